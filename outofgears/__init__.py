@@ -1,0 +1,82 @@
+"""outofgears: the rules of the card game *Out of Gears* (*Fuori di Rotella*), executed.
+
+The heart is :func:`apply_turn`: a state and the robots' programs in, the next
+state out, nothing modified in place. :func:`resolve_turn` also returns the
+events of the turn, each with the spec clause that caused it.
+
+>>> from outofgears import Program, apply_turn, setup_game
+>>> state = setup_game([1, 2, 3], seed=2026)
+>>> programs = {1: Program.parse("attack 2"), 2: Program.parse("attack 2"),
+...             3: Program.parse("harvest 3")}
+>>> apply_turn(state, programs).turn
+2
+"""
+
+from outofgears.choices import Choices, DefenceSteal
+from outofgears.errors import (
+    GameOverError,
+    IllegalChoiceError,
+    IllegalProgramError,
+    InvalidStateError,
+    OutOfGearsError,
+    SetupError,
+)
+from outofgears.events import ActionResolved, Event, GearMoved, Outcome, SplitResolved, TurnEnded
+from outofgears.gears import COLOUR_NAMES, Gear, GearKind, describe_gears, gears
+from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot
+from outofgears.programs import Action, Program, validate_programs
+from outofgears.scoring import player_scores, score_robot, winners
+from outofgears.setup import from_position, setup_game, setup_two_robot_game
+from outofgears.table import apply_events
+from outofgears.turn import TurnResult, apply_turn, resolve_turn
+from outofgears.variant import PlayerScore
+
+__version__ = "0.1.0"
+
+#: The version of the specification in spec/ that this engine implements.
+SPEC_VERSION = "1.0"
+
+__all__ = [
+    "COLOUR_NAMES",
+    "SPEC_VERSION",
+    "Action",
+    "ActionResolved",
+    "Choices",
+    "DefenceSteal",
+    "Dump",
+    "Event",
+    "GameOverError",
+    "GameState",
+    "Gear",
+    "GearKind",
+    "GearMoved",
+    "IllegalChoiceError",
+    "IllegalProgramError",
+    "InvalidStateError",
+    "Options",
+    "OutOfGearsError",
+    "Outcome",
+    "Place",
+    "PlaceKind",
+    "Player",
+    "PlayerScore",
+    "Program",
+    "Robot",
+    "SetupError",
+    "SplitResolved",
+    "TurnEnded",
+    "TurnResult",
+    "__version__",
+    "apply_events",
+    "apply_turn",
+    "describe_gears",
+    "from_position",
+    "gears",
+    "player_scores",
+    "resolve_turn",
+    "score_robot",
+    "setup_game",
+    "setup_two_robot_game",
+    "validate_programs",
+    "winners",
+]

@@ -1,0 +1,314 @@
+"""The state of a game: robots, dumps, the reserve, players, options.
+
+Every class here is frozen and slotted; a turn builds a new :class:`GameState`
+and never changes the one it was given. Gear collections are tuples kept in
+canonical order (:func:`outofgears.gears.sort_gears`), except the reserve,
+whose order is the order of the draws.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+from attrs import field, frozen
+
+from outofgears.errors import InvalidStateError
+from outofgears.gears import ROBOT_NUMBERS, Gear, sort_gears
+
+DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
+AssemblyRule = Literal["mandatory", "optional"]
+
+
+def _gear_tuple(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    gears = tuple(items)
+    for gear in gears:
+        if not isinstance(gear, Gear):
+            raise InvalidStateError(f"expected a Gear, got {gear!r}")
+    return sort_gears(gears)
+
+
+def _ordered_gears(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    gears = tuple(items)
+    for gear in gears:
+        if not isinstance(gear, Gear):
+            raise InvalidStateError(f"expected a Gear, got {gear!r}")
+    return gears
+
+
+def _check_robot_number(instance: object, attribute: object, value: int) -> None:
+    if type(value) is not int or value not in ROBOT_NUMBERS:
+        raise InvalidStateError(f"robot and dump numbers are 1-8, not {value!r}")
+
+
+@frozen
+class Robot:
+    """A robot in play.
+
+    Args:
+        number: The robot's number, 1-8; gears of this colour are its own.
+        player: The name of the player who controls it.
+        feet: Gears at its feet, which attacks can take.
+        circuit: Gears in its internal circuit, safe from attacks (spec ASM-3).
+
+    >>> from outofgears.gears import gears
+    >>> Robot(2, "Ada", feet=gears(1, 2)).colour
+    2
+    """
+
+    number: int = field(validator=_check_robot_number)
+    player: str
+    feet: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
+    circuit: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
+
+    @property
+    def colour(self) -> int:
+        """The robot's colour, which is its number (spec GEN-1)."""
+        return self.number
+
+    @property
+    def all_gears(self) -> tuple[Gear, ...]:
+        """Feet and circuit together, as they are scored (spec END-2)."""
+        return self.feet + self.circuit
+
+
+@frozen
+class Dump:
+    """A dump in play and the gears on it.
+
+    >>> from outofgears.gears import gears
+    >>> Dump(4, gears(1, 1)).gears[0].colour
+    1
+    """
+
+    number: int = field(validator=_check_robot_number)
+    gears: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
+
+
+def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(items))
+
+
+@frozen
+class Player:
+    """A player and the robots they control (one, or two in the variant of spec VAR-1).
+
+    >>> Player("Ada", (5, 2)).robots
+    (2, 5)
+    """
+
+    name: str
+    robots: tuple[int, ...] = field(converter=_name_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.name:
+            raise InvalidStateError("a player needs a name")
+        if len(self.robots) not in (1, 2) or len(set(self.robots)) != len(self.robots):
+            raise InvalidStateError(
+                f"player {self.name!r} controls one robot or two distinct robots, "
+                f"not {self.robots!r}"
+            )
+
+
+@frozen
+class Options:
+    """The rule options: every reading that players genuinely dispute (spec/rulings.md).
+
+    Args:
+        defence_steal_source: Where a defender may take its gear from an attacker
+            (ruling R-DEFENCE): ``"feet_or_circuit"`` (both rulebooks) or ``"feet_only"``.
+        assembly: Whether assembly is ``"mandatory"`` (French rulebook) or ``"optional"``
+            (Italian rulebook), ruling R-ASSEMBLY.
+
+    >>> Options().assembly
+    'mandatory'
+    """
+
+    defence_steal_source: DefenceStealSource = field(default="feet_or_circuit")
+    assembly: AssemblyRule = field(default="mandatory")
+
+    @defence_steal_source.validator
+    def _check_source(self, attribute: object, value: str) -> None:
+        if value not in ("feet_or_circuit", "feet_only"):
+            raise InvalidStateError(
+                f"defence_steal_source is 'feet_or_circuit' or 'feet_only', not {value!r}"
+            )
+
+    @assembly.validator
+    def _check_assembly(self, attribute: object, value: str) -> None:
+        if value not in ("mandatory", "optional"):
+            raise InvalidStateError(f"assembly is 'mandatory' or 'optional', not {value!r}")
+
+
+class PlaceKind(enum.Enum):
+    """Where a gear can be."""
+
+    FEET = "feet"
+    CIRCUIT = "circuit"
+    DUMP = "dump"
+    RESERVE = "reserve"
+
+
+@frozen
+class Place:
+    """A place a gear can be: a robot's feet or circuit, a dump, or the reserve.
+
+    >>> str(Place.feet(3)), str(Place.dump(4)), str(Place.reserve())
+    ('robot 3 feet', 'dump 4', 'reserve')
+    """
+
+    kind: PlaceKind
+    number: int = 0
+
+    @classmethod
+    def feet(cls, robot: int) -> Place:
+        """The feet of robot ``robot``."""
+        return cls(PlaceKind.FEET, robot)
+
+    @classmethod
+    def circuit(cls, robot: int) -> Place:
+        """The internal circuit of robot ``robot``."""
+        return cls(PlaceKind.CIRCUIT, robot)
+
+    @classmethod
+    def dump(cls, number: int) -> Place:
+        """Dump ``number``."""
+        return cls(PlaceKind.DUMP, number)
+
+    @classmethod
+    def reserve(cls) -> Place:
+        """The reserve in the middle of the table."""
+        return cls(PlaceKind.RESERVE, 0)
+
+    def __str__(self) -> str:
+        if self.kind is PlaceKind.RESERVE:
+            return "reserve"
+        if self.kind is PlaceKind.DUMP:
+            return f"dump {self.number}"
+        return f"robot {self.number} {self.kind.value}"
+
+
+def _robot_tuple(items: Iterable[Robot]) -> tuple[Robot, ...]:
+    return tuple(sorted(items, key=lambda robot: robot.number))
+
+
+def _dump_tuple(items: Iterable[Dump]) -> tuple[Dump, ...]:
+    return tuple(sorted(items, key=lambda dump: dump.number))
+
+
+def _player_tuple(items: Iterable[Player]) -> tuple[Player, ...]:
+    return tuple(sorted(items, key=lambda player: player.robots[0]))
+
+
+@frozen
+class GameState:
+    """A whole position: everything needed to play the next turn.
+
+    Build one with :func:`outofgears.setup.setup_game` or
+    :func:`outofgears.setup.from_position`; :func:`outofgears.apply_turn` returns
+    the next one.
+
+    Args:
+        robots: The robots in play, in number order.
+        dumps: The dumps in play, numbered like the robots (spec SET-2).
+        reserve: The gears still to be drawn, in draw order.
+        players: Who controls which robot.
+        turn: The number of the next turn to play (1 before the first turn).
+        options: The rule options in force.
+        game_over: Whether the game has ended (spec END-1).
+    """
+
+    robots: tuple[Robot, ...] = field(converter=_robot_tuple)
+    dumps: tuple[Dump, ...] = field(converter=_dump_tuple)
+    reserve: tuple[Gear, ...] = field(converter=_ordered_gears)
+    players: tuple[Player, ...] = field(converter=_player_tuple)
+    turn: int = 1
+    options: Options = Options()
+    game_over: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        check_state(self)
+
+    @property
+    def robot_numbers(self) -> tuple[int, ...]:
+        """The numbers of the robots in play, ascending."""
+        return tuple(robot.number for robot in self.robots)
+
+    @property
+    def is_two_robot_variant(self) -> bool:
+        """Whether players control two robots each (spec VAR-1)."""
+        return any(len(player.robots) == 2 for player in self.players)
+
+    def robot(self, number: int) -> Robot:
+        """The robot numbered ``number``; :class:`InvalidStateError` if it is not in play."""
+        for robot in self.robots:
+            if robot.number == number:
+                return robot
+        raise InvalidStateError(f"robot {number} is not in play")
+
+    def dump(self, number: int) -> Dump:
+        """The dump numbered ``number``; :class:`InvalidStateError` if it is not in play."""
+        for dump in self.dumps:
+            if dump.number == number:
+                return dump
+        raise InvalidStateError(f"dump {number} is not in play")
+
+    def player_of(self, robot: int) -> Player:
+        """The player who controls robot ``robot``."""
+        for player in self.players:
+            if robot in player.robots:
+                return player
+        raise InvalidStateError(f"robot {robot} is not in play")
+
+    def all_gears(self) -> Iterator[Gear]:
+        """Every gear in the game: feet, circuits, dumps and reserve."""
+        for robot in self.robots:
+            yield from robot.feet
+            yield from robot.circuit
+        for dump in self.dumps:
+            yield from dump.gears
+        yield from self.reserve
+
+
+def check_state(state: GameState) -> None:
+    """Check that a position hangs together; raise :class:`InvalidStateError` if not.
+
+    Robots are distinct, between 2 and 8 of them, the dumps in play are numbered
+    like them (spec SET-2), and the players control every robot exactly once.
+    """
+    numbers = [robot.number for robot in state.robots]
+    if len(set(numbers)) != len(numbers):
+        raise InvalidStateError(f"a robot number appears twice: {numbers}")
+    if not 2 <= len(numbers) <= len(ROBOT_NUMBERS):
+        raise InvalidStateError(f"a game has 2 to 8 robots, not {len(numbers)}")
+    dump_numbers = [dump.number for dump in state.dumps]
+    if dump_numbers != numbers:
+        raise InvalidStateError(
+            f"the dumps in play must be those of the robots in play {numbers}, not {dump_numbers}"
+        )
+    controlled = sorted(number for player in state.players for number in player.robots)
+    if controlled != numbers:
+        raise InvalidStateError(
+            f"the players must control each robot in play once: robots {numbers}, "
+            f"controlled {controlled}"
+        )
+    names = [player.name for player in state.players]
+    if len(set(names)) != len(names):
+        raise InvalidStateError(f"two players share a name: {names}")
+    for robot in state.robots:
+        if robot.number not in state.player_of(robot.number).robots or (
+            state.player_of(robot.number).name != robot.player
+        ):
+            raise InvalidStateError(
+                f"robot {robot.number} says player {robot.player!r} controls it, "
+                f"but the players say {state.player_of(robot.number).name!r}"
+            )
+    sizes = {len(player.robots) for player in state.players}
+    if 2 in sizes and (sizes != {2} or not 2 <= len(state.players) <= 4):
+        raise InvalidStateError(
+            "in the two-robot variant every player controls two robots and there are "
+            f"2 to 4 players (VAR-1); got {[list(p.robots) for p in state.players]}"
+        )
+    if type(state.turn) is not int or state.turn < 1:
+        raise InvalidStateError(f"the turn number starts at 1, not {state.turn!r}")

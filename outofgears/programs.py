@@ -1,0 +1,140 @@
+"""Programming: the action card and number card each robot lays face down.
+
+Spec clauses PRG-1 to PRG-5. The engine receives the programs once everyone
+has laid theirs (PRG-3): changing one's mind and revealing in order are table
+procedure. Cards return to the hand after every turn (PRG-4), so a program may
+use any card of the set on every turn.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+from attrs import field, frozen
+
+from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError
+from outofgears.gears import ROBOT_NUMBERS
+from outofgears.model import GameState
+from outofgears.variant import check_partners_use_different_actions
+
+
+class Action(enum.Enum):
+    """The three action cards of a set (spec PRG-1)."""
+
+    ATTACK = "attack"
+    TRAP = "trap"
+    HARVEST = "harvest"
+
+
+def _check_number(instance: object, attribute: object, value: int) -> None:
+    if type(value) is not int or value not in ROBOT_NUMBERS:
+        raise InvalidStateError(f"a number card shows 1-8, not {value!r}")
+
+
+@frozen
+class Program:
+    """One robot's program: an action card and a number card (spec PRG-1).
+
+    With :attr:`Action.ATTACK` the number names a robot; the robot's own number
+    is a defence (spec ATK-1). With a trap or a harvest it names a dump.
+
+    >>> Program(Action.TRAP, 3)
+    Program(action=<Action.TRAP: 'trap'>, number=3)
+    >>> str(Program.parse("harvest 5"))
+    'harvest 5'
+    """
+
+    action: Action
+    number: int = field(validator=_check_number)
+
+    @classmethod
+    def parse(cls, text: str) -> Program:
+        """A program from text such as ``"attack 3"`` or ``"trap 1"``.
+
+        >>> Program.parse("Attack 2") == Program(Action.ATTACK, 2)
+        True
+        """
+        words = text.split()
+        if len(words) != 2 or not words[1].isdigit():
+            raise InvalidStateError(f"a program reads like 'attack 3', not {text!r}")
+        try:
+            action = Action(words[0].lower())
+        except ValueError:
+            raise InvalidStateError(
+                f"the action is attack, trap or harvest, not {words[0]!r}"
+            ) from None
+        return cls(action, int(words[1]))
+
+    def is_defence_of(self, robot: int) -> bool:
+        """Whether this program, laid by robot ``robot``, is a defence (spec ATK-1).
+
+        >>> Program.parse("attack 2").is_defence_of(2)
+        True
+        >>> Program.parse("attack 2").is_defence_of(1)
+        False
+        """
+        return self.action is Action.ATTACK and self.number == robot
+
+    def __str__(self) -> str:
+        return f"{self.action.value} {self.number}"
+
+
+Programs = Mapping[int, Program]
+
+
+def validate_programs(state: GameState, programs: Programs) -> None:
+    """Check that ``programs`` are legal for the next turn of ``state``.
+
+    Raises :class:`IllegalProgramError` naming the robot and the reason: a robot
+    in play with no program or a program for a robot not in play (PRG-1), a
+    number not in play (PRG-2), or, in the two-robot variant, partners using the
+    same action card (VAR-2). Raises :class:`GameOverError` on a finished game
+    (PRG-5).
+
+    >>> from outofgears.setup import setup_game
+    >>> state = setup_game([1, 2, 3], seed=1)
+    >>> validate_programs(state, {1: Program.parse("harvest 1"), 2: Program.parse("trap 1")})
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.IllegalProgramError: robot 3: it has no program (PRG-1)
+    """
+    refuse_turn_on_finished_game(state)
+    check_every_robot_programmed_once(state, programs)
+    for robot, program in sorted(programs.items()):
+        check_target_in_play(state, robot, program)
+    check_partners_use_different_actions(
+        state, {robot: program.action.value for robot, program in programs.items()}
+    )
+
+
+def refuse_turn_on_finished_game(state: GameState) -> None:
+    """No turn is played once the game is over (spec PRG-5)."""
+    if state.game_over:
+        raise GameOverError(state.turn)
+
+
+def check_every_robot_programmed_once(state: GameState, programs: Programs) -> None:
+    """Every robot in play has exactly one program, and only they have one (spec PRG-1)."""
+    in_play = set(state.robot_numbers)
+    for robot in sorted(in_play - set(programs)):
+        raise IllegalProgramError(robot, "it has no program", clause="PRG-1")
+    for robot in sorted(set(programs) - in_play, key=repr):
+        raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")
+    for robot, program in programs.items():
+        if not isinstance(program, Program):
+            raise IllegalProgramError(
+                robot,
+                f"a program is an action card and a number card, not {program!r}",
+                clause="PRG-1",
+            )
+
+
+def check_target_in_play(state: GameState, robot: int, program: Program) -> None:
+    """The number card names a robot (attack) or a dump (trap, harvest) in play (spec PRG-2)."""
+    if program.number in state.robot_numbers:
+        return
+    what = "robot" if program.action is Action.ATTACK else "dump"
+    raise IllegalProgramError(
+        robot, f"{what} {program.number} is not in play ({program})", clause="PRG-2"
+    )

@@ -1,0 +1,92 @@
+"""The end of the game and the scores (spec END-1 to END-3, ruling R-END).
+
+After exploration, the game is over when the reserve is empty and at least one
+dump in play has no gear (END-1). Feet and circuit gears count together: 2
+points for the robot's own colour, 1 for any other (END-2). The highest score
+wins; a tie goes to the most own-colour gears; a tie after that is a shared
+win (END-3). In the two-robot variant a player scores its lower robot (VAR-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from outofgears.events import Event, TurnEnded
+from outofgears.gears import Gear
+from outofgears.model import GameState, Robot
+from outofgears.variant import PlayerScore, score_player_by_lower_robot
+
+
+def is_game_over(reserve: Sequence[Gear], dumps: Mapping[int, Sequence[Gear]]) -> bool:
+    """Whether the game ends: the reserve is empty and a dump has no gear (END-1).
+
+    >>> from outofgears.gears import gears
+    >>> is_game_over((), {1: gears(2), 2: ()}), is_game_over(gears(1), {1: ()})
+    (True, False)
+    """
+    return not reserve and any(not pile for pile in dumps.values())
+
+
+def score_robot(robot: Robot) -> int:
+    """A robot's points: its feet and circuit gears together (END-2).
+
+    >>> from outofgears.gears import gears
+    >>> score_robot(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1, 1, 3)))
+    8
+    """
+    return sum(gear.points_for(robot.number) for gear in robot.all_gears)
+
+
+def own_colour_gears(robot: Robot) -> int:
+    """How many of a robot's gears count as its own colour, for the tie-break (END-3).
+
+    >>> from outofgears.gears import gears
+    >>> own_colour_gears(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1)))
+    2
+    """
+    return sum(1 for gear in robot.all_gears if gear.is_own_colour_of(robot.number))
+
+
+def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
+    """Every player's score, best first (ties in player order): END-2, VAR-3.
+
+    >>> from outofgears.setup import setup_game
+    >>> [s.points for s in player_scores(setup_game([1, 2], seed=0))]
+    [0, 0]
+    """
+    scores = [
+        score_player_by_lower_robot(
+            player.name,
+            [
+                (number, score_robot(state.robot(number)), own_colour_gears(state.robot(number)))
+                for number in player.robots
+            ],
+        )
+        for player in state.players
+    ]
+    return tuple(sorted(scores, key=lambda s: (-s.points, -s.own_colour)))
+
+
+def winners(state: GameState) -> tuple[str, ...]:
+    """The names of the winners: most points, then most own-colour gears; else shared (END-3).
+
+    >>> from outofgears.setup import setup_game
+    >>> winners(setup_game([1, 2], seed=0))
+    ('P1', 'P2')
+    """
+    scores = player_scores(state)
+    best = (scores[0].points, scores[0].own_colour)
+    return tuple(s.player for s in scores if (s.points, s.own_colour) == best)
+
+
+def end_turn_events(
+    turn: int, reserve: Sequence[Gear], dumps: Mapping[int, Sequence[Gear]]
+) -> list[Event]:
+    """The event closing a turn, with whether the game is over (TURN-1, END-1).
+
+    >>> from outofgears.gears import gears
+    >>> end_turn_events(7, (), {1: (), 2: gears(3)})
+    [TurnEnded(turn=7, game_over=True, clause='END-1')]
+    """
+    over = is_game_over(reserve, dumps)
+    return [TurnEnded(turn, over, "END-1" if over else "TURN-1")]

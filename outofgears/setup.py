@@ -1,0 +1,217 @@
+"""Setting up a game (spec SET-1 to SET-6, VAR-1).
+
+From a seed: the robots in play, their dumps, the reserve of their colours'
+gears shuffled with a :class:`random.Random` seeded by the caller (never the
+global one), and two gears dealt on each dump. Or from an explicit position, so
+that a game played at a real table can be entered at any turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from outofgears.errors import InvalidStateError, SetupError
+from outofgears.gears import GEARS_PER_COLOUR, ROBOT_NUMBERS, Gear
+from outofgears.model import Dump, GameState, Options, Player, Robot
+
+#: Gears dealt on each dump at setup (SET-4).
+INITIAL_GEARS_PER_DUMP = 2
+
+
+def check_robots_in_play(robots: Sequence[int]) -> tuple[int, ...]:
+    """2 to 8 distinct robots numbered 1-8 (SET-1); returns them ascending.
+
+    >>> check_robots_in_play([3, 1])
+    (1, 3)
+    >>> check_robots_in_play([1])
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.SetupError: a game has 2 to 8 robots, not 1 (SET-1)
+    """
+    numbers = tuple(robots)
+    for number in numbers:
+        if type(number) is not int or number not in ROBOT_NUMBERS:
+            raise SetupError(f"robots are numbered 1-8, not {number!r}", clause="SET-1")
+    if len(set(numbers)) != len(numbers):
+        raise SetupError(f"each robot can be chosen once: {list(numbers)}", clause="SET-1")
+    if not 2 <= len(numbers) <= len(ROBOT_NUMBERS):
+        raise SetupError(f"a game has 2 to 8 robots, not {len(numbers)}", clause="SET-1")
+    return tuple(sorted(numbers))
+
+
+def dumps_in_play(robots: Iterable[int]) -> tuple[int, ...]:
+    """The dumps in play: those numbered like the robots in play (SET-2).
+
+    >>> dumps_in_play([5, 2])
+    (2, 5)
+    """
+    return tuple(sorted(robots))
+
+
+def build_reserve(robots: Iterable[int], rng: random.Random) -> tuple[Gear, ...]:
+    """Every gear of the colours in play, 11 each, shuffled (SET-3).
+
+    >>> reserve = build_reserve([1, 2], random.Random(0))
+    >>> len(reserve), sum(1 for gear in reserve if gear.colour == 2)
+    (22, 11)
+    """
+    pile = [Gear(colour) for colour in sorted(robots) for _ in range(GEARS_PER_COLOUR)]
+    rng.shuffle(pile)
+    return tuple(pile)
+
+
+def deal_initial_gears(
+    dumps: Sequence[int], reserve: Sequence[Gear]
+) -> tuple[tuple[Dump, ...], tuple[Gear, ...]]:
+    """Two gears from the front of the reserve onto each dump, ascending (SET-4).
+
+    Returns the dumps and what is left of the reserve.
+
+    >>> from outofgears.gears import gears
+    >>> dealt, rest = deal_initial_gears((1, 2), gears(1, 1, 2, 2, 2))
+    >>> [len(d.gears) for d in dealt], len(rest)
+    ([2, 2], 1)
+    """
+    need = INITIAL_GEARS_PER_DUMP * len(dumps)
+    if len(reserve) < need:
+        raise SetupError(
+            f"the reserve holds {len(reserve)} gears; the dumps need {need}", clause="SET-4"
+        )
+    dealt = tuple(
+        Dump(number, reserve[i * INITIAL_GEARS_PER_DUMP : (i + 1) * INITIAL_GEARS_PER_DUMP])
+        for i, number in enumerate(dumps)
+    )
+    return dealt, tuple(reserve[need:])
+
+
+def setup_game(
+    robots: Sequence[int],
+    *,
+    seed: int,
+    players: Sequence[str] | None = None,
+    options: Options | None = None,
+) -> GameState:
+    """A new game with one robot per player, shuffled from ``seed`` (SET-1 to SET-4, SET-6).
+
+    Args:
+        robots: The numbers of the robots in play (2 to 8 of 1-8).
+        seed: Seeds the shuffle; the same seed gives the same game.
+        players: The players' names, one per robot in ascending robot order;
+            default ``"P<robot>"``.
+        options: The rule options; default :class:`Options`.
+
+    >>> state = setup_game([1, 2, 3], seed=42)
+    >>> [len(d.gears) for d in state.dumps], len(state.reserve)
+    ([2, 2, 2], 27)
+    >>> setup_game([1, 2, 3], seed=42) == state
+    True
+    """
+    numbers = check_robots_in_play(robots)
+    names = list(players) if players is not None else [f"P{n}" for n in numbers]
+    if len(names) != len(numbers):
+        raise SetupError(f"{len(names)} player names for {len(numbers)} robots", clause="SET-1")
+    return _deal(
+        numbers, {name: (n,) for name, n in zip(names, numbers, strict=True)}, seed, options
+    )
+
+
+def setup_two_robot_game(
+    players: Mapping[str, Sequence[int]],
+    *,
+    seed: int,
+    options: Options | None = None,
+) -> GameState:
+    """A new game of the two-robot variant: 2-4 players, two robots each (VAR-1).
+
+    >>> state = setup_two_robot_game({"Ada": (1, 5), "Bo": (2, 6)}, seed=7)
+    >>> state.is_two_robot_variant, state.player_of(5).name
+    (True, 'Ada')
+    """
+    if not 2 <= len(players) <= 4:
+        raise SetupError(
+            f"the two-robot variant is for 2 to 4 players, not {len(players)}", clause="VAR-1"
+        )
+    for name, pair in players.items():
+        if len(tuple(pair)) != 2:
+            raise SetupError(
+                f"player {name!r} controls two robots, not {list(pair)}", clause="VAR-1"
+            )
+    numbers = check_robots_in_play([n for pair in players.values() for n in pair])
+    return _deal(numbers, {name: tuple(pair) for name, pair in players.items()}, seed, options)
+
+
+def _deal(
+    numbers: tuple[int, ...],
+    control: Mapping[str, tuple[int, ...]],
+    seed: int,
+    options: Options | None,
+) -> GameState:
+    if type(seed) is not int:
+        raise SetupError(f"the seed is an integer, not {seed!r}", clause="SET-3")
+    rng = random.Random(seed)
+    reserve = build_reserve(numbers, rng)
+    dumps, reserve = deal_initial_gears(dumps_in_play(numbers), reserve)
+    owner = {n: name for name, robots in control.items() for n in robots}
+    try:
+        return GameState(
+            robots=tuple(Robot(n, owner[n]) for n in numbers),
+            dumps=dumps,
+            reserve=reserve,
+            players=tuple(Player(name, robots) for name, robots in control.items()),
+            options=options or Options(),
+        )
+    except InvalidStateError as error:
+        raise SetupError(str(error), clause="SET-1") from None
+
+
+def from_position(
+    *,
+    robots: Mapping[int, Mapping[str, Iterable[Gear]]],
+    dumps: Mapping[int, Iterable[Gear]],
+    reserve: Iterable[Gear],
+    players: Mapping[str, Sequence[int]] | None = None,
+    turn: int = 1,
+    options: Options | None = None,
+) -> GameState:
+    """A position entered by hand, as it stands on a real table (SET-5).
+
+    Args:
+        robots: ``robot -> {"feet": gears, "circuit": gears}`` (either may be left out).
+        dumps: ``dump -> gears`` for every dump in play.
+        reserve: The reserve in draw order, next gear first.
+        players: ``name -> robots``; default one player ``"P<robot>"`` per robot.
+        turn: The number of the next turn.
+        options: The rule options.
+
+    >>> from outofgears.gears import gears
+    >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}},
+    ...                       dumps={1: gears(1), 2: ()}, reserve=gears(2))
+    >>> state.robot(1).feet == gears(2), state.turn
+    (True, 1)
+    """
+    control = dict(players) if players is not None else {f"P{n}": (n,) for n in sorted(robots)}
+    owner = {n: name for name, numbers in control.items() for n in numbers}
+    missing = sorted(set(robots) - set(owner))
+    if missing:
+        raise InvalidStateError(f"robot {missing[0]} has no player")
+    for key, value in robots.items():
+        unknown = set(value) - {"feet", "circuit"}
+        if unknown:
+            raise InvalidStateError(f"robot {key}: unknown place(s) {sorted(unknown)}")
+    return GameState(
+        robots=tuple(
+            Robot(
+                n,
+                owner[n],
+                feet=tuple(spec.get("feet", ())),
+                circuit=tuple(spec.get("circuit", ())),
+            )
+            for n, spec in robots.items()
+        ),
+        dumps=tuple(Dump(n, tuple(pile)) for n, pile in dumps.items()),
+        reserve=tuple(reserve),
+        players=tuple(Player(name, tuple(numbers)) for name, numbers in control.items()),
+        turn=turn,
+        options=options or Options(),
+    )

@@ -1,0 +1,148 @@
+"""The turn pipeline: :func:`apply_turn` and :func:`resolve_turn` (spec TURN-1).
+
+A turn is programming (validated here), then activation -- attacks with
+defences first, traps, harvests --, assembly, exploration, and the end check,
+in the rulebooks' order. Each phase reads the table and returns events; the
+pipeline applies them before the next phase. The new state is built from the
+events alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from attrs import frozen
+
+from outofgears.assembly import assemble_circuits
+from outofgears.attacks import attackers_by_target, defenders, resolve_defences, strike_attacks
+from outofgears.choices import NO_CHOICES, Choices
+from outofgears.errors import IllegalChoiceError
+from outofgears.events import Event, GearMoved
+from outofgears.exploration import explore_dumps
+from outofgears.harvests import harvest_dumps
+from outofgears.model import GameState, Place, PlaceKind
+from outofgears.programs import Action, Program, validate_programs
+from outofgears.scoring import end_turn_events
+from outofgears.table import Table
+from outofgears.traps import spring_traps
+
+Phase = Callable[[Table, Mapping[int, Program], Choices], list[Event]]
+
+#: The phases of a turn in the rulebooks' order (TURN-1, ATK-2).
+PHASES: Final[tuple[tuple[str, Phase], ...]] = (
+    ("defences", resolve_defences),
+    ("attacks", strike_attacks),
+    ("traps", spring_traps),
+    ("harvests", harvest_dumps),
+    ("assembly", assemble_circuits),
+    ("exploration", explore_dumps),
+)
+
+
+@frozen
+class TurnResult:
+    """A resolved turn: the new state and the events that lead to it.
+
+    Attributes:
+        state: The state after the turn.
+        events: Everything that happened, in order; applied to the old state
+            with :func:`outofgears.apply_events` they give ``state``.
+    """
+
+    state: GameState
+    events: tuple[Event, ...]
+
+    @property
+    def moves(self) -> tuple[GearMoved, ...]:
+        """Only the gear movements."""
+        return tuple(event for event in self.events if isinstance(event, GearMoved))
+
+
+def resolve_turn(
+    state: GameState,
+    programs: Mapping[int, Program],
+    *,
+    choices: Choices | None = None,
+) -> TurnResult:
+    """Play one turn and keep its events.
+
+    Args:
+        state: The position before the turn; it is not modified.
+        programs: Each robot in play's program (an action card and a number).
+        choices: Post-reveal decisions; where absent, the default policies decide.
+
+    Returns:
+        The new state and the events of the turn.
+
+    Raises:
+        IllegalProgramError: A program the rules do not allow, naming the robot.
+        IllegalChoiceError: A choice the rules do not allow, naming the robot.
+        GameOverError: The game was already over.
+
+    >>> from outofgears import setup_game
+    >>> state = setup_game([1, 2], seed=5)
+    >>> result = resolve_turn(state, {1: Program.parse("harvest 2"),
+    ...                               2: Program.parse("trap 2")})
+    >>> [str(e) for e in result.events[:2]]
+    ['robot 1 harvest 2: harvest voided by a trap [TRP-2]', 'robot 2 trap 2: trap sprang [TRP-3]']
+    """
+    validate_programs(state, programs)
+    decided = choices if choices is not None else NO_CHOICES
+    check_split_choices_name_real_splits(programs, decided)
+    table = Table(state)
+    events: list[Event] = []
+    for _name, phase in PHASES:
+        produced = phase(table, programs, decided)
+        table.apply_all(produced)
+        events.extend(produced)
+    closing = end_turn_events(state.turn, table.reserve, table.dumps)
+    table.apply_all(closing)
+    events.extend(closing)
+    return TurnResult(table.freeze(), tuple(events))
+
+
+def apply_turn(
+    state: GameState,
+    programs: Mapping[int, Program],
+    *,
+    choices: Choices | None = None,
+) -> GameState:
+    """Play one turn: the state after it (spec TURN-1). Pure: ``state`` is not modified.
+
+    Use :func:`resolve_turn` to also get the events.
+
+    >>> from outofgears import setup_game
+    >>> state = setup_game([1, 2], seed=5)
+    >>> after = apply_turn(state, {1: Program.parse("harvest 1"), 2: Program.parse("harvest 2")})
+    >>> after.turn, len(after.robot(1).feet) + len(after.robot(1).circuit)
+    (2, 2)
+    """
+    return resolve_turn(state, programs, choices=choices).state
+
+
+def places_split_this_turn(programs: Mapping[int, Program]) -> set[Place]:
+    """The places that takers share this turn: attacked robots' feet, harvested or trapped dumps.
+
+    >>> sorted(str(p) for p in places_split_this_turn({1: Program.parse("attack 2"),
+    ...                                                2: Program.parse("harvest 1")}))
+    ['dump 1', 'robot 2 feet']
+    """
+    guarding = set(defenders(programs))
+    places = {
+        Place.feet(victim) for victim in attackers_by_target(programs) if victim not in guarding
+    }
+    harvested = {p.number for p in programs.values() if p.action is Action.HARVEST}
+    places |= {Place.dump(number) for number in harvested}
+    return places
+
+
+def check_split_choices_name_real_splits(programs: Mapping[int, Program], choices: Choices) -> None:
+    """An explicit split must name a place that something takes from this turn (SPL-5)."""
+    real = places_split_this_turn(programs)
+    for place in choices.splits:
+        if place not in real or place.kind not in (PlaceKind.FEET, PlaceKind.DUMP):
+            robots: Sequence[int] = sorted(choices.splits[place]) or [0]
+            raise IllegalChoiceError(
+                robots[0], f"nothing takes gears from {place} this turn", clause="SPL-5"
+            )
