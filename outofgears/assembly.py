@@ -51,6 +51,8 @@ def assemble_circuits(
 ) -> list[Event]:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1)."""
     rule = table.state.options.assembly
+    for robot in sorted(set(choices.assemblies) - set(table.feet), key=repr):
+        raise IllegalChoiceError(robot, "this robot is not in play", clause="ASM-1")
     events: list[Event] = []
     for robot in sorted(table.feet):
         picked = assembly_pick(robot, table.feet[robot], choices.assemblies.get(robot), rule)

@@ -9,13 +9,20 @@ whose order is the order of the draws.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from attrs import field, frozen
 
 from outofgears.errors import InvalidStateError
-from outofgears.gears import ROBOT_NUMBERS, Gear, sort_gears
+from outofgears.gears import (
+    GEARS_PER_COLOUR,
+    ROBOT_NUMBERS,
+    Gear,
+    GearKind,
+    sort_gears,
+)
 
 DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
 AssemblyRule = Literal["mandatory", "optional"]
@@ -310,5 +317,17 @@ def check_state(state: GameState) -> None:
             "in the two-robot variant every player controls two robots and there are "
             f"2 to 4 players (VAR-1); got {[list(p.robots) for p in state.players]}"
         )
+    check_gear_supply(state)
     if type(state.turn) is not int or state.turn < 1:
         raise InvalidStateError(f"the turn number starts at 1, not {state.turn!r}")
+
+
+def check_gear_supply(state: GameState) -> None:
+    """No position holds more gears of a colour than the box does (spec SET-5, GEN-1)."""
+    counts = Counter(gear for gear in state.all_gears() if gear.kind is GearKind.STANDARD)
+    for gear, count in sorted(counts.items(), key=lambda item: item[0].colour):
+        if count > GEARS_PER_COLOUR:
+            raise InvalidStateError(
+                f"the position holds {count} {gear} gears; "
+                f"the box has {GEARS_PER_COLOUR} of each colour"
+            )

@@ -111,6 +111,8 @@ def setup_game(
     names = list(players) if players is not None else [f"P{n}" for n in numbers]
     if len(names) != len(numbers):
         raise SetupError(f"{len(names)} player names for {len(numbers)} robots", clause="SET-1")
+    if len(set(names)) != len(names):
+        raise SetupError(f"each player needs a name of their own: {names}", clause="SET-1")
     return _deal(
         numbers, {name: (n,) for name, n in zip(names, numbers, strict=True)}, seed, options
     )
