@@ -62,13 +62,14 @@ class IllegalChoiceError(OutOfGearsError, ValueError):
     """A post-reveal decision (defence steal, assembly, split) that the rules do not allow.
 
     Attributes:
-        robot: The robot whose choice it is.
+        robot: The robot whose choice it is (``None`` when the choice names no robot).
         reason: Why, in words.
         clause: The spec clause that the choice breaks.
     """
 
-    def __init__(self, robot: int, reason: str, *, clause: str) -> None:
-        super().__init__(f"robot {robot}: {reason} ({clause})")
+    def __init__(self, robot: int | None, reason: str, *, clause: str) -> None:
+        where = f"robot {robot}: " if robot is not None else ""
+        super().__init__(f"{where}{reason} ({clause})")
         self.robot = robot
         self.reason = reason
         self.clause = clause

@@ -143,8 +143,9 @@ def check_split(
     ordered = tuple(sorted(set(takers)))
     share = share_size(len(pool), len(ordered))
     if set(proposed) != set(ordered):
+        strays = sorted(set(proposed) ^ set(ordered), key=repr)
         raise IllegalChoiceError(
-            ordered[0],
+            strays[0],
             f"a split must give a share to exactly robots {list(ordered)}, not {sorted(proposed)}",
             clause="SPL-1",
         )
@@ -165,13 +166,13 @@ def check_split(
                 clause="SPL-2",
             )
         available.subtract(got)
-    missing = [gear for gear, count in available.items() if count < 0]
-    if missing:
-        raise IllegalChoiceError(
-            ordered[0],
-            f"the split gives out gears that are not there: {describe_gears(missing)}",
-            clause="SPL-1",
-        )
+        missing = [gear for gear, count in available.items() if count < 0]
+        if missing:
+            raise IllegalChoiceError(
+                robot,
+                f"its share holds gears that are not there: {describe_gears(missing)}",
+                clause="SPL-1",
+            )
 
 
 def take_gears(

@@ -9,7 +9,7 @@ events alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from attrs import frozen
@@ -142,7 +142,9 @@ def check_split_choices_name_real_splits(programs: Mapping[int, Program], choice
     real = places_split_this_turn(programs)
     for place in choices.splits:
         if place not in real or place.kind not in (PlaceKind.FEET, PlaceKind.DUMP):
-            robots: Sequence[int] = sorted(choices.splits[place]) or [0]
+            named = sorted(choices.splits[place])
             raise IllegalChoiceError(
-                robots[0], f"nothing takes gears from {place} this turn", clause="SPL-5"
+                named[0] if named else None,
+                f"nothing takes gears from {place} this turn",
+                clause="SPL-5",
             )

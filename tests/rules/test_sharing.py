@@ -1,0 +1,443 @@
+"""Sharing a pile between several takers (spec SPL-1 to SPL-5).
+
+Rulings checked: R-SPLIT (equal shares, own-colour priority, leftovers, the
+default split and explicit splits), R-CHOICES (post-reveal choices are
+optional; a choice that breaks the rules or names something that does not
+happen this turn is refused with IllegalChoiceError; absent choices use the
+default policies).
+
+Every expected value below was worked out by hand from the rulebooks
+(IT-SPLIT-*, FR-SPLIT-*) and the readings, not read off the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from outofgears import (
+    Choices,
+    GameState,
+    Gear,
+    GearMoved,
+    IllegalChoiceError,
+    Place,
+    SplitResolved,
+    TurnResult,
+    gears,
+    resolve_turn,
+)
+from outofgears.sharing import (
+    Split,
+    check_split,
+    default_split,
+    own_colour_quota,
+    share_size,
+    split_gears,
+)
+from tests.helpers import position, programs
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
+    """Every robot's feet gears."""
+    return {robot.number: robot.feet for robot in state.robots}
+
+
+def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
+    """Every dump's gears."""
+    return {dump.number: dump.gears for dump in state.dumps}
+
+
+def moves(result: TurnResult, clause: str) -> Counter[GearMoved]:
+    """The gear movements a clause caused, as a multiset."""
+    return Counter(e for e in result.events if isinstance(e, GearMoved) and e.clause == clause)
+
+
+def splits(result: TurnResult) -> list[SplitResolved]:
+    """The splits of the turn."""
+    return [e for e in result.events if isinstance(e, SplitResolved)]
+
+
+def harvested(colour: int, dump: int, robot: int) -> GearMoved:
+    """A gear harvested from a dump to a robot's feet."""
+    return GearMoved(Gear(colour), Place.dump(dump), Place.feet(robot), robot, "HRV-2")
+
+
+# A table used by several tests below: robots 2 and 3 both harvest dump 1, which holds
+# three reds and two greens. Neither has its own colour there, so each gets 2 gears and
+# one stays. Robot 1 defends (nobody attacks it); robot 4 traps dump 4, which nobody
+# harvests.
+SHARED_DUMP = position(dumps={1: [1, 1, 1, 4, 4], 2: [], 3: [], 4: []})
+SHARED_PROGRAMS = programs(r1="attack 1", r2="harvest 1", r3="harvest 1", r4="trap 4")
+
+
+# --- SPL-1: an equal share for every taker ---------------------------------------------------
+
+
+@pytest.mark.clause("SPL-1")
+@pytest.mark.ruling("R-SPLIT")
+def test_each_taker_gets_the_whole_number_share() -> None:
+    assert share_size(7, 3) == 2
+    assert share_size(6, 3) == 2
+    assert share_size(4, 2) == 2
+    assert share_size(5, 1) == 5
+    assert share_size(8, 8) == 1
+
+
+@pytest.mark.clause("SPL-1", "SPL-3")
+@pytest.mark.ruling("R-SPLIT")
+def test_split_gives_every_taker_the_same_number_of_gears() -> None:
+    # Seven gears, robots 2, 5 and 7: own colour first, then red, yellow, green dealt in
+    # turn; purple stays.
+    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7))
+    assert result == Split(
+        shares=((2, gears(1, 2)), (5, gears(3, 5)), (7, gears(4, 7))), left=gears(6)
+    )
+
+
+@pytest.mark.clause("SPL-1")
+@pytest.mark.ruling("R-SPLIT")
+def test_a_single_taker_takes_the_whole_pile() -> None:
+    assert split_gears(gears(1, 2, 3), (2,)) == Split(shares=((2, gears(1, 2, 3)),), left=())
+
+
+@pytest.mark.clause("SPL-1")
+@pytest.mark.ruling("R-SPLIT")
+def test_split_does_not_depend_on_the_order_the_takers_are_named() -> None:
+    pool = gears(1, 3, 3, 4, 4)
+    assert split_gears(pool, (3, 1)) == split_gears(pool, (1, 3))
+    assert split_gears(pool, (1, 3)) == Split(
+        shares=((1, gears(1, 4)), (3, gears(3, 3))), left=gears(4)
+    )
+
+
+@pytest.mark.clause("SPL-1", "HRV-2")
+@pytest.mark.ruling("R-SPLIT")
+def test_two_harvesters_of_four_gears_take_two_each() -> None:
+    # Robot 1 gets its red first; then the three yellows are dealt 1, 2, 2.
+    state = position(dumps={1: [], 2: [], 3: [1, 3, 3, 3]})
+    result = resolve_turn(state, programs(r1="harvest 3", r2="harvest 3", r3="attack 3"))
+    assert feet_of(result.state) == {1: gears(1, 3), 2: gears(3, 3), 3: ()}
+    assert dumps_of(result.state) == {1: (), 2: (), 3: ()}
+    assert splits(result) == [SplitResolved(Place.dump(3), (1, 2), 2, (), "SPL-1")]
+
+
+# --- SPL-2: own-colour priority --------------------------------------------------------------
+
+
+@pytest.mark.clause("SPL-2")
+@pytest.mark.ruling("R-SPLIT")
+def test_own_colour_priority_is_capped_at_the_share() -> None:
+    # Robot 2 may claim only two of its three oranges; the third completes robot 1's share.
+    state = position(dumps={1: [1, 2, 2, 2], 2: [], 3: []})
+    result = resolve_turn(state, programs(r1="harvest 1", r2="harvest 1", r3="attack 3"))
+    assert feet_of(result.state) == {1: gears(1, 2), 2: gears(2, 2), 3: ()}
+    assert dumps_of(result.state) == {1: (), 2: (), 3: ()}
+    assert moves(result, "HRV-2") == Counter(
+        [harvested(1, 1, 1), harvested(2, 1, 1), harvested(2, 1, 2), harvested(2, 1, 2)]
+    )
+
+
+@pytest.mark.clause("SPL-2")
+@pytest.mark.ruling("R-SPLIT")
+def test_own_colour_beats_the_lower_robot_number() -> None:
+    # Without priority robot 1 would take the lower colour, yellow; robot 3 has priority on
+    # it, so robot 1 gets the green.
+    state = position(dumps={1: [], 2: [3, 4], 3: [], 4: []})
+    result = resolve_turn(
+        state, programs(r1="harvest 2", r2="attack 2", r3="harvest 2", r4="trap 4")
+    )
+    assert feet_of(result.state) == {1: gears(4), 2: (), 3: gears(3), 4: ()}
+
+
+@pytest.mark.clause("SPL-2", "SPL-5")
+@pytest.mark.ruling("R-SPLIT")
+def test_every_taker_takes_its_own_colour_before_the_rest_is_dealt() -> None:
+    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2)
+    assert shares == {1: gears(1, 1), 2: gears(2, 2), 3: gears(1, 3)}
+
+
+@pytest.mark.clause("SPL-2")
+@pytest.mark.ruling("R-SPLIT")
+def test_own_colour_quota_is_all_there_is_up_to_the_share() -> None:
+    assert own_colour_quota(gears(1, 1, 1, 2), 1, 2) == 2
+    assert own_colour_quota(gears(1, 2), 1, 5) == 1
+    assert own_colour_quota(gears(2, 3), 1, 1) == 0
+
+
+@pytest.mark.clause("SPL-2", "SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_split_giving_a_takers_own_colour_to_another_is_refused() -> None:
+    # Robot 3 must get both yellows (its share is 2); this split gives one to robot 2.
+    with pytest.raises(IllegalChoiceError) as caught:
+        check_split(gears(1, 2, 3, 3), (2, 3), {2: gears(2, 3), 3: gears(1, 3)})
+    assert (caught.value.robot, caught.value.clause) == (3, "SPL-2")
+
+
+@pytest.mark.clause("SPL-2", "SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_split_keeping_a_takers_own_colour_back_on_the_dump_is_refused() -> None:
+    # Share 1 each of red, orange, yellow: robot 2 must take its orange, not leave it.
+    with pytest.raises(IllegalChoiceError) as caught:
+        check_split(gears(1, 2, 3), (1, 2), {1: gears(1), 2: gears(3)})
+    assert (caught.value.robot, caught.value.clause) == (2, "SPL-2")
+
+
+# --- SPL-3: leftovers stay where they were ---------------------------------------------------
+
+
+@pytest.mark.clause("SPL-3")
+@pytest.mark.ruling("R-SPLIT")
+def test_leftover_stays_on_the_dump_and_exploration_adds_to_it() -> None:
+    # Two harvesters, three gears: one each, the yellow stays on dump 1; exploration then
+    # puts orange, yellow, red on dumps 1, 2, 3.
+    state = position(dumps={1: [1, 2, 3], 2: [], 3: []}, reserve=[2, 3, 1])
+    result = resolve_turn(state, programs(r1="harvest 1", r2="harvest 1", r3="attack 3"))
+    assert feet_of(result.state) == {1: gears(1), 2: gears(2), 3: ()}
+    assert dumps_of(result.state) == {1: gears(2, 3), 2: gears(3), 3: gears(1)}
+    assert splits(result) == [SplitResolved(Place.dump(1), (1, 2), 1, gears(3), "SPL-1")]
+
+
+@pytest.mark.clause("SPL-3", "ATK-8")
+@pytest.mark.ruling("R-SPLIT")
+def test_leftover_stays_at_the_victims_feet() -> None:
+    # Robots 1, 2, 3 attack robot 4 (four gears): one each, own colour first; robot 4
+    # keeps one green at its feet, and its circuit as it was.
+    state = position(feet={4: [1, 2, 4, 4]}, circuit={4: [4]}, dumps={1: [], 2: [], 3: [], 4: []})
+    result = resolve_turn(state, programs(r1="attack 4", r2="attack 4", r3="attack 4", r4="trap 4"))
+    assert feet_of(result.state) == {1: gears(1), 2: gears(2), 3: gears(4), 4: gears(4)}
+    assert result.state.robot(4).circuit == gears(4)
+    assert splits(result) == [SplitResolved(Place.feet(4), (1, 2, 3), 1, gears(4), "SPL-1")]
+
+
+@pytest.mark.clause("SPL-3")
+@pytest.mark.ruling("R-SPLIT")
+def test_what_is_left_is_exactly_what_nobody_took() -> None:
+    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2))
+    assert result.share_of(1) == gears(1, 4)
+    assert result.share_of(2) == gears(2, 4)
+    assert result.left == gears(4)
+
+
+# --- SPL-4: more takers than gears -----------------------------------------------------------
+
+
+@pytest.mark.clause("SPL-4")
+@pytest.mark.ruling("R-SPLIT")
+def test_fewer_gears_than_takers_gives_a_share_of_none() -> None:
+    assert share_size(2, 3) == 0
+    assert share_size(0, 1) == 0
+    assert split_gears(gears(1, 2), (1, 2, 3)) == Split(
+        shares=((1, ()), (2, ()), (3, ())), left=gears(1, 2)
+    )
+
+
+@pytest.mark.clause("SPL-4", "SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_split_handing_out_gears_when_there_are_too_few_is_refused() -> None:
+    state = position(dumps={1: [1, 2], 2: [], 3: []})
+    agreed = Choices(splits={Place.dump(1): {1: gears(1), 2: gears(2), 3: ()}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(
+            state, programs(r1="harvest 1", r2="harvest 1", r3="harvest 1"), choices=agreed
+        )
+    assert (caught.value.robot, caught.value.clause) == (1, "SPL-4")
+
+
+@pytest.mark.clause("SPL-4", "SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_empty_split_when_there_are_too_few_gears_is_accepted() -> None:
+    state = position(dumps={1: [1, 2], 2: [], 3: []})
+    agreed = Choices(splits={Place.dump(1): {1: (), 2: (), 3: ()}})
+    result = resolve_turn(
+        state, programs(r1="harvest 1", r2="harvest 1", r3="harvest 1"), choices=agreed
+    )
+    assert feet_of(result.state) == {1: (), 2: (), 3: ()}
+    assert dumps_of(result.state) == {1: gears(1, 2), 2: (), 3: ()}
+    assert result.moves == ()
+
+
+# --- SPL-5: the default split and explicit splits --------------------------------------------
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT")
+def test_default_split_deals_the_rest_round_robin_lowest_colour_first() -> None:
+    # No own colour for robots 2 and 3: red to 2, red to 3, green to 2, blue to 3.
+    assert default_split(gears(1, 1, 4, 5, 6), (2, 3), 2) == {2: gears(1, 4), 3: gears(1, 5)}
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_default_split_applies_when_no_split_is_chosen() -> None:
+    # Red to 2, red to 3, red to 2, green to 3; a green stays.
+    result = resolve_turn(SHARED_DUMP, SHARED_PROGRAMS)
+    assert resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=Choices()) == result
+    assert feet_of(result.state) == {1: (), 2: gears(1, 1), 3: gears(1, 4), 4: ()}
+    assert dumps_of(result.state) == {1: gears(4), 2: (), 3: (), 4: ()}
+    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(4), "SPL-1")]
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_is_accepted_when_legal() -> None:
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 4), 3: gears(1, 1)}})
+    result = resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert feet_of(result.state) == {1: (), 2: gears(1, 4), 3: gears(1, 1), 4: ()}
+    assert dumps_of(result.state) == {1: gears(4), 2: (), 3: (), 4: ()}
+    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(4), "SPL-1")]
+    assert moves(result, "HRV-2") == Counter(
+        [harvested(1, 1, 2), harvested(4, 1, 2), harvested(1, 1, 3), harvested(1, 1, 3)]
+    )
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_with_unequal_shares_is_refused() -> None:
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 1, 4), 3: gears(1)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (2, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_of_gears_that_are_not_there_is_refused() -> None:
+    # There is no blue gear on dump 1.
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 5), 3: gears(1, 1)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (2, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_giving_more_than_the_pile_holds_is_refused() -> None:
+    # Three reds on the dump, but the split hands out four.
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 1), 3: gears(1, 1)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    # Robot 2's two reds are there; robot 3's share is the one that runs out.
+    assert (caught.value.robot, caught.value.clause) == (3, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_naming_the_wrong_takers_is_refused() -> None:
+    # Robot 4 trapped another dump; it is not one of dump 1's takers.
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 1), 4: gears(1, 4)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    # The error names the first robot that is wrongly in or out: robot 3 is left out.
+    assert (caught.value.robot, caught.value.clause) == (3, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_explicit_split_leaving_out_a_taker_is_refused() -> None:
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 1)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (3, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_explicit_split_giving_a_share_to_an_outsider_names_the_outsider() -> None:
+    agreed = Choices(splits={Place.dump(1): {2: gears(1, 1), 3: gears(1, 4), 4: ()}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (4, "SPL-1")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_an_empty_split_of_a_dump_nobody_takes_from_names_no_robot() -> None:
+    agreed = Choices(splits={Place.dump(2): {}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (None, "SPL-5")
+    assert str(caught.value) == "nothing takes gears from dump 2 this turn (SPL-5)"
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+def test_check_split_accepts_a_legal_alternative() -> None:
+    check_split(gears(1, 2, 3, 4), (1, 2), {1: gears(1, 4), 2: gears(2, 3)})
+    check_split(gears(1, 2, 3, 4), (1, 2), {1: gears(1, 3), 2: gears(2, 4)})
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_split_of_a_dump_nobody_harvests_is_refused() -> None:
+    agreed = Choices(splits={Place.dump(2): {1: ()}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (1, "SPL-5")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES", "R-TRAP")
+def test_split_of_a_trapped_dump_nobody_harvested_is_refused() -> None:
+    # Robot 4's trap on dump 4 blocked nothing, so nobody takes from dump 4.
+    state = position(dumps={1: [1, 1, 1, 4, 4], 2: [], 3: [], 4: [4, 4]})
+    agreed = Choices(splits={Place.dump(4): {4: gears(4, 4)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, SHARED_PROGRAMS, choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (4, "SPL-5")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES", "R-DEFENCE")
+def test_split_of_a_defended_robots_feet_is_refused() -> None:
+    # Robot 1 defends: the attacks of robots 2 and 3 are voided, its feet are not shared.
+    state = position(feet={1: [2, 3]}, dumps={1: [], 2: [], 3: []})
+    agreed = Choices(splits={Place.feet(1): {2: gears(2), 3: gears(3)}})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="attack 1", r2="attack 1", r3="attack 1"), choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (2, "SPL-5")
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_split_of_an_unattacked_robots_feet_or_of_a_circuit_is_refused() -> None:
+    state = position(feet={1: [2, 3]}, circuit={2: [2, 2]}, dumps={1: [], 2: [], 3: []})
+    laid = programs(r1="trap 1", r2="attack 2", r3="attack 2")
+    for place in (Place.feet(1), Place.circuit(2), Place.reserve()):
+        agreed = Choices(splits={place: {2: gears(2), 3: gears(2)}})
+        with pytest.raises(IllegalChoiceError) as caught:
+            resolve_turn(state, laid, choices=agreed)
+        assert (caught.value.robot, caught.value.clause) == (2, "SPL-5")
+
+
+@pytest.mark.clause("SPL-5", "ATK-8")
+@pytest.mark.ruling("R-CHOICES", "R-SPLIT")
+def test_a_split_chosen_for_one_place_leaves_the_other_splits_to_the_default() -> None:
+    # Robots 3 and 4 attack robot 1 and split its yellow and green by default (own colour);
+    # robots 1 and 2 then harvest dump 3 and agree on red+green / orange+yellow instead of
+    # the default red+yellow / orange+green.
+    state = position(feet={1: [3, 4]}, dumps={1: [], 2: [], 3: [1, 2, 3, 4], 4: []})
+    laid = programs(r1="harvest 3", r2="harvest 3", r3="attack 1", r4="attack 1")
+    agreed = Choices(splits={Place.dump(3): {1: gears(1, 4), 2: gears(2, 3)}})
+    result = resolve_turn(state, laid, choices=agreed)
+    assert feet_of(result.state) == {1: gears(1, 4), 2: gears(2, 3), 3: gears(3), 4: gears(4)}
+    assert dumps_of(result.state) == {1: (), 2: (), 3: (), 4: ()}
+    assert splits(result) == [
+        SplitResolved(Place.feet(1), (3, 4), 1, (), "SPL-1"),
+        SplitResolved(Place.dump(3), (1, 2), 2, (), "SPL-1"),
+    ]
+
+
+@pytest.mark.clause("ASM-1")
+@pytest.mark.ruling("R-CHOICES")
+def test_assembly_chosen_for_a_robot_not_in_play_is_refused() -> None:
+    # R-CHOICES: a choice naming something that does not happen this turn is refused.
+    # Robot 7 is not in play, so it assembles nothing this turn.
+    state = position(feet={1: [1, 2]}, dumps={1: [], 2: []})
+    agreed = Choices(assemblies={7: gears(1, 2)})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="trap 1", r2="trap 2"), choices=agreed)
+    assert (caught.value.robot, caught.value.clause) == (7, "ASM-1")
