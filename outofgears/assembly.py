@@ -10,14 +10,14 @@ one says. The owner picks the two; by default the two worth most to it
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from outofgears.choices import Choices
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import Event, GearMoved
 from outofgears.gears import Gear, describe_gears, gear_key
 from outofgears.model import AssemblyRule, Place
-from outofgears.programs import Program
+from outofgears.programs import Programs
 from outofgears.table import Table
 
 #: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
@@ -46,9 +46,7 @@ def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
     return tuple(ranked[:ASSEMBLY_SIZE])
 
 
-def assemble_circuits(
-    table: Table, programs: Mapping[int, Program], choices: Choices
-) -> list[Event]:
+def assemble_circuits(table: Table, programs: Programs, choices: Choices) -> list[Event]:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1)."""
     rule = table.state.options.assembly
     for robot in sorted(set(choices.assemblies) - set(table.feet), key=repr):

@@ -1,4 +1,4 @@
-"""Phase 2.1, attacks and defences (spec ATK-1 to ATK-8).
+"""Phase 2.1, attacks and defences (spec ATK-1 to ATK-8, SATK-1, SATK-2, CDEF-1, CDEF-2).
 
 An attack card with another robot's number attacks that robot; with one's own
 number it is a defence (ATK-1). Defences resolve first (ATK-2): a defence voids
@@ -7,23 +7,27 @@ attacker (ATK-4, default choice ATK-5). Then the attacks that were not voided
 hit, all at once (ATK-7, ruling R-SIMUL): each takes the victim's feet gears
 as they stand after the defences (ATK-6), several attackers of one robot split
 them (ATK-8), and gears gained in this step are not taken by another attack.
+
+With the Robot Upgrades, a Super Attack attacks every other robot (SATK-1;
+each defender voids it and takes a gear from it, SATK-2), and a Counter Defence
+voids every defence and attacks every robot that programmed one (CDEF-1, CDEF-2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import ActionResolved, Event, GearMoved, Outcome
 from outofgears.gears import Gear, gear_key
-from outofgears.model import DefenceStealSource, Place
-from outofgears.programs import Action, Program
+from outofgears.model import DefenceStealSource, Place, PlaceKind, UpgradeCard
+from outofgears.programs import Action, Program, Programs, UpgradeProgram
 from outofgears.sharing import take_gears
 from outofgears.table import Table
 
 
-def defenders(programs: Mapping[int, Program]) -> tuple[int, ...]:
+def defenders(programs: Programs) -> tuple[int, ...]:
     """The robots that programmed a defence: an attack on themselves (ATK-1).
 
     >>> defenders({1: Program.parse("attack 1"), 2: Program.parse("attack 1")})
@@ -32,47 +36,133 @@ def defenders(programs: Mapping[int, Program]) -> tuple[int, ...]:
     return tuple(sorted(robot for robot, p in programs.items() if p.is_defence_of(robot)))
 
 
-def attackers_by_target(programs: Mapping[int, Program]) -> dict[int, tuple[int, ...]]:
+def upgrade_players(programs: Programs, card: UpgradeCard) -> tuple[int, ...]:
+    """The robots that laid upgrade ``card`` this turn, ascending.
+
+    >>> upgrade_players({3: UpgradeProgram(UpgradeCard.SUPER_ATTACK)}, UpgradeCard.SUPER_ATTACK)
+    (3,)
+    """
+    return tuple(
+        sorted(
+            robot
+            for robot, program in programs.items()
+            if isinstance(program, UpgradeProgram) and program.card is card
+        )
+    )
+
+
+def standing_defenders(programs: Programs) -> tuple[int, ...]:
+    """The defences that hold: all of them, unless a Counter Defence voids them all (CDEF-2).
+
+    >>> laid = {1: Program.parse("attack 1"), 2: UpgradeProgram(UpgradeCard.COUNTER_DEFENCE)}
+    >>> standing_defenders(laid), standing_defenders({1: Program.parse("attack 1")})
+    ((), (1,))
+    """
+    if upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+        return ()
+    return defenders(programs)
+
+
+def attack_targets(
+    robot: int, program: Program | UpgradeProgram, programs: Programs, robots: Sequence[int]
+) -> tuple[int, ...]:
+    """The robots that one program attacks (ATK-1, SATK-1, CDEF-1).
+
+    An attack card names one robot (its own number is a defence, not an attack);
+    a Super Attack attacks every other robot in play; a Counter Defence attacks
+    every robot that programmed a defence.
+
+    >>> attack_targets(1, UpgradeProgram(UpgradeCard.SUPER_ATTACK), {}, (1, 2, 3))
+    (2, 3)
+    """
+    if isinstance(program, Program):
+        if program.action is Action.ATTACK and program.number != robot:
+            return (program.number,)
+        return ()
+    if program.card is UpgradeCard.SUPER_ATTACK:
+        return tuple(other for other in robots if other != robot)
+    if program.card is UpgradeCard.COUNTER_DEFENCE:
+        return defenders(programs)
+    return ()
+
+
+def attackers_by_target(
+    programs: Programs, robots: Sequence[int] | None = None
+) -> dict[int, tuple[int, ...]]:
     """Each attacked robot and the robots attacking it, ascending (ATK-1).
+
+    ``robots`` are the robots in play (needed for a Super Attack; default: the
+    robots that have programs).
 
     >>> attackers_by_target({1: Program.parse("attack 3"), 2: Program.parse("attack 3"),
     ...                      3: Program.parse("attack 3")})
     {3: (1, 2)}
     """
+    in_play = tuple(sorted(programs)) if robots is None else tuple(robots)
     targets: dict[int, list[int]] = {}
     for robot, program in sorted(programs.items()):
-        if program.action is Action.ATTACK and not program.is_defence_of(robot):
-            targets.setdefault(program.number, []).append(robot)
+        for target in attack_targets(robot, program, programs, in_play):
+            targets.setdefault(target, []).append(robot)
     return {target: tuple(robots) for target, robots in sorted(targets.items())}
 
 
-def resolve_defences(
-    table: Table, programs: Mapping[int, Program], choices: Choices
-) -> list[Event]:
-    """Defences, resolved before any attack (ATK-2, ATK-3, ATK-4).
+def attack_clause(program: Program | UpgradeProgram) -> str:
+    """The clause under which an attacker takes gears: ATK-6, SATK-1 or CDEF-1.
+
+    >>> attack_clause(Program.parse("attack 2")), attack_clause(UpgradeProgram(UpgradeCard.SUPER_ATTACK))
+    ('ATK-6', 'SATK-1')
+    """
+    if isinstance(program, Program):
+        return "ATK-6"
+    return "SATK-1" if program.card is UpgradeCard.SUPER_ATTACK else "CDEF-1"
+
+
+def _label(program: Program | UpgradeProgram, target: int) -> str:
+    return str(program) if isinstance(program, Program) else f"{program} (robot {target})"
+
+
+def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list[Event]:
+    """Defences, resolved before any attack (ATK-2, ATK-3, ATK-4, SATK-2, CDEF-2).
 
     Every attack on a defender is voided, and the defender takes one gear from
-    each of its attackers. A defender nobody attacked gets nothing.
+    each of its attackers; defenders take in ascending number, each from what is
+    left (a Super Attacker can lose one gear to each defender). A defender
+    nobody attacked gets nothing. A Counter Defence voids every defence instead.
     """
-    check_defence_steal_choices(programs, choices)
-    attackers = attackers_by_target(programs)
+    check_defence_steal_choices(table, programs, choices)
+    if upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+        return [
+            ActionResolved(robot, str(programs[robot]), Outcome.DEFENCE_COUNTERED, "CDEF-2")
+            for robot in defenders(programs)
+        ]
+    attackers = attackers_by_target(programs, table.state.robot_numbers)
+    holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
     events: list[Event] = []
     for defender in defenders(programs):
         voided = attackers.get(defender, ())
         outcome = Outcome.DEFENDED if voided else Outcome.DEFENDED_UNTESTED
         events.append(ActionResolved(defender, str(programs[defender]), outcome, "ATK-3"))
         for attacker in voided:
+            clause = "ATK-3" if isinstance(programs[attacker], Program) else "SATK-2"
             events.append(
-                ActionResolved(attacker, str(programs[attacker]), Outcome.ATTACK_VOIDED, "ATK-3")
+                ActionResolved(
+                    attacker, _label(programs[attacker], defender), Outcome.ATTACK_VOIDED, clause
+                )
             )
-            events.extend(steal_from_attacker(table, defender, attacker, choices))
+            feet, circuit = holdings.setdefault(
+                attacker, (list(table.feet[attacker]), list(table.circuit[attacker]))
+            )
+            stolen = steal_from_attacker(table, defender, attacker, choices, feet, circuit)
+            for move in stolen:
+                (feet if move.source.kind is PlaceKind.FEET else circuit).remove(move.gear)
+            events.extend(stolen)
     return events
 
 
-def check_defence_steal_choices(programs: Mapping[int, Program], choices: Choices) -> None:
-    """A defence steal may be chosen only for a defender and a robot that attacked it."""
-    attackers = attackers_by_target(programs)
-    guarding = set(defenders(programs))
+def check_defence_steal_choices(table: Table, programs: Programs, choices: Choices) -> None:
+    """A defence steal may be chosen only for a standing defender and a robot that attacked it."""
+    attackers = attackers_by_target(programs, table.state.robot_numbers)
+    guarding = set(standing_defenders(programs))
     for defender, attacker in choices.defence_steals:
         if defender not in guarding or attacker not in attackers.get(defender, ()):
             raise IllegalChoiceError(
@@ -84,15 +174,23 @@ def check_defence_steal_choices(programs: Mapping[int, Program], choices: Choice
 
 
 def steal_from_attacker(
-    table: Table, defender: int, attacker: int, choices: Choices
-) -> list[Event]:
+    table: Table,
+    defender: int,
+    attacker: int,
+    choices: Choices,
+    feet: Sequence[Gear] | None = None,
+    circuit: Sequence[Gear] | None = None,
+) -> list[GearMoved]:
     """The defender takes one gear from an attacker's feet or circuit (ATK-4).
 
-    The gear is the one chosen in ``choices``, or by :func:`choose_defence_steal`.
-    An attacker with no gear (where the option allows taking) loses nothing.
+    ``feet`` and ``circuit`` are what the attacker still holds (default: what it
+    holds on the table). The gear is the one chosen in ``choices``, or by
+    :func:`choose_defence_steal`. An attacker with no gear (where the option
+    allows taking) loses nothing.
     """
     source_rule = table.state.options.defence_steal_source
-    feet, circuit = table.feet[attacker], table.circuit[attacker]
+    feet = table.feet[attacker] if feet is None else feet
+    circuit = table.circuit[attacker] if circuit is None else circuit
     chosen = choices.defence_steals.get((defender, attacker))
     if chosen is None:
         chosen = choose_defence_steal(defender, feet, circuit, source_rule)
@@ -106,8 +204,8 @@ def steal_from_attacker(
 
 def choose_defence_steal(
     defender: int,
-    feet: list[Gear] | tuple[Gear, ...],
-    circuit: list[Gear] | tuple[Gear, ...],
+    feet: Sequence[Gear],
+    circuit: Sequence[Gear],
     source_rule: DefenceStealSource = "feet_or_circuit",
 ) -> DefenceSteal | None:
     """The default defence steal (ATK-5): the gear worth most to the defender.
@@ -121,7 +219,7 @@ def choose_defence_steal(
     >>> choose_defence_steal(2, gears(1, 3), gears(2), "feet_only").gear.colour
     1
     """
-    candidates: list[tuple[int, int, tuple[str, int], DefenceSteal]] = [
+    candidates: list[tuple[int, int, tuple[int, int], DefenceSteal]] = [
         (-gear.points_for(defender), 0, gear_key(gear), DefenceSteal("feet", gear)) for gear in feet
     ]
     if source_rule == "feet_or_circuit":
@@ -138,8 +236,8 @@ def check_defence_steal(
     defender: int,
     attacker: int,
     chosen: DefenceSteal,
-    feet: list[Gear] | tuple[Gear, ...],
-    circuit: list[Gear] | tuple[Gear, ...],
+    feet: Sequence[Gear],
+    circuit: Sequence[Gear],
     source_rule: DefenceStealSource,
 ) -> None:
     """Refuse a chosen defence steal that the rules or the option forbid (ATK-4)."""
@@ -165,25 +263,35 @@ def check_defence_steal(
         )
 
 
-def strike_attacks(table: Table, programs: Mapping[int, Program], choices: Choices) -> list[Event]:
+def strike_attacks(table: Table, programs: Programs, choices: Choices) -> list[Event]:
     """Every attack not voided by a defence hits, all at once (ATK-6, ATK-7, ATK-8).
 
     Each victim's feet gears, as they stand after the defences, go to its
     attackers, split if there are several. Circuits are never taken (ASM-3).
     All events are computed from the same table, so a gear gained in this step
-    is not taken by another attack in it (ruling R-SIMUL).
+    is not taken by another attack in it (ruling R-SIMUL). Super Attacks and
+    Counter Defences hit the same way (SATK-1, CDEF-1); a Counter Defence with
+    no defence to punish takes nothing.
     """
-    guarding = set(defenders(programs))
+    guarding = set(standing_defenders(programs))
     events: list[Event] = []
-    for victim, attackers in attackers_by_target(programs).items():
+    for robot in upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+        if not defenders(programs):
+            events.append(
+                ActionResolved(robot, str(programs[robot]), Outcome.COUNTER_UNUSED, "CDEF-1")
+            )
+    for victim, attackers in attackers_by_target(programs, table.state.robot_numbers).items():
         if victim in guarding:
             continue
+        clauses = {attacker: attack_clause(programs[attacker]) for attacker in attackers}
         events.extend(
-            ActionResolved(attacker, str(programs[attacker]), Outcome.ATTACK_HIT, "ATK-6")
+            ActionResolved(
+                attacker, _label(programs[attacker], victim), Outcome.ATTACK_HIT, clauses[attacker]
+            )
             for attacker in attackers
         )
         place = Place.feet(victim)
         events.extend(
-            take_gears(table.feet[victim], place, attackers, "ATK-6", choices.splits.get(place))
+            take_gears(table.feet[victim], place, attackers, clauses, choices.splits.get(place))
         )
     return events

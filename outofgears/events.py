@@ -7,6 +7,7 @@ events of a turn applied to the old state give exactly the new state
 * :class:`GearMoved` -- a gear went from one place to another.
 * :class:`ActionResolved` -- what a program came to (an attack hit, a trap sprang...).
 * :class:`SplitResolved` -- several takers shared a pile: the share, the leftover.
+* :class:`UpgradeDiscarded` -- a played upgrade card left the game.
 * :class:`TurnEnded` -- the turn is over; whether the game is over too.
 """
 
@@ -17,7 +18,7 @@ import enum
 from attrs import frozen
 
 from outofgears.gears import Gear, describe_gears
-from outofgears.model import Place
+from outofgears.model import Place, UpgradeCard
 
 
 class Outcome(enum.Enum):
@@ -31,6 +32,9 @@ class Outcome(enum.Enum):
     TRAP_IDLE = "trap blocked no harvest"
     HARVEST_VOIDED = "harvest voided by a trap"
     HARVEST_DONE = "harvested"
+    DEFENCE_COUNTERED = "defence voided by a counter defence"
+    COUNTER_UNUSED = "counter defence found no defence"
+    SHOVELLED = "shovelled"
 
 
 @frozen
@@ -103,6 +107,26 @@ class SplitResolved:
 
 
 @frozen
+class UpgradeDiscarded:
+    """A played upgrade card leaves the game at the end of its turn (spec UPG-4).
+
+    Attributes:
+        robot: The robot that laid it.
+        player: The player who held it.
+        card: The card.
+        clause: The spec clause.
+    """
+
+    robot: int
+    player: str
+    card: UpgradeCard
+    clause: str
+
+    def __str__(self) -> str:
+        return f"robot {self.robot}: {self.card.value} discarded by {self.player} [{self.clause}]"
+
+
+@frozen
 class TurnEnded:
     """The turn is over (spec TURN-1); ``game_over`` when the game ended with it (END-1)."""
 
@@ -115,4 +139,4 @@ class TurnEnded:
         return f"turn {self.turn} ended{end} [{self.clause}]"
 
 
-Event = GearMoved | ActionResolved | SplitResolved | TurnEnded
+Event = GearMoved | ActionResolved | SplitResolved | UpgradeDiscarded | TurnEnded

@@ -7,16 +7,14 @@ setup, so drawing its next gear is drawing at random.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from outofgears.choices import Choices
 from outofgears.events import Event, GearMoved
 from outofgears.model import Place
-from outofgears.programs import Program
+from outofgears.programs import Programs
 from outofgears.table import Table
 
 
-def explore_dumps(table: Table, programs: Mapping[int, Program], choices: Choices) -> list[Event]:
+def explore_dumps(table: Table, programs: Programs, choices: Choices) -> list[Event]:
     """One gear from the reserve onto each dump, ascending, while it lasts (EXP-1)."""
     return [
         GearMoved(gear, Place.reserve(), Place.dump(dump), None, "EXP-1")

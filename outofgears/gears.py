@@ -43,15 +43,44 @@ OWN_COLOUR_POINTS = 2
 OTHER_COLOUR_POINTS = 1
 
 
+#: Points of a Jolly gear (spec JOL-2: it counts as the holder's own colour).
+JOLLY_POINTS = OWN_COLOUR_POINTS
+
+#: Points of a three-point gear, for whoever holds it (spec TRI-2).
+THREE_POINT_POINTS = 3
+
+#: Gears of each expansion kind in an expansion box (spec JOL-1, TRI-1).
+EXPANSION_GEARS_PER_KIND = 4
+
+
 class GearKind(enum.Enum):
-    """What kind of gear a piece is; the kind decides how it scores."""
+    """What kind of gear a piece is; the kind decides how it scores.
+
+    Standard gears have a colour. Jolly gears (expansion #2) and three-point gears
+    (expansion #3) have none.
+    """
 
     STANDARD = "standard"
+    JOLLY = "jolly"
+    THREE_POINT = "three_point"
 
 
-def _check_colour(instance: object, attribute: object, value: int) -> None:
+#: The order of kinds in a canonical multiset.
+_KIND_ORDER = {GearKind.STANDARD: 0, GearKind.JOLLY: 1, GearKind.THREE_POINT: 2}
+
+
+def _check_colour(instance: Gear, attribute: object, value: int) -> None:
+    if instance.kind is not GearKind.STANDARD:
+        if value != 0:
+            raise InvalidStateError(f"a {instance.kind.value} gear has no colour, not {value!r}")
+        return
     if type(value) is not int or value not in ROBOT_NUMBERS:
         raise InvalidStateError(f"a gear colour is a robot number 1-8, not {value!r}")
+
+
+def _check_kind(instance: object, attribute: object, value: GearKind) -> None:
+    if not isinstance(value, GearKind):
+        raise InvalidStateError(f"a gear kind is a GearKind, not {value!r}")
 
 
 @frozen(repr=False)
@@ -59,58 +88,82 @@ class Gear:
     """One gear.
 
     Args:
-        colour: The robot number whose colour the gear has (1-8).
+        colour: The robot number whose colour the gear has (1-8); 0 for the
+            colourless Jolly and three-point gears.
         kind: The kind of gear; the base game knows only standard gears.
 
     >>> Gear(3)
     Gear(3)
-    >>> str(Gear(3))
-    'yellow'
+    >>> str(Gear(3)), str(JOLLY), str(THREE_POINT)
+    ('yellow', 'jolly', '3-point')
     """
 
     colour: int = field(validator=_check_colour)
-    kind: GearKind = GearKind.STANDARD
+    kind: GearKind = field(default=GearKind.STANDARD, validator=_check_kind)
 
     def points_for(self, robot: int) -> int:
-        """Points the gear scores for robot number ``robot`` at the end (spec END-2).
+        """Points the gear scores for robot number ``robot`` (spec END-2, JOL-2, TRI-2).
 
-        >>> Gear(2).points_for(2), Gear(2).points_for(5)
-        (2, 1)
+        This worth is also what every default policy compares (spec VAL-1).
+
+        >>> Gear(2).points_for(2), Gear(2).points_for(5), JOLLY.points_for(5), THREE_POINT.points_for(5)
+        (2, 1, 2, 3)
         """
+        if self.kind is GearKind.THREE_POINT:
+            return THREE_POINT_POINTS
         return OWN_COLOUR_POINTS if self.is_own_colour_of(robot) else OTHER_COLOUR_POINTS
 
     def is_own_colour_of(self, robot: int) -> bool:
         """Whether the gear counts as robot ``robot``'s own colour when scoring and tie-breaking.
 
-        >>> Gear(4).is_own_colour_of(4)
-        True
+        A Jolly counts as its holder's own colour (JOL-2); a three-point gear never does (TRI-2).
+
+        >>> Gear(4).is_own_colour_of(4), JOLLY.is_own_colour_of(4), THREE_POINT.is_own_colour_of(4)
+        (True, True, False)
         """
-        return self.colour == robot
+        if self.kind is GearKind.JOLLY:
+            return True
+        return self.kind is GearKind.STANDARD and self.colour == robot
 
     def has_priority_for(self, robot: int) -> bool:
         """Whether robot ``robot`` has own-colour priority on this gear in a split (spec SPL-2).
 
-        >>> Gear(4).has_priority_for(4), Gear(4).has_priority_for(1)
-        (True, False)
+        Jolly and three-point gears have no colour during play, so nobody has priority (JOL-2).
+
+        >>> Gear(4).has_priority_for(4), Gear(4).has_priority_for(1), JOLLY.has_priority_for(4)
+        (True, False, False)
         """
-        return self.colour == robot
+        return self.kind is GearKind.STANDARD and self.colour == robot
 
     def __str__(self) -> str:
+        if self.kind is GearKind.JOLLY:
+            return "jolly"
+        if self.kind is GearKind.THREE_POINT:
+            return "3-point"
         return COLOUR_NAMES[self.colour]
 
     def __repr__(self) -> str:
-        if self.kind is GearKind.STANDARD:
-            return f"Gear({self.colour})"
-        return f"Gear({self.colour}, {self.kind})"
+        if self.kind is GearKind.JOLLY:
+            return "JOLLY"
+        if self.kind is GearKind.THREE_POINT:
+            return "THREE_POINT"
+        return f"Gear({self.colour})"
 
 
-def gear_key(gear: Gear) -> tuple[str, int]:
-    """The canonical sort key of a gear: by kind, then by colour number.
+#: The Jolly gear of expansion #2 (spec JOL-1).
+JOLLY = Gear(0, GearKind.JOLLY)
+
+#: The three-point gear of expansion #3 (spec TRI-1).
+THREE_POINT = Gear(0, GearKind.THREE_POINT)
+
+
+def gear_key(gear: Gear) -> tuple[int, int]:
+    """The canonical sort key of a gear: standard gears by colour, then Jolly, then three-point.
 
     >>> sorted([Gear(5), Gear(1)], key=gear_key)
     [Gear(1), Gear(5)]
     """
-    return (gear.kind.value, gear.colour)
+    return (_KIND_ORDER[gear.kind], gear.colour)
 
 
 def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
@@ -152,6 +205,10 @@ def parse_gear(text: str) -> Gear:
     (Gear(5), True)
     """
     word = text.strip().lower()
+    if word == "jolly":
+        return JOLLY
+    if word in ("3-point", "three-point", "three_point", "3pt"):
+        return THREE_POINT
     if word.isdigit():
         return Gear(int(word))
     for number, name in COLOUR_NAMES.items():

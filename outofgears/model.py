@@ -11,16 +11,18 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from attrs import field, frozen
 
 from outofgears.errors import InvalidStateError
 from outofgears.gears import (
+    EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
     ROBOT_NUMBERS,
     Gear,
     GearKind,
+    gear_key,
     sort_gears,
 )
 
@@ -97,16 +99,41 @@ def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(items))
 
 
+class UpgradeCard(enum.Enum):
+    """The five kinds of Robot Upgrade card (spec UPG-1)."""
+
+    SUPER_HARVEST = "super harvest"
+    SUPER_ATTACK = "super attack"
+    SUPER_TRAP = "super trap"
+    SUPER_SHOVEL = "super shovel"
+    COUNTER_DEFENCE = "counter defence"
+
+
+#: The default upgrade deck: two cards of each kind, ten in all (ruling R-UPG-DECK).
+DEFAULT_UPGRADE_DECK: tuple[UpgradeCard, ...] = tuple(
+    card for card in UpgradeCard for _ in range(2)
+)
+
+
+def _check_upgrade(instance: object, attribute: object, value: UpgradeCard | None) -> None:
+    if value is not None and not isinstance(value, UpgradeCard):
+        raise InvalidStateError(f"an upgrade card is an UpgradeCard or None, not {value!r}")
+
+
 @frozen
 class Player:
-    """A player and the robots they control (one, or two in the variant of spec VAR-1).
+    """A player, the robots they control (one, or two in the variant of spec VAR-1), and the
+    upgrade card they hold face down, if any (spec UPG-1, UPG-4).
 
     >>> Player("Ada", (5, 2)).robots
     (2, 5)
+    >>> Player("Bo", (1,), UpgradeCard.SUPER_TRAP).upgrade
+    <UpgradeCard.SUPER_TRAP: 'super trap'>
     """
 
     name: str
     robots: tuple[int, ...] = field(converter=_name_tuple)
+    upgrade: UpgradeCard | None = field(default=None, validator=_check_upgrade)
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
@@ -122,18 +149,48 @@ class Player:
 class Options:
     """The rule options: every reading that players genuinely dispute (spec/rulings.md).
 
+    The expansions are switched on here too, in any combination.
+
     Args:
         defence_steal_source: Where a defender may take its gear from an attacker
             (ruling R-DEFENCE): ``"feet_or_circuit"`` (both rulebooks) or ``"feet_only"``.
         assembly: Whether assembly is ``"mandatory"`` (French rulebook) or ``"optional"``
             (Italian rulebook), ruling R-ASSEMBLY.
+        upgrades: The Robot Upgrades expansion (spec UPG-1 to UPG-10).
+        upgrade_deck: The upgrade cards shuffled and dealt at setup; by default two of
+            each kind (ruling R-UPG-DECK). At least one card per player.
+        jolly_gears: Expansion #2: four Jolly gears join the gears (spec JOL-1).
+        three_point_gears: Expansion #3: four three-point gears join the gears (spec TRI-1).
+        pad_reserve: Add gears of colours not in play at setup so that the reserve after the
+            initial deal divides evenly among the dumps (spec REF-2, ruling R-PAD-RESERVE).
 
     >>> Options().assembly
     'mandatory'
+    >>> Options(upgrades=True).upgrade_deck == DEFAULT_UPGRADE_DECK
+    True
     """
 
     defence_steal_source: DefenceStealSource = field(default="feet_or_circuit")
     assembly: AssemblyRule = field(default="mandatory")
+    upgrades: bool = field(default=False)
+    upgrade_deck: tuple[UpgradeCard, ...] = field(default=DEFAULT_UPGRADE_DECK, converter=tuple)
+    jolly_gears: bool = field(default=False)
+    three_point_gears: bool = field(default=False)
+    pad_reserve: bool = field(default=False)
+
+    @upgrades.validator
+    @jolly_gears.validator
+    @three_point_gears.validator
+    @pad_reserve.validator
+    def _check_switch(self, attribute: Any, value: bool) -> None:
+        if type(value) is not bool:
+            raise InvalidStateError(f"{attribute.name} is true or false, not {value!r}")
+
+    @upgrade_deck.validator
+    def _check_deck(self, attribute: object, value: tuple[UpgradeCard, ...]) -> None:
+        for card in value:
+            if not isinstance(card, UpgradeCard):
+                raise InvalidStateError(f"the upgrade deck holds UpgradeCards, not {card!r}")
 
     @defence_steal_source.validator
     def _check_source(self, attribute: object, value: str) -> None:
@@ -318,16 +375,47 @@ def check_state(state: GameState) -> None:
             f"2 to 4 players (VAR-1); got {[list(p.robots) for p in state.players]}"
         )
     check_gear_supply(state)
+    check_upgrades(state)
     if type(state.turn) is not int or state.turn < 1:
         raise InvalidStateError(f"the turn number starts at 1, not {state.turn!r}")
 
 
 def check_gear_supply(state: GameState) -> None:
-    """No position holds more gears of a colour than the box does (spec SET-5, GEN-1)."""
-    counts = Counter(gear for gear in state.all_gears() if gear.kind is GearKind.STANDARD)
-    for gear, count in sorted(counts.items(), key=lambda item: item[0].colour):
-        if count > GEARS_PER_COLOUR:
+    """No position holds more gears of a kind than the boxes do (spec SET-5, GEN-1, JOL-1, TRI-1).
+
+    Jolly and three-point gears appear only when their expansion is switched on.
+    """
+    counts = Counter(state.all_gears())
+    for gear, count in sorted(counts.items(), key=lambda item: gear_key(item[0])):
+        if gear.kind is GearKind.STANDARD:
+            if count > GEARS_PER_COLOUR:
+                raise InvalidStateError(
+                    f"the position holds {count} {gear} gears; "
+                    f"the box has {GEARS_PER_COLOUR} of each colour"
+                )
+            continue
+        switched_on = (
+            state.options.jolly_gears
+            if gear.kind is GearKind.JOLLY
+            else state.options.three_point_gears
+        )
+        if not switched_on:
+            raise InvalidStateError(
+                f"the position holds {gear} gears, but that expansion is not in play"
+            )
+        if count > EXPANSION_GEARS_PER_KIND:
             raise InvalidStateError(
                 f"the position holds {count} {gear} gears; "
-                f"the box has {GEARS_PER_COLOUR} of each colour"
+                f"the expansion has {EXPANSION_GEARS_PER_KIND}"
+            )
+
+
+def check_upgrades(state: GameState) -> None:
+    """Upgrade cards are held only when the expansion is in play (spec UPG-1)."""
+    if state.options.upgrades:
+        return
+    for player in state.players:
+        if player.upgrade is not None:
+            raise InvalidStateError(
+                f"player {player.name!r} holds an upgrade card, but upgrades are not in play"
             )

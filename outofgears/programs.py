@@ -15,7 +15,7 @@ from attrs import field, frozen
 
 from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
-from outofgears.model import GameState
+from outofgears.model import GameState, UpgradeCard
 from outofgears.variant import check_partners_use_different_actions
 
 
@@ -25,6 +25,11 @@ class Action(enum.Enum):
     ATTACK = "attack"
     TRAP = "trap"
     HARVEST = "harvest"
+
+
+def _check_card(instance: object, attribute: object, value: UpgradeCard) -> None:
+    if not isinstance(value, UpgradeCard):
+        raise InvalidStateError(f"an upgrade program lays an UpgradeCard, not {value!r}")
 
 
 def _check_number(instance: object, attribute: object, value: int) -> None:
@@ -80,7 +85,45 @@ class Program:
         return f"{self.action.value} {self.number}"
 
 
-Programs = Mapping[int, Program]
+@frozen
+class UpgradeProgram:
+    """A Robot Upgrade card laid instead of an action card and a number card (spec UPG-2).
+
+    >>> str(UpgradeProgram(UpgradeCard.SUPER_ATTACK))
+    'super attack'
+    """
+
+    card: UpgradeCard = field(validator=_check_card)
+
+    def is_defence_of(self, robot: int) -> bool:
+        """An upgrade is never a defence (spec ATK-1).
+
+        >>> UpgradeProgram(UpgradeCard.COUNTER_DEFENCE).is_defence_of(1)
+        False
+        """
+        return False
+
+    def __str__(self) -> str:
+        return self.card.value
+
+
+AnyProgram = Program | UpgradeProgram
+Programs = Mapping[int, AnyProgram]
+
+
+def parse_program(text: str) -> AnyProgram:
+    """A program or an upgrade from text: ``"trap 3"``, ``"super shovel"``, ``"counter defence"``.
+
+    >>> parse_program("Super Attack")
+    UpgradeProgram(card=<UpgradeCard.SUPER_ATTACK: 'super attack'>)
+    >>> parse_program("harvest 2")
+    Program(action=<Action.HARVEST: 'harvest'>, number=2)
+    """
+    words = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+    for card in UpgradeCard:
+        if words == card.value:
+            return UpgradeProgram(card)
+    return Program.parse(text)
 
 
 def validate_programs(state: GameState, programs: Programs) -> None:
@@ -102,9 +145,16 @@ def validate_programs(state: GameState, programs: Programs) -> None:
     refuse_turn_on_finished_game(state)
     check_every_robot_programmed_once(state, programs)
     for robot, program in sorted(programs.items()):
-        check_target_in_play(state, robot, program)
+        if isinstance(program, Program):
+            check_target_in_play(state, robot, program)
+    check_upgrades_held(state, programs)
     check_partners_use_different_actions(
-        state, {robot: program.action.value for robot, program in programs.items()}
+        state,
+        {
+            robot: program.action.value
+            for robot, program in programs.items()
+            if isinstance(program, Program)
+        },
     )
 
 
@@ -122,12 +172,47 @@ def check_every_robot_programmed_once(state: GameState, programs: Programs) -> N
     for robot in sorted(set(programs) - in_play, key=repr):
         raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")
     for robot, program in programs.items():
-        if not isinstance(program, Program):
+        if not isinstance(program, Program | UpgradeProgram):
             raise IllegalProgramError(
                 robot,
                 f"a program is an action card and a number card, not {program!r}",
                 clause="PRG-1",
             )
+
+
+def check_upgrades_held(state: GameState, programs: Programs) -> None:
+    """An upgrade program lays the card its player holds, once (spec UPG-2, UPG-4, UPG-5).
+
+    Upgrades must be in play; the player must still hold that very card (it was
+    dealt to them and not used yet); and in the two-robot variant only one of the
+    player's robots can lay it in a turn.
+    """
+    laid: dict[str, int] = {}
+    for robot, program in sorted(programs.items()):
+        if not isinstance(program, UpgradeProgram):
+            continue
+        if not state.options.upgrades:
+            raise IllegalProgramError(
+                robot,
+                f"{program} is an upgrade card, and upgrades are not in play",
+                clause="UPG-2",
+            )
+        player = state.player_of(robot)
+        if player.name in laid:
+            raise IllegalProgramError(
+                robot,
+                f"player {player.name!r} has one upgrade card, and robot "
+                f"{laid[player.name]} already lays it",
+                clause="UPG-5",
+            )
+        if player.upgrade is not program.card:
+            held = f"holds {player.upgrade.value}" if player.upgrade else "holds no upgrade card"
+            raise IllegalProgramError(
+                robot,
+                f"player {player.name!r} {held}, so it cannot lay {program}",
+                clause="UPG-4",
+            )
+        laid[player.name] = robot
 
 
 def check_target_in_play(state: GameState, robot: int, program: Program) -> None:

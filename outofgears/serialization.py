@@ -4,7 +4,8 @@ The converter lives here, apart from the model. It is strict: a value of the
 wrong type is refused, never coerced (cattrs would turn ``"3"`` into ``3`` and
 ``"no"`` into ``True`` by default), and unknown keys are refused.
 
-A standard gear is written as its colour number; places as ``"robot 3 feet"``,
+A standard gear is written as its colour number, the expansions' gears as
+``"jolly"`` and ``"three_point"``; places as ``"robot 3 feet"``,
 ``"robot 3 circuit"``, ``"dump 4"`` or ``"reserve"``.
 """
 
@@ -16,8 +17,16 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from outofgears.errors import InvalidStateError
-from outofgears.events import ActionResolved, Event, GearMoved, Outcome, SplitResolved, TurnEnded
-from outofgears.gears import Gear, GearKind
+from outofgears.events import (
+    ActionResolved,
+    Event,
+    GearMoved,
+    Outcome,
+    SplitResolved,
+    TurnEnded,
+    UpgradeDiscarded,
+)
+from outofgears.gears import JOLLY, THREE_POINT, Gear, GearKind
 from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot
 
 JSON = dict[str, Any]
@@ -26,6 +35,7 @@ _EVENT_TYPES: dict[str, type[Any]] = {
     "gear_moved": GearMoved,
     "action_resolved": ActionResolved,
     "split_resolved": SplitResolved,
+    "upgrade_discarded": UpgradeDiscarded,
     "turn_ended": TurnEnded,
 }
 _EVENT_NAMES = {cls: name for name, cls in _EVENT_TYPES.items()}
@@ -43,15 +53,19 @@ def _strict(kind: type[Any]) -> Any:
 def _unstructure_gear(gear: Gear) -> Any:
     if gear.kind is GearKind.STANDARD:
         return gear.colour
-    return {"colour": gear.colour, "kind": gear.kind.value}
+    return gear.kind.value
 
 
 def _structure_gear(value: Any, _: Any) -> Gear:
     if type(value) is int:
         return Gear(value)
-    if isinstance(value, dict) and set(value) == {"colour", "kind"}:
-        return Gear(value["colour"], GearKind(value["kind"]))
-    raise InvalidStateError(f"a gear is a colour number 1-8, not {value!r}")
+    if value == GearKind.JOLLY.value:
+        return JOLLY
+    if value == GearKind.THREE_POINT.value:
+        return THREE_POINT
+    raise InvalidStateError(
+        f"a gear is a colour number 1-8, 'jolly' or 'three_point', not {value!r}"
+    )
 
 
 def parse_place(text: str) -> Place:

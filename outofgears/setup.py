@@ -12,8 +12,16 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from outofgears.errors import InvalidStateError, SetupError
-from outofgears.gears import GEARS_PER_COLOUR, ROBOT_NUMBERS, Gear
-from outofgears.model import Dump, GameState, Options, Player, Robot
+from outofgears.gears import (
+    EXPANSION_GEARS_PER_KIND,
+    GEARS_PER_COLOUR,
+    JOLLY,
+    ROBOT_NUMBERS,
+    THREE_POINT,
+    Gear,
+)
+from outofgears.model import Dump, GameState, Options, Player, Robot, UpgradeCard
+from outofgears.upgrades import deal_upgrade_cards
 
 #: Gears dealt on each dump at setup (SET-4).
 INITIAL_GEARS_PER_DUMP = 2
@@ -49,16 +57,67 @@ def dumps_in_play(robots: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(robots))
 
 
-def build_reserve(robots: Iterable[int], rng: random.Random) -> tuple[Gear, ...]:
-    """Every gear of the colours in play, 11 each, shuffled (SET-3).
+def build_reserve(
+    robots: Iterable[int], rng: random.Random, options: Options | None = None
+) -> tuple[Gear, ...]:
+    """Every gear of the colours in play, 11 each, with the expansions' gears, shuffled.
+
+    The colours in play (SET-3), four Jolly gears with expansion #2 (JOL-1),
+    four three-point gears with expansion #3 (TRI-1), and the padding of
+    ``pad_reserve`` (REF-2) are shuffled together before the deal.
 
     >>> reserve = build_reserve([1, 2], random.Random(0))
     >>> len(reserve), sum(1 for gear in reserve if gear.colour == 2)
     (22, 11)
+    >>> len(build_reserve([1, 2], random.Random(0), Options(jolly_gears=True)))
+    26
     """
-    pile = [Gear(colour) for colour in sorted(robots) for _ in range(GEARS_PER_COLOUR)]
+    numbers = sorted(robots)
+    rules = options or Options()
+    pile = [Gear(colour) for colour in numbers for _ in range(GEARS_PER_COLOUR)]
+    pile += expansion_gears(rules)
+    if rules.pad_reserve:
+        pile += padding_gears(numbers, len(pile))
     rng.shuffle(pile)
     return tuple(pile)
+
+
+def expansion_gears(options: Options) -> list[Gear]:
+    """The Jolly and three-point gears that join the game (JOL-1, TRI-1).
+
+    >>> expansion_gears(Options(jolly_gears=True, three_point_gears=True))
+    [JOLLY, JOLLY, JOLLY, JOLLY, THREE_POINT, THREE_POINT, THREE_POINT, THREE_POINT]
+    """
+    extra: list[Gear] = []
+    if options.jolly_gears:
+        extra += [JOLLY] * EXPANSION_GEARS_PER_KIND
+    if options.three_point_gears:
+        extra += [THREE_POINT] * EXPANSION_GEARS_PER_KIND
+    return extra
+
+
+def padding_gears(robots: Sequence[int], pile_size: int) -> list[Gear]:
+    """Gears of colours not in play, so that the reserve after the deal divides among the dumps.
+
+    The reserve left after two gears per dump is topped up to a multiple of the
+    number of dumps in play, with gears of the lowest-numbered colour not in play
+    (REF-2, ruling R-PAD-RESERVE). With all eight robots in play there is no such
+    colour, and the option is refused.
+
+    >>> padding_gears([1, 2, 3], 26)  # 26 - 6 = 20 left: one more makes 21
+    [Gear(4)]
+    >>> padding_gears([1, 2, 3], 24)
+    []
+    """
+    unused = [colour for colour in ROBOT_NUMBERS if colour not in robots]
+    if not unused:
+        raise SetupError(
+            "pad_reserve needs a colour that is not in play, and all eight robots are",
+            clause="REF-2",
+        )
+    dumps = len(robots)
+    short = -(pile_size - INITIAL_GEARS_PER_DUMP * dumps) % dumps
+    return [Gear(unused[0])] * short
 
 
 def deal_initial_gears(
@@ -151,17 +210,20 @@ def _deal(
 ) -> GameState:
     if type(seed) is not int:
         raise SetupError(f"the seed is an integer, not {seed!r}", clause="SET-3")
+    rules = options or Options()
     rng = random.Random(seed)
-    reserve = build_reserve(numbers, rng)
+    reserve = build_reserve(numbers, rng, rules)
     dumps, reserve = deal_initial_gears(dumps_in_play(numbers), reserve)
     owner = {n: name for name, robots in control.items() for n in robots}
+    seating = sorted(control, key=lambda name: min(control[name]))
+    held = deal_upgrade_cards(seating, rules.upgrade_deck, rng) if rules.upgrades else {}
     try:
         return GameState(
             robots=tuple(Robot(n, owner[n]) for n in numbers),
             dumps=dumps,
             reserve=reserve,
-            players=tuple(Player(name, robots) for name, robots in control.items()),
-            options=options or Options(),
+            players=tuple(Player(name, robots, held.get(name)) for name, robots in control.items()),
+            options=rules,
         )
     except InvalidStateError as error:
         raise SetupError(str(error), clause="SET-1") from None
@@ -175,6 +237,7 @@ def from_position(
     players: Mapping[str, Sequence[int]] | None = None,
     turn: int = 1,
     options: Options | None = None,
+    upgrades: Mapping[str, UpgradeCard] | None = None,
 ) -> GameState:
     """A position entered by hand, as it stands on a real table (SET-5).
 
@@ -185,6 +248,7 @@ def from_position(
         players: ``name -> robots``; default one player ``"P<robot>"`` per robot.
         turn: The number of the next turn.
         options: The rule options.
+        upgrades: ``player -> card``: the upgrade cards still held (UPG-1).
 
     >>> from outofgears.gears import gears
     >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}},
@@ -197,6 +261,9 @@ def from_position(
     missing = sorted(set(robots) - set(owner))
     if missing:
         raise InvalidStateError(f"robot {missing[0]} has no player")
+    held = dict(upgrades or {})
+    for name in sorted(set(held) - set(control)):
+        raise InvalidStateError(f"player {name!r} holds an upgrade card but is not in the game")
     for key, value in robots.items():
         unknown = set(value) - {"feet", "circuit"}
         if unknown:
@@ -213,7 +280,9 @@ def from_position(
         ),
         dumps=tuple(Dump(n, tuple(pile)) for n, pile in dumps.items()),
         reserve=tuple(reserve),
-        players=tuple(Player(name, tuple(numbers)) for name, numbers in control.items()),
+        players=tuple(
+            Player(name, tuple(numbers), held.get(name)) for name, numbers in control.items()
+        ),
         turn=turn,
         options=options or Options(),
     )

@@ -179,13 +179,14 @@ def take_gears(
     pool: Sequence[Gear],
     source: Place,
     takers: Sequence[int],
-    clause: str,
+    clause: str | Mapping[int, str],
     proposed: Mapping[int, Sequence[Gear]] | None = None,
 ) -> list[Event]:
     """The events of ``takers`` taking the gears of ``source`` to their feet.
 
     One taker takes everything; several split (SPL-1 to SPL-5), and a
-    :class:`SplitResolved` event records the share and the leftover.
+    :class:`SplitResolved` event records the share and the leftover. ``clause``
+    is the clause the gears move under, or one per taker.
 
     >>> from outofgears.gears import gears
     >>> [str(e) for e in take_gears(gears(3), Place.dump(2), (1,), "HRV-2")]
@@ -205,5 +206,6 @@ def take_gears(
             )
         )
     for robot, share in result.shares:
-        events.extend(GearMoved(gear, source, Place.feet(robot), robot, clause) for gear in share)
+        why = clause if isinstance(clause, str) else clause[robot]
+        events.extend(GearMoved(gear, source, Place.feet(robot), robot, why) for gear in share)
     return events

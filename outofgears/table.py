@@ -14,15 +14,15 @@ from collections.abc import Iterable
 import attrs
 
 from outofgears.errors import InvalidStateError
-from outofgears.events import Event, GearMoved, TurnEnded
+from outofgears.events import Event, GearMoved, TurnEnded, UpgradeDiscarded
 from outofgears.gears import Gear
-from outofgears.model import Dump, GameState, Place, PlaceKind
+from outofgears.model import Dump, GameState, Place, PlaceKind, UpgradeCard
 
 
 class Table:
     """Mutable lists of gears for one position, indexed by place."""
 
-    __slots__ = ("circuit", "dumps", "feet", "game_over", "reserve", "state", "turn")
+    __slots__ = ("circuit", "dumps", "feet", "game_over", "reserve", "state", "turn", "upgrades")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -30,6 +30,7 @@ class Table:
         self.circuit: dict[int, list[Gear]] = {r.number: list(r.circuit) for r in state.robots}
         self.dumps: dict[int, list[Gear]] = {d.number: list(d.gears) for d in state.dumps}
         self.reserve: list[Gear] = list(state.reserve)
+        self.upgrades: dict[str, UpgradeCard | None] = {p.name: p.upgrade for p in state.players}
         self.turn = state.turn
         self.game_over = state.game_over
 
@@ -57,6 +58,12 @@ class Table:
                     f"no {event.gear} gear at {event.source} to move ({event.clause})"
                 ) from None
             self.gears_at(event.destination).append(event.gear)
+        elif isinstance(event, UpgradeDiscarded):
+            if self.upgrades.get(event.player) is not event.card:
+                raise InvalidStateError(
+                    f"player {event.player!r} does not hold {event.card.value} ({event.clause})"
+                )
+            self.upgrades[event.player] = None
         elif isinstance(event, TurnEnded):
             self.turn = event.turn + 1
             self.game_over = event.game_over
@@ -73,11 +80,16 @@ class Table:
             for robot in self.state.robots
         )
         dumps = tuple(Dump(number, gears) for number, gears in self.dumps.items())
+        players = tuple(
+            attrs.evolve(player, upgrade=self.upgrades[player.name])
+            for player in self.state.players
+        )
         return attrs.evolve(
             self.state,
             robots=robots,
             dumps=dumps,
             reserve=tuple(self.reserve),
+            players=players,
             turn=self.turn,
             game_over=self.game_over,
         )

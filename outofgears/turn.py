@@ -9,25 +9,31 @@ events alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Final
 
 from attrs import frozen
 
 from outofgears.assembly import assemble_circuits
-from outofgears.attacks import attackers_by_target, defenders, resolve_defences, strike_attacks
+from outofgears.attacks import (
+    attackers_by_target,
+    resolve_defences,
+    standing_defenders,
+    strike_attacks,
+)
 from outofgears.choices import NO_CHOICES, Choices
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import Event, GearMoved
 from outofgears.exploration import explore_dumps
 from outofgears.harvests import harvest_dumps
 from outofgears.model import GameState, Place, PlaceKind
-from outofgears.programs import Action, Program, validate_programs
+from outofgears.programs import Programs, validate_programs
 from outofgears.scoring import end_turn_events
 from outofgears.table import Table
-from outofgears.traps import spring_traps
+from outofgears.traps import harvesters_of, spring_traps
+from outofgears.upgrades import discard_played_upgrades, shovel_dumps
 
-Phase = Callable[[Table, Mapping[int, Program], Choices], list[Event]]
+Phase = Callable[[Table, Programs, Choices], list[Event]]
 
 #: The phases of a turn in the rulebooks' order (TURN-1, ATK-2).
 PHASES: Final[tuple[tuple[str, Phase], ...]] = (
@@ -35,8 +41,10 @@ PHASES: Final[tuple[tuple[str, Phase], ...]] = (
     ("attacks", strike_attacks),
     ("traps", spring_traps),
     ("harvests", harvest_dumps),
+    ("shovels", shovel_dumps),
     ("assembly", assemble_circuits),
     ("exploration", explore_dumps),
+    ("discards", discard_played_upgrades),
 )
 
 
@@ -61,7 +69,7 @@ class TurnResult:
 
 def resolve_turn(
     state: GameState,
-    programs: Mapping[int, Program],
+    programs: Programs,
     *,
     choices: Choices | None = None,
 ) -> TurnResult:
@@ -80,7 +88,7 @@ def resolve_turn(
         IllegalChoiceError: A choice the rules do not allow, naming the robot.
         GameOverError: The game was already over.
 
-    >>> from outofgears import setup_game
+    >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2], seed=5)
     >>> result = resolve_turn(state, {1: Program.parse("harvest 2"),
     ...                               2: Program.parse("trap 2")})
@@ -89,7 +97,7 @@ def resolve_turn(
     """
     validate_programs(state, programs)
     decided = choices if choices is not None else NO_CHOICES
-    check_split_choices_name_real_splits(programs, decided)
+    check_split_choices_name_real_splits(state, programs, decided)
     table = Table(state)
     events: list[Event] = []
     for _name, phase in PHASES:
@@ -104,7 +112,7 @@ def resolve_turn(
 
 def apply_turn(
     state: GameState,
-    programs: Mapping[int, Program],
+    programs: Programs,
     *,
     choices: Choices | None = None,
 ) -> GameState:
@@ -112,7 +120,7 @@ def apply_turn(
 
     Use :func:`resolve_turn` to also get the events.
 
-    >>> from outofgears import setup_game
+    >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2], seed=5)
     >>> after = apply_turn(state, {1: Program.parse("harvest 1"), 2: Program.parse("harvest 2")})
     >>> after.turn, len(after.robot(1).feet) + len(after.robot(1).circuit)
@@ -121,25 +129,34 @@ def apply_turn(
     return resolve_turn(state, programs, choices=choices).state
 
 
-def places_split_this_turn(programs: Mapping[int, Program]) -> set[Place]:
-    """The places that takers share this turn: attacked robots' feet, harvested or trapped dumps.
+def places_split_this_turn(state: GameState, programs: Programs) -> set[Place]:
+    """The places that takers share this turn: attacked robots' feet, harvested dumps.
 
-    >>> sorted(str(p) for p in places_split_this_turn({1: Program.parse("attack 2"),
-    ...                                                2: Program.parse("harvest 1")}))
+    A harvested dump is shared by its harvesters, or by its trappers if it is
+    trapped. Super Shovels always split by the default policy (ruling R-SHOVEL).
+
+    >>> from outofgears.setup import setup_game
+    >>> from outofgears.programs import Program
+    >>> state = setup_game([1, 2], seed=1)
+    >>> sorted(str(p) for p in places_split_this_turn(state, {1: Program.parse("attack 2"),
+    ...                                                       2: Program.parse("harvest 1")}))
     ['dump 1', 'robot 2 feet']
     """
-    guarding = set(defenders(programs))
+    guarding = set(standing_defenders(programs))
     places = {
-        Place.feet(victim) for victim in attackers_by_target(programs) if victim not in guarding
+        Place.feet(victim)
+        for victim in attackers_by_target(programs, state.robot_numbers)
+        if victim not in guarding
     }
-    harvested = {p.number for p in programs.values() if p.action is Action.HARVEST}
-    places |= {Place.dump(number) for number in harvested}
+    places |= {Place.dump(dump) for dump in state.robot_numbers if harvesters_of(programs, dump)}
     return places
 
 
-def check_split_choices_name_real_splits(programs: Mapping[int, Program], choices: Choices) -> None:
+def check_split_choices_name_real_splits(
+    state: GameState, programs: Programs, choices: Choices
+) -> None:
     """An explicit split must name a place that something takes from this turn (SPL-5)."""
-    real = places_split_this_turn(programs)
+    real = places_split_this_turn(state, programs)
     for place in choices.splits:
         if place not in real or place.kind not in (PlaceKind.FEET, PlaceKind.DUMP):
             named = sorted(choices.splits[place])
