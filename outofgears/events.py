@@ -108,7 +108,7 @@ class SplitResolved:
 
 @frozen
 class UpgradeDiscarded:
-    """A played upgrade card leaves the game at the end of its turn (spec UPG-4).
+    """A played upgrade card leaves the game at the end of its turn (spec UPG-3).
 
     Attributes:
         robot: The robot that laid it.

@@ -123,7 +123,7 @@ def _check_upgrade(instance: object, attribute: object, value: UpgradeCard | Non
 @frozen
 class Player:
     """A player, the robots they control (one, or two in the variant of spec VAR-1), and the
-    upgrade card they hold face down, if any (spec UPG-1, UPG-4).
+    upgrade card they hold face down, if any (spec UPG-1, UPG-3).
 
     >>> Player("Ada", (5, 2)).robots
     (2, 5)
@@ -156,7 +156,7 @@ class Options:
             (ruling R-DEFENCE): ``"feet_or_circuit"`` (both rulebooks) or ``"feet_only"``.
         assembly: Whether assembly is ``"mandatory"`` (French rulebook) or ``"optional"``
             (Italian rulebook), ruling R-ASSEMBLY.
-        upgrades: The Robot Upgrades expansion (spec UPG-1 to UPG-10).
+        upgrades: The Robot Upgrades expansion (spec UPG-1 to UPG-4, SHARV-1, SATK-1, SATK-2, STRAP-1, SHOV-1, CDEF-1, CDEF-2).
         upgrade_deck: The upgrade cards shuffled and dealt at setup; by default two of
             each kind (ruling R-UPG-DECK). At least one card per player.
         jolly_gears: Expansion #2: four Jolly gears join the gears (spec JOL-1).

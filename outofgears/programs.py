@@ -181,7 +181,7 @@ def check_every_robot_programmed_once(state: GameState, programs: Programs) -> N
 
 
 def check_upgrades_held(state: GameState, programs: Programs) -> None:
-    """An upgrade program lays the card its player holds, once (spec UPG-2, UPG-4, UPG-5).
+    """An upgrade program lays the card its player holds, once (spec UPG-2, UPG-3, UPG-4).
 
     Upgrades must be in play; the player must still hold that very card (it was
     dealt to them and not used yet); and in the two-robot variant only one of the
@@ -203,14 +203,14 @@ def check_upgrades_held(state: GameState, programs: Programs) -> None:
                 robot,
                 f"player {player.name!r} has one upgrade card, and robot "
                 f"{laid[player.name]} already lays it",
-                clause="UPG-5",
+                clause="UPG-4",
             )
         if player.upgrade is not program.card:
             held = f"holds {player.upgrade.value}" if player.upgrade else "holds no upgrade card"
             raise IllegalProgramError(
                 robot,
                 f"player {player.name!r} {held}, so it cannot lay {program}",
-                clause="UPG-4",
+                clause="UPG-3",
             )
         laid[player.name] = robot
 

@@ -1,10 +1,10 @@
-"""The Robot Upgrades expansion (spec UPG-1 to UPG-5, SHOV-1; ruling R-UPG-DECK).
+"""The Robot Upgrades expansion (spec UPG-1 to UPG-4, SHOV-1; ruling R-UPG-DECK).
 
 At setup, after the gears are placed, the upgrade deck is shuffled with the
 game's random generator and each player is dealt one card face down (UPG-1).
 In programming a robot may lay its player's card instead of an action card and
 a number card (UPG-2); the card works once and is discarded at the end of the
-turn (UPG-4). The cards that act with the attacks, traps and harvests are
+turn (UPG-3). The cards that act with the attacks, traps and harvests are
 resolved in those modules (SATK-*, CDEF-*, STRAP-1, SHARV-1); the Super Shovel
 has a step of its own, after the harvests and before assembly (SHOV-1).
 """
@@ -62,9 +62,9 @@ def shovel_dumps(table: Table, programs: Programs, choices: Choices) -> list[Eve
 
 
 def discard_played_upgrades(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Every upgrade card laid this turn leaves the game at the end of the turn (UPG-4)."""
+    """Every upgrade card laid this turn leaves the game at the end of the turn (UPG-3)."""
     return [
-        UpgradeDiscarded(robot, table.state.player_of(robot).name, program.card, "UPG-4")
+        UpgradeDiscarded(robot, table.state.player_of(robot).name, program.card, "UPG-3")
         for robot, program in sorted(programs.items())
         if isinstance(program, UpgradeProgram)
     ]
