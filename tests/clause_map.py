@@ -67,15 +67,6 @@ def source_clause_ids(text: str) -> tuple[str, ...]:
     return tuple(match["id"] for match in SOURCE_ROW.finditer(text))
 
 
-def is_out_of_scope(source_id: str) -> bool:
-    """Whether a rulebook clause belongs to the expansions, which the base spec leaves out.
-
-    >>> is_out_of_scope("FR-UPG-SHOV-2"), is_out_of_scope("FR-EXT2-1"), is_out_of_scope("FR-ATK-1")
-    (True, True, False)
-    """
-    return source_id.startswith(("FR-UPG-", "FR-EXT"))
-
-
 # --- the clause map ------------------------------------------------------------------------
 
 
