@@ -21,10 +21,43 @@ from outofgears.errors import (
     OutOfGearsError,
     SetupError,
 )
-from outofgears.events import ActionResolved, Event, GearMoved, Outcome, SplitResolved, TurnEnded
-from outofgears.gears import COLOUR_NAMES, Gear, GearKind, describe_gears, gears
-from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot
-from outofgears.programs import Action, Program, validate_programs
+from outofgears.events import (
+    ActionResolved,
+    Event,
+    GearMoved,
+    Outcome,
+    SplitResolved,
+    TurnEnded,
+    UpgradeDiscarded,
+)
+from outofgears.gears import (
+    COLOUR_NAMES,
+    JOLLY,
+    THREE_POINT,
+    Gear,
+    GearKind,
+    describe_gears,
+    gears,
+)
+from outofgears.model import (
+    DEFAULT_UPGRADE_DECK,
+    Dump,
+    GameState,
+    Options,
+    Place,
+    PlaceKind,
+    Player,
+    Robot,
+    UpgradeCard,
+)
+from outofgears.programs import (
+    Action,
+    AnyProgram,
+    Program,
+    UpgradeProgram,
+    parse_program,
+    validate_programs,
+)
 from outofgears.scoring import player_scores, score_robot, winners
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.table import apply_events
@@ -34,13 +67,17 @@ from outofgears.variant import PlayerScore
 __version__ = "0.1.0"
 
 #: The version of the specification in spec/ that this engine implements.
-SPEC_VERSION = "1.0"
+SPEC_VERSION = "1.1"
 
 __all__ = [
     "COLOUR_NAMES",
+    "DEFAULT_UPGRADE_DECK",
+    "JOLLY",
     "SPEC_VERSION",
+    "THREE_POINT",
     "Action",
     "ActionResolved",
+    "AnyProgram",
     "Choices",
     "DefenceSteal",
     "Dump",
@@ -66,12 +103,16 @@ __all__ = [
     "SplitResolved",
     "TurnEnded",
     "TurnResult",
+    "UpgradeCard",
+    "UpgradeDiscarded",
+    "UpgradeProgram",
     "__version__",
     "apply_events",
     "apply_turn",
     "describe_gears",
     "from_position",
     "gears",
+    "parse_program",
     "player_scores",
     "resolve_turn",
     "score_robot",

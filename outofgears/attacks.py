@@ -152,7 +152,10 @@ def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list
             feet, circuit = holdings.setdefault(
                 attacker, (list(table.feet[attacker]), list(table.circuit[attacker]))
             )
-            stolen = steal_from_attacker(table, defender, attacker, choices, feet, circuit)
+            steal_clause = "ATK-4" if isinstance(programs[attacker], Program) else "SATK-2"
+            stolen = steal_from_attacker(
+                table, defender, attacker, choices, feet, circuit, clause=steal_clause
+            )
             for move in stolen:
                 (feet if move.source.kind is PlaceKind.FEET else circuit).remove(move.gear)
             events.extend(stolen)
@@ -180,13 +183,16 @@ def steal_from_attacker(
     choices: Choices,
     feet: Sequence[Gear] | None = None,
     circuit: Sequence[Gear] | None = None,
+    *,
+    clause: str = "ATK-4",
 ) -> list[GearMoved]:
     """The defender takes one gear from an attacker's feet or circuit (ATK-4).
 
     ``feet`` and ``circuit`` are what the attacker still holds (default: what it
     holds on the table). The gear is the one chosen in ``choices``, or by
     :func:`choose_defence_steal`. An attacker with no gear (where the option
-    allows taking) loses nothing.
+    allows taking) loses nothing. The move cites ``clause``: ATK-4, or SATK-2
+    when the attacker is a Super Attacker.
     """
     source_rule = table.state.options.defence_steal_source
     feet = table.feet[attacker] if feet is None else feet
@@ -199,7 +205,7 @@ def steal_from_attacker(
     else:
         check_defence_steal(defender, attacker, chosen, feet, circuit, source_rule)
     source = Place.feet(attacker) if chosen.source == "feet" else Place.circuit(attacker)
-    return [GearMoved(chosen.gear, source, Place.feet(defender), defender, "ATK-4")]
+    return [GearMoved(chosen.gear, source, Place.feet(defender), defender, clause)]
 
 
 def choose_defence_steal(

@@ -17,7 +17,7 @@ import click
 
 from outofgears import __version__
 from outofgears.errors import OutOfGearsError
-from outofgears.events import ActionResolved, GearMoved, SplitResolved
+from outofgears.events import ActionResolved, GearMoved, SplitResolved, UpgradeDiscarded
 from outofgears.gears import describe_gears
 from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
@@ -131,7 +131,7 @@ def _print_turn(state: GameState, programs: Any, events: Any) -> None:
     click.echo(f"Turn {state.turn}")
     click.echo("  programs: " + ", ".join(f"{r}: {programs[r]}" for r in sorted(programs)))
     for event in events:
-        if isinstance(event, ActionResolved | SplitResolved) or (
+        if isinstance(event, ActionResolved | SplitResolved | UpgradeDiscarded) or (
             isinstance(event, GearMoved) and event.clause != "EXP-1"
         ):
             click.echo(f"  {event}")

@@ -145,6 +145,10 @@ class Player:
             )
 
 
+def _card_tuple(cards: Iterable[UpgradeCard]) -> tuple[UpgradeCard, ...]:
+    return tuple(cards)
+
+
 @frozen
 class Options:
     """The rule options: every reading that players genuinely dispute (spec/rulings.md).
@@ -173,7 +177,9 @@ class Options:
     defence_steal_source: DefenceStealSource = field(default="feet_or_circuit")
     assembly: AssemblyRule = field(default="mandatory")
     upgrades: bool = field(default=False)
-    upgrade_deck: tuple[UpgradeCard, ...] = field(default=DEFAULT_UPGRADE_DECK, converter=tuple)
+    upgrade_deck: tuple[UpgradeCard, ...] = field(
+        default=DEFAULT_UPGRADE_DECK, converter=_card_tuple
+    )
     jolly_gears: bool = field(default=False)
     three_point_gears: bool = field(default=False)
     pad_reserve: bool = field(default=False)
@@ -411,11 +417,16 @@ def check_gear_supply(state: GameState) -> None:
 
 
 def check_upgrades(state: GameState) -> None:
-    """Upgrade cards are held only when the expansion is in play (spec UPG-1)."""
-    if state.options.upgrades:
-        return
-    for player in state.players:
-        if player.upgrade is not None:
+    """Upgrade cards are held only when the expansion is in play, and only as many of a
+    kind as the deck has (spec UPG-1)."""
+    held = Counter(player.upgrade for player in state.players if player.upgrade is not None)
+    if held and not state.options.upgrades:
+        raise InvalidStateError(
+            "a player holds an upgrade card, but upgrades are not in play (Options(upgrades=True))"
+        )
+    in_deck = Counter(state.options.upgrade_deck)
+    for card, count in sorted(held.items(), key=lambda item: item[0].value):
+        if count > in_deck[card]:
             raise InvalidStateError(
-                f"player {player.name!r} holds an upgrade card, but upgrades are not in play"
+                f"{count} players hold {card.value}, but the upgrade deck has {in_deck[card]}"
             )

@@ -181,5 +181,12 @@ def event_from_dict(data: JSON) -> Event:
 
 def _describe(error: Exception) -> str:
     if isinstance(error, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(error))
+        return "; ".join(cattrs.transform_error(error, format_exception=_format_cause))
     return str(error)
+
+
+def _format_cause(error: BaseException, kind: type | None) -> str:
+    # The model's own validators explain themselves better than cattrs can.
+    if isinstance(error, InvalidStateError):
+        return str(error)
+    return cattrs.v.format_exception(error, kind)

@@ -80,3 +80,11 @@ def test_version_names_the_package() -> None:
     code, output = run("--version")
     assert code == 0
     assert __version__ in output
+
+
+def test_play_runs_the_expansions_example_with_upgrade_cards() -> None:
+    code, output = run("play", str(EXAMPLES / "expansions-game.json"))
+    assert code == 0
+    assert "super trap" in output
+    assert "discarded by" in output
+    assert output.count("points (") == 5

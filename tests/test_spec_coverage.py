@@ -15,6 +15,7 @@ from functools import cache
 
 import pytest
 
+import outofgears
 from tests.clause_map import (
     CLAUSE_MAP,
     REPO_ROOT,
@@ -110,6 +111,13 @@ def test_every_spec_document_is_checked() -> None:
     missing = sorted(set(SPEC_DOCS) - found)
     assert not unknown, f"spec documents the coverage test does not check: {unknown}"
     assert not missing, f"spec documents listed in SPEC_DOCS but absent: {missing}"
+
+
+def test_every_spec_document_states_the_engines_spec_version() -> None:
+    """Each clause document names the version in outofgears.SPEC_VERSION, so they move together."""
+    stated = f"Specification version {outofgears.SPEC_VERSION} "
+    stale = [doc for doc in SPEC_DOCS if stated not in (REPO_ROOT / doc).read_text("utf-8")]
+    assert not stale, f"documents not at spec version {outofgears.SPEC_VERSION}: {stale}"
 
 
 def test_no_list_of_the_map_repeats_an_entry() -> None:

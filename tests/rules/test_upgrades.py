@@ -97,13 +97,8 @@ def table(
 
 
 def deck(*cards: UpgradeCard) -> Options:
-    """The expansion on, with this upgrade deck.
-
-    ``Options(upgrade_deck=...)`` is typed ``Iterable[_T_co]`` by attrs' ``converter=tuple``
-    in ``outofgears/model.py``, which strict mypy rejects for any argument; the ignore goes
-    (and strict mypy reports it unused) once the engine gives that converter a typed signature.
-    """
-    return Options(upgrades=True, upgrade_deck=cards)  # type: ignore[arg-type]
+    """The expansion on, with this upgrade deck."""
+    return Options(upgrades=True, upgrade_deck=cards)
 
 
 def laid(**by_robot: str) -> dict[int, AnyProgram]:
@@ -738,8 +733,8 @@ def test_super_attack_against_two_defenders_loses_a_gear_to_each_in_robot_order(
     result = resolve_turn(two_defenders_table(), TWO_DEFENDERS)
     assert feet_of(result.state) == {1: gears(2), 2: gears(3), 3: gears(4), 4: gears(4)}
     assert circuits_of(result.state) == {1: gears(1), 2: (), 3: (), 4: ()}
-    steal_2 = take(3, Place.feet(1), 2, "ATK-4")
-    steal_3 = take(4, Place.feet(1), 3, "ATK-4")
+    steal_2 = take(3, Place.feet(1), 2, "SATK-2")
+    steal_3 = take(4, Place.feet(1), 3, "SATK-2")
     theft = take(2, Place.feet(4), 1, "SATK-1")
     assert all_moves(result) == Counter(
         [steal_2, steal_3, theft, take(4, Place.dump(4), 4, "HRV-2")]
@@ -773,8 +768,8 @@ def test_defenders_of_a_super_attack_may_choose_their_gears() -> None:
     assert circuits_of(result.state) == {1: (), 2: (), 3: (), 4: ()}
     assert all_moves(result) == Counter(
         [
-            take(1, Place.circuit(1), 2, "ATK-4"),
-            take(3, Place.feet(1), 3, "ATK-4"),
+            take(1, Place.circuit(1), 2, "SATK-2"),
+            take(3, Place.feet(1), 3, "SATK-2"),
             take(2, Place.feet(4), 1, "SATK-1"),
             take(4, Place.dump(4), 4, "HRV-2"),
         ]
@@ -801,7 +796,7 @@ def test_super_attacker_with_one_gear_loses_it_to_the_first_defender_only() -> N
     )
     result = resolve_turn(state, laid(r1="super attack", r2="attack 2", r3="attack 3"))
     assert feet_of(result.state) == {1: (), 2: gears(4), 3: ()}
-    assert all_moves(result) == Counter([take(4, Place.feet(1), 2, "ATK-4")])
+    assert all_moves(result) == Counter([take(4, Place.feet(1), 2, "SATK-2")])
     assert outcomes(result) == Counter(
         [
             (2, DEFENDED, "ATK-3"),
@@ -1166,3 +1161,29 @@ def test_each_upgrade_moves_its_gear_under_its_own_clause(
     assert (1, outcome, clause) in outcomes(result)
     assert discards(result) == [UpgradeDiscarded(1, "P1", card, "UPG-3")]
     assert result.events.index(discards(result)[0]) > result.events.index(result.moves[0])
+
+
+@pytest.mark.clause("UPG-1")
+@pytest.mark.ruling("R-UPG-DECK")
+def test_a_position_where_more_players_hold_a_card_than_the_deck_has_is_refused() -> None:
+    # The default deck has two Super Shovels: a third one at the table is a mistake.
+    with pytest.raises(
+        InvalidStateError, match="3 players hold super shovel, but the upgrade deck has 2"
+    ):
+        table(
+            dumps={1: [], 2: [], 3: []},
+            upgrades={"P1": SUPER_SHOVEL, "P2": SUPER_SHOVEL, "P3": SUPER_SHOVEL},
+        )
+
+
+@pytest.mark.clause("UPG-1")
+@pytest.mark.ruling("R-UPG-DECK")
+def test_a_held_card_must_be_in_a_custom_deck() -> None:
+    with pytest.raises(InvalidStateError, match="the upgrade deck has 0"):
+        from_position(
+            robots={1: {}, 2: {}},
+            dumps={1: (), 2: ()},
+            reserve=(),
+            options=deck(UpgradeCard.SUPER_TRAP, UpgradeCard.SUPER_TRAP),
+            upgrades={"P1": UpgradeCard.SUPER_SHOVEL},
+        )
