@@ -102,6 +102,30 @@ def rewrite_tests_arrays(text: str, tests_of_clause: Mapping[str, Sequence[str]]
     return "".join(pieces)
 
 
+#: The spec files the package reads at run time, copied into ``outofgears/_spec/``.
+PACKAGED_SPEC_FILES: Final = ("clauses.toml", "log.schema.json", "paraphrases.toml")
+
+
+def copy_packaged_spec(root: Path, check: bool) -> bool:
+    """Copy the run-time spec files into the package; whether any copy was out of date."""
+    stale = False
+    for name in PACKAGED_SPEC_FILES:
+        original = root / "spec" / name
+        if not original.exists():
+            continue
+        copy = root / "outofgears" / "_spec" / name
+        if copy.exists() and copy.read_bytes() == original.read_bytes():
+            continue
+        stale = True
+        if check:
+            print(f"outofgears/_spec/{name} differs from spec/{name}", file=sys.stderr)
+        else:
+            copy.parent.mkdir(exist_ok=True)
+            copy.write_bytes(original.read_bytes())
+            print(f"copied spec/{name} into outofgears/_spec/")
+    return stale
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Rewrite (or with ``--check`` verify) the ``tests`` lists of the clause map."""
     parser = argparse.ArgumentParser(prog="python -m tests.sync_clause_map", description=__doc__)
@@ -125,14 +149,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parse_clause_map(updated)  # never write a map that does not parse
     if updated == text:
         print(f"{path.name} is up to date")
-        return 0
-    if arguments.check:
+    elif arguments.check:
         print(f"{path.name} is out of date: run python -m tests.sync_clause_map", file=sys.stderr)
         return 1
-    path.write_text(updated, encoding="utf-8")
-    untested = sorted(known - set(tests_of_clause))
-    print(f"updated {path.name}; clauses without a test: {', '.join(untested) or 'none'}")
-    return 0
+    else:
+        path.write_text(updated, encoding="utf-8")
+        untested = sorted(known - set(tests_of_clause))
+        print(f"updated {path.name}; clauses without a test: {', '.join(untested) or 'none'}")
+    stale = copy_packaged_spec(path.parent.parent, arguments.check)
+    return 1 if stale and arguments.check else 0
 
 
 if __name__ == "__main__":

@@ -412,3 +412,17 @@ def test_the_map_is_in_sync_with_the_markers() -> None:
     assert rewrite_tests_arrays(text, suite().tests_of_clause()) == text, (
         "spec/clauses.toml is out of date: run python -m tests.sync_clause_map"
     )
+
+
+def test_the_package_carries_the_spec_files_it_reads_unchanged() -> None:
+    """outofgears/_spec/ holds copies of spec/ files; python -m tests.sync_clause_map refreshes them."""
+    from tests.sync_clause_map import PACKAGED_SPEC_FILES
+
+    stale = [
+        name
+        for name in PACKAGED_SPEC_FILES
+        if (REPO_ROOT / "spec" / name).exists()
+        and (REPO_ROOT / "spec" / name).read_bytes()
+        != (REPO_ROOT / "outofgears" / "_spec" / name).read_bytes()
+    ]
+    assert not stale, f"run python -m tests.sync_clause_map: stale copies of {stale}"

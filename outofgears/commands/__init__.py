@@ -1,0 +1,1 @@
+"""The commands of the ``outofgears`` command line, one module each."""

@@ -1,0 +1,101 @@
+"""What the commands share: loading a log, exit statuses, text for events and clauses."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+import click
+
+from outofgears.clauses import sources_text
+from outofgears.errors import OutOfGearsError
+from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
+from outofgears.log import GameLog, LogError, read_log
+from outofgears.model import GameState
+from outofgears.scoring import player_scores, winners
+
+#: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
+AGREES, DEPARTS, INVALID = 0, 1, 2
+
+LOG_ARGUMENT = click.argument(
+    "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
+)
+FORMAT_OPTION = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Text for people, or JSON for programs.",
+)
+
+
+class InputError(click.ClickException):
+    """A bad log, file or argument: one clear message, exit status 2, no traceback."""
+
+    exit_code = INVALID
+
+
+def fail(error: OutOfGearsError | str) -> NoReturn:
+    """Stop the command with a message and exit status 2."""
+    raise InputError(str(error))
+
+
+def load_log(path: str) -> GameLog:
+    """Read a log for a command; a :class:`LogError` becomes a message and exit status 2."""
+    try:
+        return read_log(path)
+    except LogError as error:
+        fail(error)
+
+
+def source_name(path: str) -> str:
+    """The name a command uses for a log path in messages."""
+    return "<stdin>" if path == "-" else path
+
+
+def event_line(event: Event, *, sources: bool = False) -> str:
+    """One event as text, with the rulebook clauses behind its spec clause if asked."""
+    text = str(event)
+    if sources and isinstance(event, GearMoved | ActionResolved | SplitResolved | UpgradeDiscarded):
+        text += f" ({sources_text(event.clause)})"
+    return text
+
+
+def summary_events(events: Iterable[Event]) -> list[Event]:
+    """The events a turn summary shows: outcomes, splits, discards and non-exploration moves."""
+    return [
+        event
+        for event in events
+        if isinstance(event, ActionResolved | SplitResolved | UpgradeDiscarded)
+        or (isinstance(event, GearMoved) and event.clause != "EXP-1")
+    ]
+
+
+def scores_lines(state: GameState) -> list[str]:
+    """The players' scores, best first, and the winners."""
+    lines = [
+        f"  {score.player}: {score.points} points "
+        f"({score.own_colour} own-colour gears, robot {score.robot})"
+        for score in player_scores(state)
+    ]
+    lines.append("Winner(s): " + ", ".join(winners(state)))
+    return lines
+
+
+def scores_json(state: GameState) -> dict[str, Any]:
+    """The players' scores and the winners, as JSON-ready data."""
+    return {
+        "scores": [
+            {"player": s.player, "points": s.points, "own_colour": s.own_colour, "robot": s.robot}
+            for s in player_scores(state)
+        ],
+        "winners": list(winners(state)),
+        "game_over": state.game_over,
+    }
+
+
+def echo_json(data: Any) -> None:
+    """Print JSON for programs."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))

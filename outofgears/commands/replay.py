@@ -1,0 +1,129 @@
+"""``outofgears replay LOG``: replay a log, check it against the rules, report departures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from outofgears.clauses import sources_text
+from outofgears.commands.common import (
+    AGREES,
+    DEPARTS,
+    FORMAT_OPTION,
+    LOG_ARGUMENT,
+    echo_json,
+    event_line,
+    fail,
+    load_log,
+    scores_json,
+    scores_lines,
+    source_name,
+    summary_events,
+)
+from outofgears.log import LogError
+from outofgears.replay import Departure, Replay, TurnReplay, replay_log
+from outofgears.serialization import event_to_dict
+
+
+@click.command()
+@LOG_ARGUMENT
+@FORMAT_OPTION
+@click.option("--quiet", is_flag=True, help="Only the verdict and the final scores.")
+def replay(log: str, output_format: str, quiet: bool) -> None:
+    """Replay LOG under the rules and check every program and recorded value.
+
+    Exit status 0 when the log agrees with the rules, 1 when a recorded value
+    or a choice departs from them (the first one is reported with the events
+    and clauses behind the rules' value), 2 when the log or the command line
+    is invalid.
+    """
+    game = load_log(log)
+    try:
+        replayed = replay_log(game, source_name(log))
+    except LogError as error:
+        fail(error)
+    if output_format == "json":
+        echo_json(replay_json(replayed))
+    else:
+        for line in replay_text(replayed, source_name(log), quiet=quiet):
+            click.echo(line)
+    raise SystemExit(AGREES if replayed.agrees else DEPARTS)
+
+
+def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str]:
+    """The turn-by-turn report of a replay."""
+    lines = [f"Replaying {name}"]
+    lines += [f"Note: {note}" for note in replayed.notes]
+    if not quiet:
+        for turn in replayed.turns:
+            lines += turn_text(turn)
+    final = replayed.final
+    status = "game over" if final.game_over else f"next turn {final.turn}"
+    lines.append(f"Scores after {len(replayed.turns)} turn(s) of the log ({status}):")
+    lines += scores_lines(final)
+    if replayed.agrees:
+        lines.append("The log agrees with the rules.")
+    else:
+        lines += departure_text(replayed.departures[0])
+        more = len(replayed.departures) - 1
+        if more:
+            lines.append(f"... and {more} more departure(s) after it.")
+    return lines
+
+
+def turn_text(turn: TurnReplay) -> list[str]:
+    """One turn of the report: programs, what happened, departures found."""
+    programs = ", ".join(f"{robot}: {turn.programs[robot]}" for robot in sorted(turn.programs))
+    lines = [f"Turn {turn.turn}  [{programs}]"]
+    lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
+    lines += [f"  ! {departure}" for departure in turn.departures]
+    return lines
+
+
+def departure_text(departure: Departure) -> list[str]:
+    """The report of the first departure: where, what was recorded, what the rules give, why."""
+    lines = [
+        f"DEPARTS FROM THE RULES at turn {departure.turn}: {departure.what}",
+        f"  in the log at: {departure.json_path}",
+        f"  recorded:       {departure.recorded}",
+        f"  the rules give: {departure.expected}",
+    ]
+    if departure.clause:
+        lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
+    if departure.events:
+        lines.append("  because:")
+        lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
+    return lines
+
+
+def replay_json(replayed: Replay) -> dict[str, Any]:
+    """A replay as JSON-ready data for programs."""
+    return {
+        "agrees": replayed.agrees,
+        "notes": list(replayed.notes),
+        "turns": [
+            {
+                "turn": turn.turn,
+                "programs": {str(r): str(p) for r, p in sorted(turn.programs.items())},
+                "events": [event_to_dict(event) for event in turn.result.events],
+            }
+            for turn in replayed.turns
+        ],
+        "departures": [departure_json(d) for d in replayed.departures],
+        "final": scores_json(replayed.final),
+    }
+
+
+def departure_json(departure: Departure) -> dict[str, Any]:
+    """A departure as JSON-ready data."""
+    return {
+        "turn": departure.turn,
+        "json_path": departure.json_path,
+        "what": departure.what,
+        "recorded": departure.recorded,
+        "expected": departure.expected,
+        "robot": departure.robot,
+        "clause": departure.clause,
+        "events": [event_to_dict(event) for event in departure.events],
+    }
