@@ -11,9 +11,14 @@ from __future__ import annotations
 import click
 
 from outofgears import __version__
+from outofgears.commands.dispute import dispute
+from outofgears.commands.explain import explain
+from outofgears.commands.new import new
 from outofgears.commands.play import play
 from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
+from outofgears.commands.simulate import simulate
+from outofgears.commands.whatif import whatif
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,6 +27,5 @@ def main() -> None:
     """Rules engine and rules-checking tools for the card game Out of Gears."""
 
 
-main.add_command(play)
-main.add_command(replay)
-main.add_command(schema)
+for command in (replay, explain, dispute, whatif, new, simulate, schema, play):
+    main.add_command(command)
