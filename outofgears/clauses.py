@@ -10,9 +10,12 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from attrs import frozen
+
+#: The languages of the paraphrases: English, Italian, French.
+LANGUAGES: Final = ("en", "it", "fr")
 
 
 @frozen
@@ -79,3 +82,37 @@ def sources_text(clause_id: str) -> str:
     if found is None or not found.sources:
         return "no rulebook clause: an engine policy"
     return ", ".join(found.sources)
+
+
+@cache
+def paraphrases() -> dict[str, dict[str, str]]:
+    """Every clause's paraphrase by clause ID, then by language (``spec/paraphrases.toml``).
+
+    >>> sorted(paraphrases()["ATK-4"])
+    ['en', 'fr', 'it']
+    """
+    return {
+        clause_id: {lang: text for lang, text in entry.items() if isinstance(text, str)}
+        for clause_id, entry in _read("paraphrases.toml").items()
+        if isinstance(entry, dict)
+    }
+
+
+def paraphrase(clause_id: str, lang: str = "en") -> str:
+    """The project's own paraphrase of a spec clause in English, Italian or French.
+
+    The paraphrases say in a sentence or three what the clause makes the engine do; they are
+    never rulebook text.
+
+    Raises:
+        ValueError: ``lang`` is not one of :data:`LANGUAGES`.
+        KeyError: The spec has no paraphrase of ``clause_id``.
+
+    >>> paraphrase("TRP-1")
+    'A trap card with number n traps dump n. Several robots may trap the same dump.'
+    >>> paraphrase("TRP-1", "fr")
+    'Une carte Piège portant le numéro n piège la décharge n. Plusieurs robots peuvent piéger la même décharge.'
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"the paraphrases are in {', '.join(LANGUAGES)}, not {lang!r}")
+    return paraphrases()[clause_id][lang]

@@ -2,14 +2,20 @@
 
 :func:`replay_log` builds the starting state of a log, plays every turn with
 the engine and compares what the players recorded with what the rules give.
-An illegal program, a turn after the end, or a header that does not hang
-together makes the log invalid (:class:`~outofgears.log.LogError`); a recorded
-value or a choice that the rules do not give is a :class:`Departure`.
+The log is invalid (:class:`~outofgears.log.LogError`, exit status 2 on the
+command line) when it cannot describe a game at all: a header that does not hang
+together, a start position that the box cannot hold, a turn out of sequence or
+after the end, an illegal program (a missing one, one for a robot not in play,
+an illegal card combination, an upgrade that is not held), a choice or a
+recorded value naming a robot not in play, or recorded gears that the game does
+not have. A recorded value or a post-reveal choice that the rules do not give,
+among things that could have happened, is a :class:`Departure` (exit status 1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
@@ -20,15 +26,32 @@ from outofgears.errors import (
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
+    SetupError,
 )
-from outofgears.events import Event, GearMoved
-from outofgears.gears import Gear, describe_gears, sort_gears
-from outofgears.log import GameLog, LogError, Recorded, TurnRecord
-from outofgears.model import GameState, Place
+from outofgears.events import Event, GearMoved, SplitResolved
+from outofgears.gears import (
+    EXPANSION_GEARS_PER_KIND,
+    GEARS_PER_COLOUR,
+    Gear,
+    GearKind,
+    describe_gears,
+    sort_gears,
+)
+from outofgears.log import (
+    ChoicesRecord,
+    GameLog,
+    LogError,
+    PositionRecord,
+    Recorded,
+    TurnRecord,
+    json_path,
+)
+from outofgears.model import GameState, Options, Place
 from outofgears.programs import AnyProgram
+from outofgears.resolution import resolve_with_choices
 from outofgears.scoring import player_scores
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
-from outofgears.turn import TurnResult, resolve_turn
+from outofgears.turn import TurnResult
 
 
 @frozen
@@ -44,6 +67,7 @@ class Departure:
         robot: The robot concerned, if any.
         clause: The spec clause that decides it, if one does.
         events: The events of the turn that produced the value the rules give.
+        reason: Why the rules refuse a recorded choice, if it is one.
     """
 
     turn: int
@@ -54,6 +78,7 @@ class Departure:
     robot: int | None = None
     clause: str | None = None
     events: tuple[Event, ...] = ()
+    reason: str | None = None
 
     def __str__(self) -> str:
         return (
@@ -115,6 +140,9 @@ class Replay:
 def start_state(log: GameLog, source: str = "<log>") -> GameState:
     """The state a log starts from: a seeded setup or the position it gives.
 
+    Raises:
+        LogError: The header does not hang together, or the position cannot exist.
+
     >>> from outofgears.log import Start
     >>> start_state(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1))).turn
     1
@@ -129,7 +157,8 @@ def start_state(log: GameLog, source: str = "<log>") -> GameState:
             robots = [log.players[name][0] for name in names]
             return setup_game(robots, seed=log.start.seed, players=names, options=log.options)
         position = log.start.position
-        assert position is not None  # the schema demands one of the two
+        assert position is not None  # a Start holds exactly one of the two
+        check_position(position, log.options, source)
         return from_position(
             robots={
                 n: {"feet": g.feet or (), "circuit": g.circuit or ()}
@@ -142,35 +171,136 @@ def start_state(log: GameLog, source: str = "<log>") -> GameState:
             options=log.options,
             upgrades=position.upgrades,
         )
+    except SetupError as error:
+        where = _SETUP_PATHS.get(error.clause, "$.start")
+        raise LogError(source, where, str(error), clause=error.clause) from None
     except InvalidStateError as error:
         where = "$.start" if log.start.seed is not None else "$.start.position"
         raise LogError(source, where, str(error)) from None
 
 
+#: Where in a log the header breaks a setup clause.
+_SETUP_PATHS = {
+    "SET-1": "$.players",
+    "VAR-1": "$.players",
+    "UPG-1": "$.options.upgrade_deck",
+    "REF-2": "$.options.pad_reserve",
+}
+
+
 def check_header(log: GameLog, source: str) -> None:
-    """The header hangs together: robots once each; the variant flag matches the players."""
-    robots = [r for numbers in log.players.values() for r in numbers]
-    if len(set(robots)) != len(robots):
-        raise LogError(source, "$.players", f"a robot is controlled twice: {sorted(robots)}")
-    two = {len(numbers) for numbers in log.players.values()}
-    if two == {1, 2}:
-        raise LogError(source, "$.players", "either every player has one robot or every one two")
-    if log.two_robot_variant is not None and log.two_robot_variant != (two == {2}):
+    """The header hangs together: robots once each; the variant flag matches the players.
+
+    >>> from outofgears.log import Start
+    >>> check_header(GameLog(players={"A": (1,), "B": (1,)}, start=Start(seed=1)), "x.json")
+    Traceback (most recent call last):
+    ...
+    outofgears.log.LogError: x.json: $.players.B[0] (robot 1): robot 1 is controlled by A already
+    """
+    owner: dict[int, str] = {}
+    for name, numbers in log.players.items():
+        for index, robot in enumerate(numbers):
+            if robot in owner:
+                raise LogError(
+                    source,
+                    json_path(["players", name, index]),
+                    f"robot {robot} is controlled by {owner[robot]} already",
+                    robot=robot,
+                )
+            owner[robot] = name
+    sizes = [len(numbers) for numbers in log.players.values()]
+    if len(set(sizes)) > 1:
+        name = list(log.players)[sizes.index(sizes[0] ^ 3)]
+        raise LogError(
+            source,
+            json_path(["players", name]),
+            "either every player controls one robot or every player two (VAR-1)",
+            clause="VAR-1",
+        )
+    two = sizes[0] == 2
+    if log.two_robot_variant is not None and log.two_robot_variant != two:
         raise LogError(
             source,
             "$.two_robot_variant",
             f"says {str(log.two_robot_variant).lower()}, but the players control "
-            f"{'two robots' if two == {2} else 'one robot'} each",
+            f"{'two robots' if two else 'one robot'} each",
         )
     position = log.start.position
     if position is not None:
+        in_play = sorted(owner)
         for name, place in (("robots", position.robots), ("dumps", position.dumps)):
-            if sorted(place) != sorted(robots):
+            for number in sorted(set(place) - set(in_play)):
                 raise LogError(
                     source,
-                    f"$.start.position.{name}",
-                    f"must name exactly the robots in play {sorted(robots)}, not {sorted(place)}",
+                    f"$.start.position.{name}.{number}",
+                    f"robot {number} is not in play (robots in play: {in_play})",
+                    robot=number,
                 )
+            for number in sorted(set(in_play) - set(place)):
+                raise LogError(
+                    source,
+                    f"$.start.position.{name}.{number}",
+                    f"robot {number} is in play, and the position must give its "
+                    f"{'gears' if name == 'robots' else 'dump'}",
+                    robot=number,
+                )
+        for name in position.upgrades:
+            if name not in log.players:
+                raise LogError(
+                    source,
+                    json_path(["start", "position", "upgrades", name]),
+                    f"no player called {name!r}",
+                )
+
+
+def check_position(position: PositionRecord, options: Options, source: str) -> None:
+    """The gears of a position fit in the box: at most 11 of a colour, Jolly and
+    three-point gears only with their expansion, 4 of each (spec SET-5, JOL-1, TRI-1).
+
+    The error names the first gear, in the order of the log, that the box cannot hold.
+    """
+    if position.upgrades and not options.upgrades:
+        raise LogError(
+            source,
+            "$.start.position.upgrades",
+            "players hold upgrade cards, but upgrades are not in play (options.upgrades)",
+            clause="UPG-1",
+        )
+    seen: Counter[Gear] = Counter()
+    places: list[tuple[list[str | int], Iterable[Gear], int | None]] = []
+    for number, held in position.robots.items():
+        for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
+            places.append((["robots", str(number), where], gears or (), number))
+    places += [(["dumps", str(number)], pile, None) for number, pile in position.dumps.items()]
+    places.append((["reserve"], position.reserve, None))
+    for parts, pile, robot in places:
+        for index, gear in enumerate(pile):
+            seen[gear] += 1
+            problem = _box_problem(gear, seen[gear], options)
+            if problem is not None:
+                raise LogError(
+                    source,
+                    json_path(["start", "position", *parts, index]),
+                    problem,
+                    robot=robot,
+                    clause=_GEAR_CLAUSES[gear.kind],
+                )
+
+
+_GEAR_CLAUSES = {GearKind.STANDARD: "SET-5", GearKind.JOLLY: "JOL-1", GearKind.THREE_POINT: "TRI-1"}
+
+
+def _box_problem(gear: Gear, count: int, options: Options) -> str | None:
+    if gear.kind is GearKind.STANDARD:
+        if count > GEARS_PER_COLOUR:
+            return f"this is {gear} gear number {count}; the box has {GEARS_PER_COLOUR} of a colour"
+        return None
+    switch = "jolly_gears" if gear.kind is GearKind.JOLLY else "three_point_gears"
+    if not getattr(options, switch):
+        return f"{gear} gears are not in play (options.{switch} is not true)"
+    if count > EXPANSION_GEARS_PER_KIND:
+        return f"this is {gear} gear number {count}; the expansion has {EXPANSION_GEARS_PER_KIND}"
+    return None
 
 
 def replay_log(log: GameLog, source: str = "<log>") -> Replay:
@@ -200,7 +330,13 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
 
 
 def spec_notes(log: GameLog) -> tuple[str, ...]:
-    """Notes on a log written under another version of the specification."""
+    """Notes on a log written under another version of the specification.
+
+    >>> from outofgears.log import Start, WrittenBy
+    >>> spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
+    ...                    written_by=WrittenBy("0.0.1", "0.9")))[0]
+    'this log was written under spec version 0.9; it is replayed under spec version 1.1'
+    """
     if log.written_by is not None and log.written_by.spec != SPEC_VERSION:
         return (
             f"this log was written under spec version {log.written_by.spec}; "
@@ -217,64 +353,196 @@ def replay_turn(
     *,
     programs: dict[int, AnyProgram] | None = None,
 ) -> TurnReplay:
-    """Replay one turn of a log from ``state`` (``programs`` replaces the log's, for what-ifs)."""
+    """Replay one turn of a log from ``state`` (``programs`` replaces the log's, for what-ifs).
+
+    Raises:
+        LogError: The turn is invalid: after the end of the game, out of
+            sequence, an illegal program, a choice or a recorded value naming a
+            robot not in play, recorded gears the game does not have.
+    """
     path = f"$.turns[{index}]"
+    if state.game_over:
+        raise LogError(
+            source,
+            path,
+            f"the game ended with turn {state.turn - 1}; no turn is played after the end (PRG-5)",
+            turn=record.turn,
+            clause="PRG-5",
+        )
     if record.turn != state.turn:
         raise LogError(
             source,
             f"{path}.turn",
-            f"expected turn {state.turn}, the log says {record.turn}",
+            f"turns out of sequence: turn {state.turn} comes next, the log says {record.turn}",
             turn=record.turn,
         )
     laid = dict(record.programs) if programs is None else programs
+    if record.choices is not None:
+        check_choices_in_play(record.choices, state, record.turn, path, source)
     choices = record.choices.to_choices() if record.choices else Choices()
     departures: list[Departure] = []
     try:
-        try:
-            result = resolve_turn(state, laid, choices=choices)
-        except IllegalChoiceError as error:
-            departures.append(choice_departure(record, index, error))
-            choices = Choices()
-            result = resolve_turn(state, laid, choices=choices)
+        # A refused choice is a departure; the turn goes on with the table's other
+        # choices and the default policy for the refused one (ruling R-CHOICES).
+        resolution = resolve_with_choices(state, laid, choices)
+        result, choices = resolution.result, resolution.choices
+        departures += [
+            choice_departure(record, index, error, result) for error in resolution.refused
+        ]
     except IllegalProgramError as error:
-        where = f"{path}.programs.{error.robot}" if error.robot in laid else f"{path}.programs"
         raise LogError(
-            source, where, str(error), turn=record.turn, robot=error.robot, clause=error.clause
+            source,
+            f"{path}.programs.{error.robot}",
+            f"{error.reason} ({error.clause})",
+            turn=record.turn,
+            robot=error.robot,
+            clause=error.clause,
         ) from None
-    except GameOverError as error:
+    except GameOverError as error:  # pragma: no cover - checked above
         raise LogError(
             source, path, "the game was already over", turn=record.turn, clause=error.clause
         ) from None
+    except InvalidStateError as error:
+        raise LogError(source, path, str(error), turn=record.turn) from None
     if record.recorded is not None:
         departures += compare_recorded(record.recorded, result, record.turn, path, source)
     return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
 
 
-def choice_departure(record: TurnRecord, index: int, error: IllegalChoiceError) -> Departure:
-    """A chosen gear, assembly or split that the rules do not allow, as a departure."""
+def check_choices_in_play(
+    choices: ChoicesRecord, state: GameState, turn: int, path: str, source: str
+) -> None:
+    """Every robot, dump and robot's feet that a turn's choices name is in play.
+
+    A choice naming a robot that is not in play does not describe this game:
+    the log is invalid, where a choice the rules refuse is a departure.
+    """
+    in_play = set(state.robot_numbers)
+
+    def refuse(where: str, robot: int, what: str = "robot") -> None:
+        raise LogError(
+            source,
+            f"{path}.choices.{where}",
+            f"{what} {robot} is not in play (robots in play: {sorted(in_play)})",
+            turn=turn,
+            robot=robot if what == "robot" else None,
+        )
+
+    for i, steal in enumerate(choices.defence_steals):
+        for key in ("defender", "attacker"):
+            robot = getattr(steal, key)
+            if robot not in in_play:
+                refuse(f"defence_steals[{i}].{key}", robot)
+    for robot in sorted(choices.assemblies):
+        if robot not in in_play:
+            refuse(f"assemblies.{robot}", robot)
+    for i, split in enumerate(choices.splits):
+        if split.place.number not in in_play:
+            what = "dump" if str(split.place).startswith("dump") else "robot"
+            refuse(f"splits[{i}].place", split.place.number, what)
+        for robot in sorted(split.shares):
+            if robot not in in_play:
+                refuse(f"splits[{i}].shares.{robot}", robot)
+
+
+_CHOICE_KINDS = {"ATK": "defence steal", "SAT": "defence steal", "ASM": "assembly", "SPL": "split"}
+
+
+def choice_departure(
+    record: TurnRecord, index: int, error: IllegalChoiceError, result: TurnResult | None = None
+) -> Departure:
+    """A chosen gear, assembly or split that the rules do not allow, as a departure.
+
+    ``result`` is the turn replayed with the default policies; the departure
+    shows what they give the robot.
+    """
+    robot = error.robot
+    kind = _CHOICE_KINDS.get(error.clause[:3], "choice")
+    where, told = _recorded_choice(record, index, kind, robot)
+    events = _choice_events(result.events if result else (), kind, robot)
+    moves = [event for event in events if isinstance(event, GearMoved)]
+    given = ", ".join(f"{move.gear} from {move.source}" for move in moves) or "nothing"
     return Departure(
         turn=record.turn,
-        json_path=f"$.turns[{index}].choices",
-        what=f"robot {error.robot}'s choice" if error.robot is not None else "a choice",
-        recorded=error.reason,
-        expected="a choice the rules allow; the turn is replayed with the default policies",
-        robot=error.robot,
+        json_path=where,
+        what=f"robot {robot}'s {kind}" if robot is not None else f"a {kind}",
+        recorded=told,
+        expected=f"a choice the rules allow; by the default policy, {given}",
+        robot=robot,
         clause=error.clause,
+        events=events,
+        reason=f"{error.reason} ({error.clause})",
     )
+
+
+def _recorded_choice(
+    record: TurnRecord, index: int, kind: str, robot: int | None
+) -> tuple[str, str]:
+    base = f"$.turns[{index}].choices"
+    choices = record.choices
+    if choices is not None and kind == "defence steal":
+        for i, steal in enumerate(choices.defence_steals):
+            if steal.defender == robot:
+                return (
+                    f"{base}.defence_steals[{i}]",
+                    f"{steal.gear} from robot {steal.attacker}'s {steal.source}",
+                )
+    if choices is not None and kind == "assembly" and robot in choices.assemblies:
+        assert robot is not None
+        return f"{base}.assemblies.{robot}", describe_gears(choices.assemblies[robot])
+    if choices is not None and kind == "split":
+        for i, split in enumerate(choices.splits):
+            if robot is None or robot in split.shares or split.place.number == robot:
+                shares = "; ".join(
+                    f"robot {r}: {describe_gears(g)}" for r, g in sorted(split.shares.items())
+                )
+                return f"{base}.splits[{i}]", f"{split.place} split as {shares}"
+    return base, "a choice"
+
+
+def _choice_events(events: Sequence[Event], kind: str, robot: int | None) -> tuple[Event, ...]:
+    if kind == "defence steal":
+        return tuple(
+            e
+            for e in events
+            if isinstance(e, GearMoved) and e.robot == robot and e.clause in ("ATK-4", "SATK-2")
+        )
+    if kind == "assembly":
+        return tuple(
+            e
+            for e in events
+            if isinstance(e, GearMoved) and e.robot == robot and e.clause.startswith("ASM")
+        )
+    if kind == "split":
+        places = {e.place for e in events if isinstance(e, SplitResolved) and robot in e.takers}
+        return tuple(
+            e
+            for e in events
+            if (isinstance(e, SplitResolved) and e.place in places)
+            or (isinstance(e, GearMoved) and e.source in places and e.robot == robot)
+        )
+    return ()
 
 
 def compare_recorded(
     recorded: Recorded, result: TurnResult, turn: int, path: str, source: str
 ) -> list[Departure]:
-    """Every recorded value that differs from the state the rules give after the turn."""
+    """Every recorded value that differs from the state the rules give after the turn.
+
+    Raises:
+        LogError: A recorded robot, dump or player that is not in the game, or
+            recorded gears that the game does not have (more of a kind than
+            all its places hold together).
+    """
     state = result.state
+    supply = Counter(state.all_gears())
     found: list[Departure] = []
     for robot, gears in sorted(recorded.robots.items()):
         if robot not in state.robot_numbers:
             raise LogError(
                 source,
                 f"{path}.recorded.robots.{robot}",
-                f"robot {robot} is not in play",
+                f"robot {robot} is not in play (robots in play: {list(state.robot_numbers)})",
                 turn=turn,
                 robot=robot,
             )
@@ -283,51 +551,38 @@ def compare_recorded(
             ("feet", gears.feet, actual.feet),
             ("circuit", gears.circuit, actual.circuit),
         ):
-            if told is not None and sort_gears(told) != real:
+            if told is None:
+                continue
+            at = f"{path}.recorded.robots.{robot}.{where}"
+            check_gears_exist(told, supply, at, turn, robot, source)
+            if sort_gears(told) != real:
                 place = Place.feet(robot) if where == "feet" else Place.circuit(robot)
-                found.append(
-                    gear_departure(
-                        turn,
-                        f"{path}.recorded.robots.{robot}.{where}",
-                        place,
-                        told,
-                        real,
-                        result.events,
-                        robot,
-                    )
-                )
+                found.append(gear_departure(turn, at, place, told, real, result.events, robot))
     for dump, told in sorted(recorded.dumps.items()):
         if dump not in state.robot_numbers:
             raise LogError(
-                source, f"{path}.recorded.dumps.{dump}", f"dump {dump} is not in play", turn=turn
+                source,
+                f"{path}.recorded.dumps.{dump}",
+                f"dump {dump} is not in play (dumps in play: {list(state.robot_numbers)})",
+                turn=turn,
             )
+        at = f"{path}.recorded.dumps.{dump}"
+        check_gears_exist(told, supply, at, turn, None, source)
         real = state.dump(dump).gears
         if sort_gears(told) != real:
             found.append(
-                gear_departure(
-                    turn,
-                    f"{path}.recorded.dumps.{dump}",
-                    Place.dump(dump),
-                    told,
-                    real,
-                    result.events,
-                    None,
-                )
+                gear_departure(turn, at, Place.dump(dump), told, real, result.events, None)
             )
     scores = {score.player: score for score in player_scores(state)}
     for player, points in sorted(recorded.scores.items()):
+        at = path + json_path(["recorded", "scores", player])[1:]
         if player not in scores:
-            raise LogError(
-                source,
-                f"{path}.recorded.scores.{player}",
-                f"no player called {player!r}",
-                turn=turn,
-            )
+            raise LogError(source, at, f"no player called {player!r}", turn=turn)
         if points != scores[player].points:
             found.append(
                 Departure(
                     turn=turn,
-                    json_path=f"{path}.recorded.scores.{player}",
+                    json_path=at,
                     what=f"{player}'s score",
                     recorded=f"{points} points",
                     expected=f"{scores[player].points} points",
@@ -336,6 +591,43 @@ def compare_recorded(
                 )
             )
     return found
+
+
+def check_gears_exist(
+    told: Sequence[Gear],
+    supply: Counter[Gear],
+    at: str,
+    turn: int,
+    robot: int | None,
+    source: str,
+) -> None:
+    """Recorded gears that the game has: a kind it has none of, or more of a kind than it has,
+    cannot be at one place (gears are never created or destroyed in play).
+
+    >>> from outofgears.gears import gears
+    >>> check_gears_exist(gears(6), Counter(gears(1, 2)), "$.x", 1, None, "x.json")
+    Traceback (most recent call last):
+    ...
+    outofgears.log.LogError: x.json: $.x[0] (turn 1): there are no purple gears in this game
+    """
+    counts = Counter(told)
+    for index, gear in enumerate(told):
+        if supply[gear] == 0:
+            raise LogError(
+                source,
+                f"{at}[{index}]",
+                f"there are no {gear} gears in this game",
+                turn=turn,
+                robot=robot,
+            )
+        if counts[gear] > supply[gear]:
+            raise LogError(
+                source,
+                at,
+                f"{counts[gear]} {gear} gears are recorded here; the game has {supply[gear]}",
+                turn=turn,
+                robot=robot,
+            )
 
 
 def gear_departure(

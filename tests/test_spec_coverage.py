@@ -40,7 +40,7 @@ from tests.sync_clause_map import rewrite_tests_arrays
 #: The spec documents that hold clauses.
 SPEC_DOCS = ("spec/base-game.md", "spec/two-robot-variant.md", "spec/expansions.md")
 #: The spec documents that hold no clause.
-OTHER_DOCS = ("spec/README.md", "spec/rulings.md")
+OTHER_DOCS = ("spec/README.md", "spec/rulings.md", "spec/log-format.md")
 
 
 @cache

@@ -1,11 +1,335 @@
-"""``outofgears new``: placeholder, being written."""
+"""``outofgears new``: write the skeleton of a log for a new game.
+
+The skeleton holds the versions that wrote it, the players and their robots,
+the two-robot variant flag, every rule option, the seed of the setup shuffle
+and an empty list of turns; the table then appends a turn at a time. A file is
+written whole or not at all: to a temporary file beside it, then renamed over
+it; an existing file is kept unless ``--force``.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any, Final, cast
+
 import click
+
+from outofgears import SPEC_VERSION, __version__
+from outofgears.commands.common import fail
+from outofgears.errors import InvalidStateError
+from outofgears.gears import ROBOT_NUMBERS
+from outofgears.log import (
+    LOG_FORMAT,
+    GameLog,
+    LogError,
+    Start,
+    WrittenBy,
+    format_json,
+    log_to_json,
+    read_log_text,
+)
+from outofgears.model import AssemblyRule, DefenceStealSource, Options
+from outofgears.replay import start_state
+
+#: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
+DEFAULT_ROBOTS: Final = (1, 2, 3, 4)
+
+#: The largest seed the log format holds (an unsigned 64-bit integer).
+MAX_SEED: Final = 2**64 - 1
+
+#: The longest player name the log format holds.
+MAX_NAME: Final = 60
+
+
+def parse_robots(text: str) -> tuple[int, ...]:
+    """Robot numbers from ``"1,2,3"``; :class:`InvalidStateError` if they are not robots.
+
+    >>> parse_robots("3, 1,2")
+    (3, 1, 2)
+    >>> parse_robots("1,9")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: robots are numbered 1-8, not 9
+    """
+    numbers: list[int] = []
+    for item in text.split(","):
+        word = item.strip()
+        if not word.isdigit():
+            raise InvalidStateError(f"a robot is a number 1-8, not {word!r}")
+        number = int(word)
+        if number not in ROBOT_NUMBERS:
+            raise InvalidStateError(f"robots are numbered 1-8, not {number}")
+        if number in numbers:
+            raise InvalidStateError(f"robot {number} is named twice")
+        numbers.append(number)
+    return tuple(numbers)
+
+
+def parse_players(text: str) -> dict[str, tuple[int, ...]]:
+    """Players and their robots from ``"Ada=1,Bruno=2"``, or ``"Ada=1+5,Bruno=2+6"``.
+
+    >>> parse_players("Ada=1+5, Bruno=2+6")
+    {'Ada': (1, 5), 'Bruno': (2, 6)}
+    >>> parse_players("Ada=1,Ada=2")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: the player 'Ada' is named twice
+    """
+    players: dict[str, tuple[int, ...]] = {}
+    taken: list[int] = []
+    for item in text.split(","):
+        name, equals, robots = item.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise InvalidStateError(
+                f"a player reads like 'Ada=1' or 'Ada=1+5', not {item.strip()!r}"
+            )
+        if len(name) > MAX_NAME:
+            raise InvalidStateError(f"a player's name has at most {MAX_NAME} characters: {name!r}")
+        if name in players:
+            raise InvalidStateError(f"the player {name!r} is named twice")
+        numbers = parse_robots(robots.replace("+", ","))
+        if len(numbers) > 2:
+            raise InvalidStateError(
+                f"player {name!r} controls one or two robots, not {len(numbers)}"
+            )
+        for number in numbers:
+            if number in taken:
+                raise InvalidStateError(f"robot {number} is given to two players")
+            taken.append(number)
+        players[name] = numbers
+    return players
+
+
+def players_of(
+    robots: tuple[int, ...] | None, players: dict[str, tuple[int, ...]] | None, two_robots: bool
+) -> dict[str, tuple[int, ...]]:
+    """The players of the new game, checked: 2-8 robots; 2-4 players of two robots each in the
+    variant. From robots alone, players are named ``P<robot>``; in the variant the robots pair up
+    in the order given and the players are named ``P1``, ``P2``, ...
+
+    >>> players_of((1, 5, 2, 6), None, True)
+    {'P1': (1, 5), 'P2': (2, 6)}
+    >>> players_of((3, 1), None, False)
+    {'P1': (1,), 'P3': (3,)}
+    """
+    if players is None:
+        numbers = robots if robots is not None else DEFAULT_ROBOTS
+        if two_robots:
+            if len(numbers) % 2:
+                raise InvalidStateError(
+                    f"the two-robot variant needs an even number of robots, not {len(numbers)}"
+                )
+            players = {
+                f"P{index + 1}": numbers[2 * index : 2 * index + 2]
+                for index in range(len(numbers) // 2)
+            }
+        else:
+            players = {f"P{number}": (number,) for number in numbers}
+    sizes = {len(numbers) for numbers in players.values()}
+    if two_robots and sizes != {2}:
+        raise InvalidStateError(
+            "in the two-robot variant every player controls two robots ('Ada=1+5')"
+        )
+    if sizes == {1, 2}:
+        raise InvalidStateError(
+            "either every player controls one robot or every one two (--two-robots)"
+        )
+    count = sum(len(numbers) for numbers in players.values())
+    if not 2 <= count <= len(ROBOT_NUMBERS):
+        raise InvalidStateError(f"a game has 2 to 8 robots, not {count}")
+    if sizes == {2} and not 2 <= len(players) <= 4:
+        raise InvalidStateError(
+            f"the two-robot variant is for 2 to 4 players, not {len(players)} (VAR-1)"
+        )
+    return dict(sorted(players.items(), key=lambda item: min(item[1])))
+
+
+def skeleton_json(
+    players: dict[str, tuple[int, ...]], options: Options, seed: int
+) -> dict[str, Any]:
+    """The JSON of a new game's log: versions, players, variant, every option, seed, no turns.
+
+    >>> data = skeleton_json({"A": (1,), "B": (2,)}, Options(), 7)
+    >>> data["start"], data["turns"], data["options"]["assembly"], data["two_robot_variant"]
+    ({'seed': 7}, [], 'mandatory', False)
+    """
+    variant = any(len(numbers) == 2 for numbers in players.values())
+    log = GameLog(
+        players=players,
+        start=Start(seed=seed),
+        options=options,
+        two_robot_variant=variant,
+        written_by=WrittenBy(engine=__version__, spec=SPEC_VERSION),
+    )
+    data = log_to_json(log)
+    return {
+        "format": LOG_FORMAT,
+        "written_by": data["written_by"],
+        "players": data["players"],
+        "two_robot_variant": variant,
+        "options": {
+            "defence_steal_source": options.defence_steal_source,
+            "assembly": options.assembly,
+            "upgrades": options.upgrades,
+            "jolly_gears": options.jolly_gears,
+            "three_point_gears": options.three_point_gears,
+            "pad_reserve": options.pad_reserve,
+        },
+        "start": data["start"],
+        "turns": [],
+    }
+
+
+def write_atomically(path: Path, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``.
+
+    The text goes to a temporary file in the same folder, which is then renamed
+    over ``path`` (or linked to it, which fails if a file appeared meanwhile).
+
+    Raises:
+        FileExistsError: ``path`` exists and ``force`` is false.
+        OSError: The folder cannot be written.
+    """
+    if path.exists() and not force:
+        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
+            except OSError:  # a file system without hard links: rename, after the check above
+                os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 @click.command()
-def new() -> None:
-    """Placeholder."""
-    raise click.ClickException("not written yet")
+@click.option(
+    "--robots",
+    "robots_text",
+    metavar="1,2,3",
+    help="The robots in play, 2-8 of 1-8; players P<robot>. Default: 1,2,3,4.",
+)
+@click.option(
+    "--players",
+    "players_text",
+    metavar='"Ada=1,Bruno=2"',
+    help='Players and their robots: "Ada=1,Bruno=2"; in the variant "Ada=1+5,Bruno=2+6".',
+)
+@click.option(
+    "--two-robots",
+    is_flag=True,
+    help="The two-robot variant: 2-4 players, two robots each (with --robots they pair up in "
+    "order: 1,5,2,6 gives P1 robots 1 and 5, P2 robots 2 and 6).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    help="Seed of the setup shuffle. Default: a random one, written in the log.",
+)
+@click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion.")
+@click.option("--jolly", is_flag=True, help="Expansion #2: the Jolly gears.")
+@click.option("--three-point", is_flag=True, help="Expansion #3: the three-point gears.")
+@click.option(
+    "--pad-reserve",
+    is_flag=True,
+    help="Pad the reserve to a multiple of the dumps at setup (R-PAD-RESERVE).",
+)
+@click.option(
+    "--assembly",
+    type=click.Choice(["mandatory", "optional"]),
+    default="mandatory",
+    show_default=True,
+    help="Whether assembly is mandatory or optional (R-ASSEMBLY).",
+)
+@click.option(
+    "--defence-steal-source",
+    type=click.Choice(["feet_or_circuit", "feet_only"]),
+    default="feet_or_circuit",
+    show_default=True,
+    help="Where a defender takes its gear from (R-DEFENCE).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="The file to write (default, or '-': standard output).",
+)
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+def new(
+    robots_text: str | None,
+    players_text: str | None,
+    two_robots: bool,
+    seed: int | None,
+    upgrades: bool,
+    jolly: bool,
+    three_point: bool,
+    pad_reserve: bool,
+    assembly: str,
+    defence_steal_source: str,
+    output: Path | None,
+    force: bool,
+) -> None:
+    """Write the log of a new game, ready for its turns.
+
+    The log records the engine and spec versions, the players and their robots, the variant, every
+    rule option and the seed of the setup shuffle, with an empty list of turns. It goes to
+    standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
+    kept unless --force.
+
+    Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
+    """
+    if robots_text is not None and players_text is not None:
+        fail("give either --robots or --players, not both")
+    try:
+        robots = parse_robots(robots_text) if robots_text is not None else None
+        named = parse_players(players_text) if players_text is not None else None
+        players = players_of(robots, named, two_robots)
+        options = Options(
+            defence_steal_source=cast(DefenceStealSource, defence_steal_source),
+            assembly=cast(AssemblyRule, assembly),
+            upgrades=upgrades,
+            jolly_gears=jolly,
+            three_point_gears=three_point,
+            pad_reserve=pad_reserve,
+        )
+    except InvalidStateError as error:
+        fail(f"cannot start this game: {error}")
+    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
+    text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
+    try:
+        start_state(read_log_text(text, "<new>"), "<new>")
+    except LogError as error:
+        fail(f"cannot start this game: {error.reason}")
+    if output is None or str(output) == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(output, text, force=force)
+    except FileExistsError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror or error}")
+    count = sum(len(numbers) for numbers in players.values())
+    click.echo(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")

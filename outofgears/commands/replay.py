@@ -21,6 +21,7 @@ from outofgears.commands.common import (
     source_name,
     summary_events,
 )
+from outofgears.errors import OutOfGearsError
 from outofgears.log import LogError
 from outofgears.replay import Departure, Replay, TurnReplay, replay_log
 from outofgears.serialization import event_to_dict
@@ -36,13 +37,17 @@ def replay(log: str, output_format: str, quiet: bool) -> None:
     Exit status 0 when the log agrees with the rules, 1 when a recorded value
     or a choice departs from them (the first one is reported with the events
     and clauses behind the rules' value), 2 when the log or the command line
-    is invalid.
+    is invalid: one message naming the file, the JSON path and, where it
+    applies, the turn and the robot. LOG "-" reads standard input; a log over
+    5,000,000 bytes is refused.
     """
     game = load_log(log)
     try:
         replayed = replay_log(game, source_name(log))
     except LogError as error:
         fail(error)
+    except OutOfGearsError as error:  # a safety net: the replay names what it refuses
+        fail(f"{source_name(log)}: $: {error}")
     if output_format == "json":
         echo_json(replay_json(replayed))
     else:
@@ -85,15 +90,23 @@ def departure_text(departure: Departure) -> list[str]:
     """The report of the first departure: where, what was recorded, what the rules give, why."""
     lines = [
         f"DEPARTS FROM THE RULES at turn {departure.turn}: {departure.what}",
-        f"  in the log at: {departure.json_path}",
+        f"  in the log at:  {departure.json_path}",
+    ]
+    if departure.robot is not None:
+        lines.append(f"  robot:          {departure.robot}")
+    lines += [
         f"  recorded:       {departure.recorded}",
         f"  the rules give: {departure.expected}",
     ]
+    if departure.reason:
+        lines.append(f"  why:            {departure.reason}")
     if departure.clause:
         lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
     if departure.events:
         lines.append("  because:")
         lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
+    elif departure.reason is None and departure.clause is None:
+        lines.append(f"  because:        no gear moved there in turn {departure.turn}")
     return lines
 
 
@@ -125,5 +138,6 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "expected": departure.expected,
         "robot": departure.robot,
         "clause": departure.clause,
+        "reason": departure.reason,
         "events": [event_to_dict(event) for event in departure.events],
     }

@@ -1,11 +1,544 @@
-"""``outofgears simulate``: placeholder, being written."""
+"""``outofgears simulate``: play many games with the random policy and write them as logs.
+
+Each game is played by :func:`outofgears.policies.random_programs` (the
+documented random policy) until it ends, and written as one line of JSON: a
+complete ``outofgears-log/1`` log that ``outofgears replay`` checks. The
+statistics (win rates per seat, scores, turns, speed) follow the games.
+
+Seeds. Game ``i`` (numbered from 1) of ``--seed S`` takes its seeds from the
+SHA-256 digest of the ASCII text ``"outofgears-simulate S i"`` (decimal
+numbers, single spaces): the setup seed is its first 8 bytes and the policy
+seed its next 8, each read as a big-endian unsigned integer (see
+:func:`game_seeds`). A game depends only on ``S`` and ``i``: ``--games 10``
+begins with the same five games as ``--games 5``. The setup seed is the log's
+``start.seed``; the policy seed is named in the log's ``description`` (replay
+does not need it: the log holds every program).
+
+Players. With one robot each, robots ``1..K`` and players ``P1..PK`` (``Pk``
+controls robot ``k``). In the two-robot variant (``--two-robots``, ``K`` = 4, 6
+or 8), players ``P1..P(K/2)``, player ``Pj`` controlling robots ``j`` and
+``j + K/2``.
+
+Games that do not end. A game still going after :data:`TURN_CAP` turns (or
+``--max-turns``) is stopped, written as it stands (its log replays; the game is
+simply not over) and counted as unfinished; the win rates and score statistics
+cover finished games only.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import IO, Any, Final, TextIO
+
 import click
+from attrs import define, field, frozen
+
+from outofgears import SPEC_VERSION, __version__
+from outofgears.commands.common import FORMAT_OPTION, InputError, echo_json
+from outofgears.errors import OutOfGearsError
+from outofgears.log import (
+    GameLog,
+    Recorded,
+    Start,
+    TurnRecord,
+    WrittenBy,
+    log_to_json,
+    turn_record_from,
+)
+from outofgears.model import GameState, Options
+from outofgears.policies import random_programs
+from outofgears.replay import start_state
+from outofgears.scoring import player_scores, winners
+from outofgears.turn import resolve_turn
+
+#: Turns after which a simulated game that has not ended is stopped and counted as unfinished.
+TURN_CAP: Final = 500
+
+#: The largest ``--max-turns``: a log holds at most 1000 turns (spec/log.schema.json).
+MAX_TURN_CAP: Final = 1000
+
+#: The largest ``--games``.
+MAX_GAMES: Final = 10_000_000
+
+#: The largest ``--seed``: seeds are 64-bit unsigned integers, like a log's ``start.seed``.
+MAX_SEED: Final = 2**64 - 1
+
+
+def game_seeds(seed: int, game: int) -> tuple[int, int]:
+    """The setup seed and the policy seed of game ``game`` (from 1) of a simulation.
+
+    They are the first and second 8 bytes, big-endian, of the SHA-256 digest of
+    ``"outofgears-simulate {seed} {game}"``.
+
+    >>> game_seeds(7, 1)
+    (11532710930716902211, 10252691787463944142)
+    >>> game_seeds(7, 1) == game_seeds(7, 1) != game_seeds(7, 2)
+    True
+    """
+    digest = hashlib.sha256(f"outofgears-simulate {seed} {game}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
+
+
+def seat_players(robots: int, two_robots: bool = False) -> dict[str, tuple[int, ...]]:
+    """The players of a simulation and the robots each controls.
+
+    >>> seat_players(3)
+    {'P1': (1,), 'P2': (2,), 'P3': (3,)}
+    >>> seat_players(4, two_robots=True)
+    {'P1': (1, 3), 'P2': (2, 4)}
+    """
+    if not two_robots:
+        return {f"P{n}": (n,) for n in range(1, robots + 1)}
+    half = robots // 2
+    return {f"P{j}": (j, j + half) for j in range(1, half + 1)}
+
+
+def check_setup(robots: int, two_robots: bool, options: Options) -> str | None:
+    """Why a simulation's robots, variant and options cannot make a game; ``None`` if they can.
+
+    >>> check_setup(5, True, Options())
+    '--two-robots needs 4, 6 or 8 robots (2 to 4 players with two robots each, VAR-1), not 5'
+    >>> check_setup(8, False, Options(pad_reserve=True))
+    '--pad-reserve needs a colour that is not in play, and all eight robots are (REF-2)'
+    >>> check_setup(4, True, Options()) is None
+    True
+    """
+    if not 2 <= robots <= 8:
+        return f"a game has 2 to 8 robots (SET-1), not {robots}"
+    if two_robots and robots not in (4, 6, 8):
+        return (
+            "--two-robots needs 4, 6 or 8 robots (2 to 4 players with two robots each, VAR-1), "
+            f"not {robots}"
+        )
+    if options.pad_reserve and robots == 8:
+        return "--pad-reserve needs a colour that is not in play, and all eight robots are (REF-2)"
+    players = robots // 2 if two_robots else robots
+    if options.upgrades and len(options.upgrade_deck) < players:
+        return f"the upgrade deck has {len(options.upgrade_deck)} cards for {players} players"
+    return None
+
+
+@frozen
+class SimulatedGame:
+    """One game played by the random policy.
+
+    Attributes:
+        number: The game's number in the simulation, from 1.
+        policy_seed: The seed of the random policy's generator.
+        log: The game's log, scores recorded after its last turn.
+        final: The state after the last turn.
+    """
+
+    number: int
+    policy_seed: int
+    log: GameLog
+    final: GameState
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended (END-1) rather than being stopped at the turn cap."""
+        return self.final.game_over
+
+    @property
+    def turns(self) -> int:
+        """How many turns were played."""
+        return len(self.log.turns)
+
+
+def simulate_game(
+    seed: int,
+    number: int,
+    robots: int,
+    *,
+    two_robots: bool = False,
+    options: Options | None = None,
+    max_turns: int = TURN_CAP,
+) -> SimulatedGame:
+    """Play game ``number`` of a simulation seeded ``seed`` with the random policy.
+
+    The starting state is the one ``outofgears replay`` builds from the log's
+    header (:func:`outofgears.replay.start_state`), so the log replays as played.
+
+    >>> game = simulate_game(7, 1, 3)
+    >>> game.finished, sorted(game.log.players), game.log.start.seed == game_seeds(7, 1)[0]
+    (True, ['P1', 'P2', 'P3'], True)
+    >>> last = game.log.turns[-1].recorded
+    >>> last is not None and sum(last.scores.values()) > 0
+    True
+    """
+    setup_seed, policy_seed = game_seeds(seed, number)
+    header = GameLog(
+        players=seat_players(robots, two_robots),
+        start=Start(seed=setup_seed),
+        options=options or Options(),
+        two_robot_variant=two_robots,
+        description=(
+            f"outofgears simulate --seed {seed}, game {number}: random policy "
+            f"(outofgears.policies.random_programs) seeded {policy_seed}"
+        ),
+        written_by=WrittenBy(engine=__version__, spec=SPEC_VERSION),
+    )
+    state = start_state(header)
+    rng = random.Random(policy_seed)
+    turns: list[TurnRecord] = []
+    while not state.game_over and len(turns) < max_turns:
+        programs = random_programs(state, rng)
+        result = resolve_turn(state, programs)
+        turns.append(turn_record_from(state.turn, programs))
+        state = result.state
+    if turns:
+        points = {score.player: score.points for score in player_scores(state)}
+        scores = {name: points[name] for name in header.players}
+        last = turns[-1]
+        turns[-1] = turn_record_from(last.turn, last.programs, Recorded(scores=scores))
+    log = GameLog(
+        players=header.players,
+        start=header.start,
+        turns=tuple(turns),
+        options=header.options,
+        two_robot_variant=header.two_robot_variant,
+        description=header.description,
+        written_by=header.written_by,
+    )
+    return SimulatedGame(number, policy_seed, log, state)
+
+
+def log_line(log: GameLog) -> str:
+    """A log as one line of JSON (JSON Lines), without the newline.
+
+    >>> line = log_line(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=3)))
+    >>> line[:57], line.endswith("}")
+    ('{"format":"outofgears-log/1","players":{"A":[1],"B":[2]},', True)
+    """
+    return json.dumps(log_to_json(log), ensure_ascii=False, separators=(",", ":"))
+
+
+@define
+class SeatStats:
+    """What one seat (a player and its robots) did over the finished games."""
+
+    player: str
+    robots: tuple[int, ...]
+    wins: int = 0
+    shared_wins: int = 0
+    scores: list[int] = field(factory=list)
+
+    def as_json(self, finished: int) -> dict[str, Any]:
+        """The seat's figures as JSON-ready data."""
+        return {
+            "player": self.player,
+            "robots": list(self.robots),
+            "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "win_rate": _ratio(self.wins, finished),
+            "mean_score": _mean(self.scores),
+            "min_score": min(self.scores, default=None),
+            "max_score": max(self.scores, default=None),
+        }
+
+
+@define
+class SimulationStats:
+    """Win rates, scores and turns over a simulation.
+
+    A shared win (END-3) counts as a win for each of the winners, and in
+    ``shared_wins`` too; so the win rates of a simulation with ties add up to
+    more than 100%.
+    """
+
+    seats: dict[str, SeatStats]
+    games: int = 0
+    finished: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+
+    @classmethod
+    def for_players(cls, players: dict[str, tuple[int, ...]]) -> SimulationStats:
+        """Empty statistics for these seats."""
+        return cls({name: SeatStats(name, robots) for name, robots in players.items()})
+
+    def add(self, game: SimulatedGame) -> None:
+        """Count one game."""
+        self.games += 1
+        self.turns += game.turns
+        if not game.finished:
+            return
+        self.finished += 1
+        won = winners(game.final)
+        for score in player_scores(game.final):
+            seat = self.seats[score.player]
+            seat.scores.append(score.points)
+            if score.player in won:
+                seat.wins += 1
+                seat.shared_wins += len(won) > 1
+
+    @property
+    def unfinished(self) -> int:
+        """The games stopped at the turn cap."""
+        return self.games - self.finished
+
+    def all_scores(self) -> list[int]:
+        """Every player's final score in every finished game."""
+        return [points for seat in self.seats.values() for points in seat.scores]
+
+    def games_per_second(self) -> float | None:
+        """The speed of the simulation, logs written included."""
+        return round(self.games / self.seconds, 1) if self.seconds > 0 else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The statistics as JSON-ready data."""
+        everything = self.all_scores()
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "mean_turns": round(self.turns / self.games, 2) if self.games else None,
+            "seats": [seat.as_json(self.finished) for seat in self.seats.values()],
+            "scores": {
+                "mean": _mean(everything),
+                "min": min(everything, default=None),
+                "max": max(everything, default=None),
+            },
+            "seconds": round(self.seconds, 3),
+            "games_per_second": self.games_per_second(),
+        }
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _figure(value: float | int | None, suffix: str = "") -> str:
+    return "-" if value is None else f"{value}{suffix}"
+
+
+def stats_text(stats: SimulationStats, *, seed: int, cap: int, output: str | None) -> list[str]:
+    """The statistics as lines of text for people."""
+    data = stats.as_json()
+    lines = [
+        f"Simulated {stats.games} game(s) with the random policy, seed {seed}: "
+        f"{stats.finished} finished, {stats.unfinished} stopped at the {cap}-turn cap",
+    ]
+    if output is not None:
+        lines.append(f"Logs written to {output} (JSON Lines, one game per line)")
+    lines.append(f"Mean turns per game: {_figure(data['mean_turns'])}")
+    lines.append("Seat  Robots  Wins (shared)  Win rate  Mean score  Min  Max")
+    for seat in data["seats"]:
+        rate = seat["win_rate"]
+        lines.append(
+            f"{seat['player']:<5} {','.join(map(str, seat['robots'])):<7} "
+            f"{seat['wins']:>4} ({seat['shared_wins']:>4})  "
+            f"{_figure(None if rate is None else round(100 * rate, 1), '%'):>8}  "
+            f"{_figure(seat['mean_score']):>10}  {_figure(seat['min_score']):>3}  "
+            f"{_figure(seat['max_score']):>3}"
+        )
+    scores = data["scores"]
+    lines.append(
+        f"All players: mean score {_figure(scores['mean'])}, "
+        f"min {_figure(scores['min'])}, max {_figure(scores['max'])}"
+    )
+    lines.append(
+        f"Speed: {_figure(data['games_per_second'])} games/s ({data['seconds']:.2f} s in all)"
+    )
+    return lines
+
+
+# --- progress and output ---------------------------------------------------------------------
+
+
+def progress_stream() -> TextIO:
+    """Where the progress bar goes: standard error, so that it never mixes with logs."""
+    return sys.stderr
+
+
+@contextmanager
+def progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None]]:
+    """A progress bar over ``total`` games on ``stream`` if it is a terminal; nothing otherwise.
+
+    Yields the function that advances it.
+
+    >>> import io
+    >>> with progress(3, io.StringIO()) as advance:
+    ...     advance(1)
+    """
+    if not stream.isatty():
+        yield lambda _steps: None
+        return
+    with click.progressbar(length=total, label="Simulating", file=stream) as bar:
+        yield bar.update
+
+
+@contextmanager
+def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None]]:
+    """Somewhere to write log lines: a file written whole or not at all, or standard output.
+
+    A file is written to a temporary file in the same directory and moved into
+    place (``os.replace``) once every game is in it; an existing file is
+    replaced only with ``force``.
+    """
+    if path is None or path == "-":
+        yield lambda line: click.echo(line)
+        return
+    target = Path(path)
+    if target.exists() and not force:
+        raise InputError(f"{path}: the file exists; use --force to overwrite it")
+    directory = target.parent
+    if not directory.is_dir():
+        raise InputError(f"{path}: no such directory: {directory}")
+    try:
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=directory
+        )
+    except OSError as error:
+        raise InputError(f"{path}: cannot write there: {error.strerror}") from None
+    try:
+        stream: IO[str]
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            os.chmod(stream.fileno(), 0o666 & ~_umask())  # mkstemp's file is private
+
+            def write(line: str) -> None:
+                stream.write(line + "\n")
+
+            yield write
+        os.replace(temp_name, target)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write it: {error.strerror}") from None
+    finally:
+        with suppress(FileNotFoundError):
+            os.unlink(temp_name)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 @click.command()
-def simulate() -> None:
-    """Placeholder."""
-    raise click.ClickException("not written yet")
+@click.option(
+    "--games",
+    type=click.IntRange(1, MAX_GAMES),
+    required=True,
+    help="How many games to play.",
+)
+@click.option(
+    "--robots",
+    type=click.IntRange(2, 8),
+    required=True,
+    help="Robots in play, numbered 1..K (4, 6 or 8 with --two-robots).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    required=True,
+    help="Seeds every game: game i's seeds come from SHA-256 of 'outofgears-simulate S i'.",
+)
+@click.option("--two-robots", is_flag=True, help="The two-robot variant: K/2 players, two each.")
+@click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion.")
+@click.option("--jolly", is_flag=True, help="Expansion #2: four Jolly gears.")
+@click.option("--three-point", is_flag=True, help="Expansion #3: four three-point gears.")
+@click.option(
+    "--pad-reserve",
+    is_flag=True,
+    help="Pad the reserve with a colour not in play (ruling R-PAD-RESERVE).",
+)
+@click.option(
+    "--max-turns",
+    type=click.IntRange(1, MAX_TURN_CAP),
+    default=TURN_CAP,
+    show_default=True,
+    help="Stop a game that has not ended after this many turns, and count it as unfinished.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default=None,
+    help="Write the logs (JSON Lines) to this file; default standard output.",
+)
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@FORMAT_OPTION
+def simulate(
+    games: int,
+    robots: int,
+    seed: int,
+    two_robots: bool,
+    upgrades: bool,
+    jolly: bool,
+    three_point: bool,
+    pad_reserve: bool,
+    max_turns: int,
+    output: str | None,
+    force: bool,
+    output_format: str,
+) -> None:
+    """Play games with random legal programs and write each as one line of JSON.
+
+    Every line is a complete outofgears-log/1 log (players P1..PK, options,
+    setup seed, every turn's programs, the scores recorded after the last turn)
+    that `outofgears replay` checks. Then the win rate of each seat, the scores,
+    the mean turns per game and the speed are printed: to standard output when
+    the logs go to a file (-o), to standard error when they go to standard
+    output. A progress bar is shown on standard error when it is a terminal.
+    Game i (from 1) has setup seed = bytes 0-7 and policy seed = bytes 8-15 of
+    SHA-256("outofgears-simulate S i"), big-endian. Exit status 2 for bad
+    arguments.
+    """
+    options = Options(
+        upgrades=upgrades, jolly_gears=jolly, three_point_gears=three_point, pad_reserve=pad_reserve
+    )
+    problem = check_setup(robots, two_robots, options)
+    if problem is not None:
+        raise click.UsageError(problem)
+    to_file = output is not None and output != "-"
+    stats = SimulationStats.for_players(seat_players(robots, two_robots))
+    started = time.perf_counter()
+    try:
+        with (
+            output_lines(output, force) as write,
+            progress(games, progress_stream()) as advance,
+        ):
+            for number in range(1, games + 1):
+                game = simulate_game(
+                    seed,
+                    number,
+                    robots,
+                    two_robots=two_robots,
+                    options=options,
+                    max_turns=max_turns,
+                )
+                write(log_line(game.log))
+                stats.add(game)
+                advance(1)
+    except OutOfGearsError as error:  # a setup the checks above let through
+        raise InputError(str(error)) from None
+    stats.seconds = time.perf_counter() - started
+    if output_format == "json":
+        data = {
+            "seed": seed,
+            "robots": robots,
+            "two_robot_variant": two_robots,
+            "turn_cap": max_turns,
+            "output": output if to_file else None,
+            **stats.as_json(),
+        }
+        if to_file:
+            echo_json(data)
+        else:
+            click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=True)
+        return
+    for line in stats_text(stats, seed=seed, cap=max_turns, output=output if to_file else None):
+        click.echo(line, err=not to_file)

@@ -1,0 +1,284 @@
+"""``outofgears replay LOG``: the turn-by-turn report, the verdict and the exit status.
+
+Exit status 0 when the log agrees with the rules, 1 when a recorded value or a
+choice departs from them (the report names the turn, the robot, what was
+recorded, what the rules give, and the events and clauses behind it), 2 for an
+invalid log or command line (``tests/cli/test_bad_input.py`` has every case).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from outofgears import SPEC_VERSION, __version__
+from outofgears.cli import main
+from tests.test_log_reader import defended_turn, valid_log_json
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.log.json"))
+
+
+def replay(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["replay", *args], input=stdin)
+
+
+def write(tmp_path: Path, data: dict[str, Any], name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def agreeing_log() -> dict[str, Any]:
+    """Two turns; after turn 2 the players recorded what the rules give."""
+    data = valid_log_json()
+    data["turns"][1]["recorded"] = {
+        "robots": {"1": {"feet": ["orange"], "circuit": ["red", "orange"]}},
+        "dumps": {"2": ["orange"]},
+        "scores": {"Ada": 4, "Bruno": 3},
+    }
+    return data
+
+
+def departing_log() -> dict[str, Any]:
+    """Turn 2 recorded wrongly: Ada's trap took an orange gear, not a red one, and her score."""
+    data = agreeing_log()
+    data["turns"][1]["recorded"] = {
+        "robots": {"1": {"feet": ["red"]}, "2": {"feet": ["red", "orange"]}},
+        "scores": {"Ada": 5},
+    }
+    return data
+
+
+# --- a log that agrees ------------------------------------------------------------------------
+
+
+def test_an_agreeing_log_prints_every_turn_the_scores_and_the_verdict(tmp_path: Path) -> None:
+    path = write(tmp_path, agreeing_log())
+    result = replay(path)
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert result.stdout.splitlines() == [
+        f"Replaying {path}",
+        "Turn 1  [1: harvest 1, 2: harvest 2]",
+        "  robot 1 harvest 1: harvested [HRV-2]",
+        "  red gear: dump 1 -> robot 1 feet (robot 1) [HRV-2]",
+        "  orange gear: dump 1 -> robot 1 feet (robot 1) [HRV-2]",
+        "  robot 2 harvest 2: harvested [HRV-2]",
+        "  red gear: dump 2 -> robot 2 feet (robot 2) [HRV-2]",
+        "  orange gear: dump 2 -> robot 2 feet (robot 2) [HRV-2]",
+        "Turn 2  [1: trap 2, 2: harvest 2]",
+        "  robot 2 harvest 2: harvest voided by a trap [TRP-2]",
+        "  robot 1 trap 2: trap sprang [TRP-3]",
+        "  orange gear: dump 2 -> robot 1 feet (robot 1) [TRP-3]",
+        "  red gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1]",
+        "  orange gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1]",
+        "Scores after 2 turn(s) of the log (next turn 3):",
+        "  Ada: 4 points (1 own-colour gears, robot 1)",
+        "  Bruno: 3 points (1 own-colour gears, robot 2)",
+        "Winner(s): Ada",
+        "The log agrees with the rules.",
+    ]
+
+
+def test_quiet_prints_only_the_scores_and_the_verdict(tmp_path: Path) -> None:
+    result = replay(write(tmp_path, agreeing_log()), "--quiet")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith(("Turn ", "  robot", "  red", "  orange")) for line in lines)
+    assert lines[1:] == [
+        "Scores after 2 turn(s) of the log (next turn 3):",
+        "  Ada: 4 points (1 own-colour gears, robot 1)",
+        "  Bruno: 3 points (1 own-colour gears, robot 2)",
+        "Winner(s): Ada",
+        "The log agrees with the rules.",
+    ]
+
+
+def test_json_output_holds_every_turn_its_events_and_the_final_scores(tmp_path: Path) -> None:
+    result = replay(write(tmp_path, agreeing_log()), "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["agrees"] is True
+    assert data["notes"] == []
+    assert data["departures"] == []
+    assert [turn["turn"] for turn in data["turns"]] == [1, 2]
+    assert data["turns"][1]["programs"] == {"1": "trap 2", "2": "harvest 2"}
+    assert data["turns"][1]["events"][2] == {
+        "type": "gear_moved",
+        "gear": 2,
+        "source": "dump 2",
+        "destination": "robot 1 feet",
+        "robot": 1,
+        "clause": "TRP-3",
+    }
+    assert data["final"] == {
+        "scores": [
+            {"player": "Ada", "points": 4, "own_colour": 1, "robot": 1},
+            {"player": "Bruno", "points": 3, "own_colour": 1, "robot": 2},
+        ],
+        "winners": ["Ada"],
+        "game_over": False,
+    }
+
+
+def test_a_dash_replays_standard_input() -> None:
+    result = replay("-", "--quiet", stdin=json.dumps(agreeing_log()))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "Replaying <stdin>"
+    assert result.stdout.splitlines()[-1] == "The log agrees with the rules."
+
+
+def test_a_log_with_no_turns_reports_the_start(tmp_path: Path) -> None:
+    data = valid_log_json()
+    data["turns"] = []
+    result = replay(write(tmp_path, data))
+    assert result.exit_code == 0
+    assert "Scores after 0 turn(s) of the log (next turn 1):" in result.stdout
+
+
+# --- a log that departs -----------------------------------------------------------------------
+
+
+def test_a_wrong_recorded_value_exits_1_with_the_first_departure(tmp_path: Path) -> None:
+    path = write(tmp_path, departing_log())
+    result = replay(path)
+    assert result.exit_code == 1
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    turn_2 = lines.index("Turn 2  [1: trap 2, 2: harvest 2]")
+    assert lines[turn_2 + 6 : turn_2 + 8] == [
+        "  ! turn 2, robot 1 feet ($.turns[1].recorded.robots.1.feet): "
+        "recorded 1 red; the rules give 1 orange",
+        "  ! turn 2, Ada's score ($.turns[1].recorded.scores.Ada): "
+        "recorded 5 points; the rules give 4 points",
+    ]
+    report = lines[lines.index("Winner(s): Ada") + 1 :]
+    assert report[:7] == [
+        "DEPARTS FROM THE RULES at turn 2: robot 1 feet",
+        "  in the log at:  $.turns[1].recorded.robots.1.feet",
+        "  robot:          1",
+        "  recorded:       1 red",
+        "  the rules give: 1 orange",
+        "  clause: ASM-1 (IT-ASM-1, FR-ASM-1)",
+        "  because:",
+    ]
+    assert report[7:10] == [
+        "    orange gear: dump 2 -> robot 1 feet (robot 1) [TRP-3] "
+        "(IT-TRAP-3, FR-TRAP-3, IT-ACT-TRAP-1, FR-ACT-TRAP-1)",
+        "    red gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1] (IT-ASM-1, FR-ASM-1)",
+        "    orange gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1] (IT-ASM-1, FR-ASM-1)",
+    ]
+    assert report[-1] == "... and 1 more departure(s) after it."
+
+
+def test_the_departures_are_machine_readable(tmp_path: Path) -> None:
+    result = replay(write(tmp_path, departing_log()), "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["agrees"] is False
+    first, second = data["departures"]
+    assert {k: v for k, v in first.items() if k != "events"} == {
+        "turn": 2,
+        "json_path": "$.turns[1].recorded.robots.1.feet",
+        "what": "robot 1 feet",
+        "recorded": "1 red",
+        "expected": "1 orange",
+        "robot": 1,
+        "clause": "ASM-1",
+        "reason": None,
+    }
+    assert [event["clause"] for event in first["events"]] == ["TRP-3", "ASM-1", "ASM-1"]
+    assert (second["what"], second["recorded"], second["expected"]) == (
+        "Ada's score",
+        "5 points",
+        "4 points",
+    )
+    assert (second["robot"], second["clause"]) == (1, "END-2")
+
+
+def test_a_value_nothing_moved_says_so(tmp_path: Path) -> None:
+    data = agreeing_log()
+    data["turns"][1]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
+    result = replay(write(tmp_path, data), "--quiet")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-6:] == [
+        "DEPARTS FROM THE RULES at turn 2: robot 2 feet",
+        "  in the log at:  $.turns[1].recorded.robots.2.feet",
+        "  robot:          2",
+        "  recorded:       1 red",
+        "  the rules give: 1 red, 1 orange",
+        "  because:        no gear moved there in turn 2",
+    ]
+
+
+def test_an_illegal_choice_exits_1_with_why_the_rules_refuse_it(tmp_path: Path) -> None:
+    steal = {"defender": 2, "attacker": 1, "from": "feet", "gear": "yellow"}
+    result = replay(write(tmp_path, defended_turn(steal)), "--quiet")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-9:] == [
+        "DEPARTS FROM THE RULES at turn 1: robot 2's defence steal",
+        "  in the log at:  $.turns[0].choices.defence_steals[0]",
+        "  robot:          2",
+        "  recorded:       yellow from robot 1's feet",
+        "  the rules give: a choice the rules allow; by the default policy, "
+        "orange from robot 1 feet",
+        "  why:            robot 1 has no yellow gear in its feet (ATK-4)",
+        "  clause: ATK-4 (IT-ATK-4, FR-ATK-4, IT-ACT-ATK-2, FR-ACT-ATK-2)",
+        "  because:",
+        "    orange gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4] "
+        "(IT-ATK-4, FR-ATK-4, IT-ACT-ATK-2, FR-ACT-ATK-2)",
+    ]
+
+
+def test_an_illegal_program_exits_2_not_1(tmp_path: Path) -> None:
+    data = defended_turn(None)
+    data["turns"][0]["programs"]["2"] = "harvest 5"
+    path = write(tmp_path, data)
+    result = replay(path)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"Error: {path}: $.turns[0].programs.2 (turn 1, robot 2): "
+        "dump 5 is not in play (harvest 5) (PRG-2)\n"
+    )
+
+
+# --- versions ---------------------------------------------------------------------------------
+
+
+def test_a_log_written_under_another_spec_version_is_replayed_with_a_note(
+    tmp_path: Path,
+) -> None:
+    data = agreeing_log()
+    data["written_by"] = {"engine": "0.0.9", "spec": "0.9"}
+    note = f"this log was written under spec version 0.9; it is replayed under spec version {SPEC_VERSION}"
+    result = replay(write(tmp_path, data), "--quiet")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1] == f"Note: {note}"
+    as_json = json.loads(replay(write(tmp_path, data), "--format", "json").stdout)
+    assert as_json["notes"] == [note]
+
+
+def test_a_log_written_under_this_spec_version_has_no_note(tmp_path: Path) -> None:
+    data = agreeing_log()
+    data["written_by"] = {"engine": __version__, "spec": SPEC_VERSION}
+    result = replay(write(tmp_path, data), "--quiet")
+    assert "Note:" not in result.stdout
+
+
+# --- the shipped examples ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
+def test_a_shipped_example_exits_0_or_1_as_its_json_verdict_says(path: Path) -> None:
+    text = replay(str(path), "--quiet")
+    as_json = replay(str(path), "--format", "json")
+    assert text.exit_code == as_json.exit_code == (0 if json.loads(as_json.stdout)["agrees"] else 1)
+    expected = "disputed" in path.name
+    assert (text.exit_code == 1) is expected
+    if expected:
+        assert "DEPARTS FROM THE RULES at turn 4: " in text.stdout

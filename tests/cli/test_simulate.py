@@ -1,0 +1,304 @@
+"""``outofgears simulate``: random games as JSON Lines logs that replay exactly, and statistics."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from outofgears.cli import main
+from outofgears.commands import simulate as simulate_module
+from outofgears.commands.simulate import game_seeds, seat_players, simulate_game
+from outofgears.log import GameLog, read_log_text
+from outofgears.model import Options
+from outofgears.programs import UpgradeProgram
+from outofgears.replay import replay_log
+from outofgears.scoring import player_scores, winners
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, ["simulate", *args])
+
+
+def logs_of(text: str) -> list[GameLog]:
+    lines = text.splitlines()
+    return [read_log_text(line, f"line {n}") for n, line in enumerate(lines, 1)]
+
+
+@pytest.mark.parametrize(
+    ("flags", "robots", "options", "two_robots"),
+    [
+        ((), 4, Options(), False),
+        (("--two-robots", "--upgrades"), 6, Options(upgrades=True), True),
+        (
+            ("--upgrades", "--jolly", "--three-point", "--pad-reserve"),
+            3,
+            Options(upgrades=True, jolly_gears=True, three_point_gears=True, pad_reserve=True),
+            False,
+        ),
+        (("--jolly",), 8, Options(jolly_gears=True), False),
+    ],
+)
+def test_every_simulated_game_replays_to_the_state_the_simulation_reached(
+    tmp_path: Path,
+    flags: tuple[str, ...],
+    robots: int,
+    options: Options,
+    two_robots: bool,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke("--games", "12", "--robots", str(robots), "--seed", "5", "-o", str(out), *flags)
+    assert result.exit_code == 0, result.output
+    logs = logs_of(out.read_text(encoding="utf-8"))
+    assert len(logs) == 12
+    for number, log in enumerate(logs, 1):
+        assert log.start.seed == game_seeds(5, number)[0]
+        assert log.players == seat_players(robots, two_robots)
+        assert log.options == options
+        replayed = replay_log(log)
+        assert replayed.agrees
+        assert replayed.final.game_over
+        recorded = log.turns[-1].recorded
+        assert recorded is not None
+        assert recorded.scores == {s.player: s.points for s in player_scores(replayed.final)}
+        # The state the simulation reached, gear for gear, is the one replay reaches.
+        played = simulate_game(5, number, robots, two_robots=two_robots, options=options)
+        assert replayed.final == played.final
+        assert played.log == log
+
+
+def test_a_simulated_game_replays_through_the_command_line(tmp_path: Path) -> None:
+    result = invoke("--games", "3", "--robots", "5", "--seed", "11")
+    assert result.exit_code == 0
+    for number, line in enumerate(result.stdout.splitlines(), 1):
+        game = tmp_path / f"game{number}.json"
+        game.write_text(line, encoding="utf-8")
+        replayed = CliRunner().invoke(main, ["replay", str(game), "--quiet"])
+        assert replayed.exit_code == 0, replayed.output
+        assert replayed.output.endswith("The log agrees with the rules.\n")
+
+
+def test_the_upgrade_policy_lays_cards_in_simulated_games() -> None:
+    result = invoke("--games", "5", "--robots", "5", "--seed", "2", "--upgrades")
+    laid = [
+        program
+        for log in logs_of(result.stdout)
+        for turn in log.turns
+        for program in turn.programs.values()
+        if isinstance(program, UpgradeProgram)
+    ]
+    assert laid  # and they replay: see the test above
+
+
+def test_the_same_arguments_give_byte_identical_logs(tmp_path: Path) -> None:
+    args = ("--games", "6", "--robots", "4", "--seed", "99", "--two-robots", "--jolly")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout_bytes == second.stdout_bytes
+    assert first.stdout_bytes.count(b"\n") == 6
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    invoke(*args, "-o", str(a))
+    invoke(*args, "-o", str(b))
+    assert a.read_bytes() == b.read_bytes() == first.stdout_bytes
+
+
+def test_a_game_depends_only_on_the_seed_and_its_number() -> None:
+    five = invoke("--games", "5", "--robots", "3", "--seed", "8").stdout.splitlines()
+    two = invoke("--games", "2", "--robots", "3", "--seed", "8").stdout.splitlines()
+    other = invoke("--games", "2", "--robots", "3", "--seed", "9").stdout.splitlines()
+    assert five[:2] == two
+    assert other[0] != two[0]
+    assert len(set(five)) == 5
+
+
+def test_logs_on_standard_output_send_the_statistics_to_standard_error() -> None:
+    result = invoke("--games", "4", "--robots", "4", "--seed", "1")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 4
+    assert all(json.loads(line)["format"] == "outofgears-log/1" for line in lines)
+    assert result.stderr.startswith("Simulated 4 game(s) with the random policy, seed 1: ")
+    assert "4 finished, 0 stopped at the 500-turn cap" in result.stderr
+    assert "Mean turns per game: " in result.stderr
+    assert "Seat  Robots  Wins (shared)  Win rate  Mean score  Min  Max" in result.stderr
+    assert [line.split()[0] for line in result.stderr.splitlines()[3:7]] == [
+        "P1",
+        "P2",
+        "P3",
+        "P4",
+    ]
+    assert "games/s" in result.stderr
+
+
+def test_logs_in_a_file_leave_the_statistics_on_standard_output(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke("--games", "4", "--robots", "4", "--seed", "1", "-o", str(out))
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert f"Logs written to {out} (JSON Lines, one game per line)" in result.stdout
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]  # no temporary file left
+
+
+def test_json_statistics_count_wins_scores_and_turns(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke(
+        "--games",
+        "10",
+        "--robots",
+        "4",
+        "--seed",
+        "4",
+        "--two-robots",
+        "--format",
+        "json",
+        "-o",
+        str(out),
+    )
+    assert result.exit_code == 0
+    stats = json.loads(result.stdout)
+    logs = logs_of(out.read_text(encoding="utf-8"))
+    finals = [replay_log(log).final for log in logs]
+    assert stats["games"] == stats["finished"] == 10
+    assert stats["unfinished"] == 0
+    assert stats["mean_turns"] == round(sum(len(log.turns) for log in logs) / 10, 2)
+    assert [seat["player"] for seat in stats["seats"]] == ["P1", "P2"]
+    assert [seat["robots"] for seat in stats["seats"]] == [[1, 3], [2, 4]]
+    every = [s.points for final in finals for s in player_scores(final)]
+    assert stats["scores"] == {
+        "mean": round(sum(every) / len(every), 2),
+        "min": min(every),
+        "max": max(every),
+    }
+    for seat in stats["seats"]:
+        won = [final for final in finals if seat["player"] in winners(final)]
+        points = [
+            next(s.points for s in player_scores(final) if s.player == seat["player"])
+            for final in finals
+        ]
+        assert seat["wins"] == len(won)
+        assert seat["shared_wins"] == sum(1 for final in won if len(winners(final)) > 1)
+        assert seat["win_rate"] == round(len(won) / 10, 4)
+        assert (seat["min_score"], seat["max_score"]) == (min(points), max(points))
+        assert seat["mean_score"] == round(sum(points) / 10, 2)
+    assert stats["output"] == str(out)
+    assert stats["turn_cap"] == 500
+
+
+def test_json_statistics_go_to_standard_error_when_logs_go_to_standard_output() -> None:
+    result = invoke("--games", "2", "--robots", "2", "--seed", "0", "--format", "json")
+    assert result.exit_code == 0
+    assert len(result.stdout.splitlines()) == 2
+    stats = json.loads(result.stderr)
+    assert stats["games"] == 2
+    assert stats["output"] is None
+    assert sum(seat["wins"] for seat in stats["seats"]) >= 2
+
+
+def test_a_game_still_going_at_the_turn_cap_is_stopped_and_counted(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke(
+        "--games", "3", "--robots", "4", "--seed", "1", "--max-turns", "2", "-o", str(out)
+    )
+    assert result.exit_code == 0
+    assert "0 finished, 3 stopped at the 2-turn cap" in result.stdout
+    for log in logs_of(out.read_text(encoding="utf-8")):
+        assert [turn.turn for turn in log.turns] == [1, 2]
+        replayed = replay_log(log)
+        assert replayed.agrees
+        assert not replayed.final.game_over
+
+
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    result = invoke("--games", "3", "--robots", "3", "--seed", "1", "-o", str(tmp_path / "g"))
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert "Simulating" not in result.output
+
+
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(simulate_module, "progress_stream", lambda: terminal)
+    result = invoke("--games", "3", "--robots", "3", "--seed", "1", "-o", str(tmp_path / "g"))
+    assert result.exit_code == 0
+    assert "Simulating" in terminal.getvalue()
+    assert "100%" in terminal.getvalue()
+    assert "Simulating" not in result.output
+
+
+def test_an_existing_file_is_replaced_only_with_force(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("keep me\n", encoding="utf-8")
+    refused = invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out))
+    assert refused.exit_code == 2
+    assert f"{out}: the file exists; use --force to overwrite it" in refused.output
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+    forced = invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out), "--force")
+    assert forced.exit_code == 0
+    assert len(logs_of(out.read_text(encoding="utf-8"))) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+def test_an_output_file_in_a_missing_directory_gives_exit_2(tmp_path: Path) -> None:
+    out = tmp_path / "nowhere" / "games.jsonl"
+    result = invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out))
+    assert result.exit_code == 2
+    assert "no such directory" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--games", "1", "--robots", "1", "--seed", "1"), "'--robots': 1 is not in the range"),
+        (("--games", "1", "--robots", "9", "--seed", "1"), "'--robots': 9 is not in the range"),
+        (("--games", "0", "--robots", "4", "--seed", "1"), "'--games': 0 is not in the range"),
+        (("--games", "x", "--robots", "4", "--seed", "1"), "'x' is not a valid integer"),
+        (("--games", "1", "--robots", "4", "--seed", "-1"), "'--seed': -1 is not in the range"),
+        (("--robots", "4", "--seed", "1"), "Missing option '--games'"),
+        (("--games", "1", "--seed", "1"), "Missing option '--robots'"),
+        (("--games", "1", "--robots", "4"), "Missing option '--seed'"),
+        (
+            ("--games", "1", "--robots", "5", "--seed", "1", "--two-robots"),
+            "--two-robots needs 4, 6 or 8 robots",
+        ),
+        (
+            ("--games", "1", "--robots", "2", "--seed", "1", "--two-robots"),
+            "--two-robots needs 4, 6 or 8 robots",
+        ),
+        (
+            ("--games", "1", "--robots", "8", "--seed", "1", "--pad-reserve"),
+            "--pad-reserve needs a colour that is not in play",
+        ),
+        (("--games", "1", "--robots", "4", "--seed", "1", "--max-turns", "0"), "--max-turns"),
+        (("--games", "1", "--robots", "4", "--seed", "1", "--max-turns", "1001"), "--max-turns"),
+        (("--games", "1", "--robots", "4", "--seed", "1", "--format", "xml"), "'xml' is not one"),
+        (("--games", "1", "--robots", "4", "--seed", "1", "--colour", "red"), "No such option"),
+    ],
+)
+def test_bad_arguments_give_one_message_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+def test_the_output_file_gets_the_ordinary_permissions(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out)).exit_code == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask

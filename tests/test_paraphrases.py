@@ -1,0 +1,175 @@
+"""The paraphrases of spec/paraphrases.toml: complete, in three languages, our own words.
+
+Every clause of ``spec/clauses.toml`` has a paraphrase in English, Italian and French, in the
+map's order; no other clause does; none repeats eight words of a rulebook; and the package
+carries the file unchanged (``python -m tests.sync_clause_map`` copies it).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from functools import cache
+from typing import Any
+
+import pytest
+
+from outofgears.clauses import LANGUAGES, clauses, paraphrase, paraphrases
+from tests.clause_map import CLAUSE_MAP, REPO_ROOT, load_clause_map, shared_rules_dir
+
+PARAPHRASES = REPO_ROOT / "spec" / "paraphrases.toml"
+PACKAGED = REPO_ROOT / "outofgears" / "_spec" / "paraphrases.toml"
+
+#: The length of a run of words that counts as copied from a rulebook.
+RUN = 8
+#: The longest paraphrase accepted, in characters (one to three sentences).
+MAX_CHARS = 500
+
+
+@cache
+def table() -> dict[str, Any]:
+    return tomllib.loads(PARAPHRASES.read_text(encoding="utf-8"))
+
+
+@cache
+def map_ids() -> tuple[str, ...]:
+    return tuple(clause.id for clause in load_clause_map(CLAUSE_MAP))
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, punctuation and spacing dropped, accents in one normal form.
+
+    >>> words("L'Attaque  -- réussit!")
+    ['l', 'attaque', 'réussit']
+    """
+    return re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
+
+
+def runs(text: str, size: int = RUN) -> set[tuple[str, ...]]:
+    """Every run of ``size`` consecutive words of ``text``.
+
+    >>> sorted(runs("a b c", 2))
+    [('a', 'b'), ('b', 'c')]
+    """
+    items = words(text)
+    return {tuple(items[i : i + size]) for i in range(len(items) - size + 1)}
+
+
+def test_every_clause_has_a_paraphrase_in_each_language() -> None:
+    problems = [
+        f"{clause_id}: no {lang!r} paraphrase"
+        for clause_id in map_ids()
+        for lang in LANGUAGES
+        if not isinstance(table().get(clause_id, {}).get(lang), str)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_no_paraphrase_names_an_unknown_clause() -> None:
+    unknown = sorted(set(table()) - set(map_ids()))
+    assert not unknown, f"paraphrases of clauses that {CLAUSE_MAP.name} does not have: {unknown}"
+
+
+def test_each_clause_has_only_the_three_languages() -> None:
+    problems = [
+        f"{clause_id}: unexpected key(s) {sorted(set(entry) - set(LANGUAGES))}"
+        for clause_id, entry in table().items()
+        if set(entry) - set(LANGUAGES)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_paraphrases_follow_the_order_of_the_map() -> None:
+    assert [cid for cid in table() if cid in map_ids()] == [
+        cid for cid in map_ids() if cid in table()
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_paraphrase_is_a_few_plain_sentences(lang: str) -> None:
+    problems: list[str] = []
+    for clause_id, entry in table().items():
+        text = entry.get(lang, "")
+        if not text.strip():
+            problems.append(f"{clause_id} {lang}: empty")
+        elif text != text.strip() or "  " in text or "\n" in text:
+            problems.append(f"{clause_id} {lang}: stray spaces or line breaks")
+        elif len(text) > MAX_CHARS:
+            problems.append(f"{clause_id} {lang}: {len(text)} characters, over {MAX_CHARS}")
+        elif not text.endswith((".", "!")):
+            problems.append(f"{clause_id} {lang}: does not end a sentence")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_three_languages_differ() -> None:
+    """A paraphrase left untranslated would be the same text in two languages."""
+    same = [
+        clause_id
+        for clause_id, entry in table().items()
+        if len({entry.get(lang) for lang in LANGUAGES}) < len(LANGUAGES)
+    ]
+    assert not same, f"paraphrases repeated across languages: {same}"
+
+
+def test_no_paraphrase_copies_a_rulebook() -> None:
+    """No run of eight words of either rulebook appears in any paraphrase."""
+    rules = shared_rules_dir()
+    books = sorted(rules.glob("*.txt")) if rules.is_dir() else []
+    if not books:
+        pytest.skip(f"no rulebooks in {rules}")
+    copied: dict[tuple[str, ...], str] = {}
+    for book in books:
+        for run in runs(book.read_text(encoding="utf-8")):
+            copied.setdefault(run, book.name)
+    problems = [
+        f"{clause_id} {lang} repeats {copied[run]}: {' '.join(run)!r}"
+        for clause_id, entry in table().items()
+        for lang, text in entry.items()
+        for run in sorted(runs(text) & copied.keys())
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_copy_check_catches_a_copied_sentence() -> None:
+    """The normalisation sees through case, spacing and punctuation."""
+    book = "Le joueur prend TOUS les engrenages, de la décharge ciblée et les place."
+    mine = "le joueur  prend tous les engrenages de la décharge ciblée... et les place"
+    assert runs(mine) & runs(book)
+
+
+def test_the_package_carries_the_paraphrases_unchanged() -> None:
+    assert PACKAGED.is_file(), "run python -m tests.sync_clause_map to copy spec/paraphrases.toml"
+    assert PACKAGED.read_bytes() == PARAPHRASES.read_bytes(), (
+        "outofgears/_spec/paraphrases.toml differs from spec/: run python -m tests.sync_clause_map"
+    )
+
+
+def test_the_runtime_reader_gives_every_paraphrase() -> None:
+    assert set(paraphrases()) == set(clauses()) == set(map_ids())
+    for clause_id in map_ids():
+        for lang in LANGUAGES:
+            assert paraphrase(clause_id, lang) == table()[clause_id][lang]
+
+
+def test_paraphrase_refuses_an_unknown_language_or_clause() -> None:
+    with pytest.raises(ValueError, match="not 'de'"):
+        paraphrase("ATK-4", "de")
+    with pytest.raises(KeyError):
+        paraphrase("ATK-99", "en")
+
+
+def test_the_default_language_is_english() -> None:
+    assert paraphrase("HRV-1") == paraphrase("HRV-1", "en")
+    assert paraphrase("HRV-1").startswith("A harvest card")
+
+
+def test_the_italian_and_french_use_the_games_words() -> None:
+    """The Italian says rotella and discarica, the French engrenage and décharge."""
+    italian = " ".join(entry["it"] for entry in table().values()).casefold()
+    french = " ".join(entry["fr"] for entry in table().values()).casefold()
+    for word in ("rotell", "discarica", "circuito interno", "trappola", "raccolta"):
+        assert word in italian
+    for word in ("engrenage", "décharge", "circuit interne", "piège", "récolte"):
+        assert word in french
+    assert not {"gear", "gears"} & set(words(italian) + words(french))
