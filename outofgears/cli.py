@@ -1,7 +1,9 @@
 """The ``outofgears`` command line.
 
-Commands: ``play`` (a seeded game with random programs), ``replay`` (check a game
-log against the rules), ``schema`` (the log format's JSON Schema). No Python
+Commands: ``replay`` (check a game log against the rules), ``explain``, ``dispute``,
+``whatif`` (one turn, clause by clause, under every reading, with a program replaced),
+``render`` (an SVG picture of the table), ``new``, ``simulate``, ``schema`` (the log
+format's JSON Schema) and ``play`` (a seeded game with random programs). No Python
 traceback reaches the user: every expected failure ends with a message and exit
 status 2.
 """
@@ -15,6 +17,7 @@ from outofgears.commands.dispute import dispute
 from outofgears.commands.explain import explain
 from outofgears.commands.new import new
 from outofgears.commands.play import play
+from outofgears.commands.render import render
 from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
 from outofgears.commands.simulate import simulate
@@ -27,5 +30,5 @@ def main() -> None:
     """Rules engine and rules-checking tools for the card game Out of Gears."""
 
 
-for command in (replay, explain, dispute, whatif, new, simulate, schema, play):
+for command in (replay, explain, dispute, whatif, render, new, simulate, schema, play):
     main.add_command(command)

@@ -1,0 +1,148 @@
+"""``outofgears render LOG --turn N -o FILE``: a picture of the table at one turn of a log.
+
+The log is replayed up to turn N (departures of earlier turns do not stop it: the rules' values
+are carried on, as ``replay`` does). The picture shows the table before turn N with the turn's
+programs as arrows, or with ``--after`` the table after it. The file is written whole or not at
+all: into a temporary file beside it, then moved into place; an existing file is kept unless
+``--force`` is given.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from outofgears.commands.common import LOG_ARGUMENT, fail, load_log, source_name
+from outofgears.compare import replay_to_turn
+from outofgears.log import LogError
+from outofgears.render import render_svg
+from outofgears.replay import TurnReplay
+
+
+def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
+    """The SVG picture of a replayed turn: before it with its programs, or after it.
+
+    >>> from outofgears.log import GameLog, Start, TurnRecord
+    >>> from outofgears.programs import parse_program
+    >>> log = GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
+    ...               turns=(TurnRecord(1, {1: parse_program("harvest 1"),
+    ...                                     2: parse_program("attack 1")}),))
+    >>> svg = turn_picture(replay_to_turn(log, 1))
+    >>> "R2: attack 1" in svg, "the table after turn 1" in turn_picture(replay_to_turn(log, 1), after=True)
+    (True, True)
+    """
+    if after:
+        state = replayed.result.state
+        ending = ", the end of the game" if state.game_over else ""
+        return render_svg(
+            state, title=f"Out of Gears: the table after turn {replayed.turn}{ending}"
+        )
+    return render_svg(
+        replayed.before,
+        replayed.programs,
+        title=f"Out of Gears: the table before turn {replayed.turn}, with its programs",
+    )
+
+
+def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all; refuse to replace a file unless ``force``.
+
+    The text goes to a temporary file in the same directory, which then takes the place of
+    ``path`` (:func:`os.replace`, or :func:`os.link` when an existing file must be kept, so
+    that a file appearing meanwhile is not overwritten either).
+
+    Raises:
+        FileExistsError: ``path`` exists and ``force`` is false.
+        OSError: The directory cannot be written.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "table.svg", "<svg/>")
+    >>> (folder / "table.svg").read_text()
+    '<svg/>'
+    >>> write_atomically(folder / "table.svg", "<svg></svg>")
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ...
+    >>> sorted(p.name for p in folder.iterdir())
+    ['table.svg']
+    """
+    if path.exists() and not force:
+        raise FileExistsError(f"{path} exists")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(handle, 0o666 & ~mask)  # mkstemp makes the file private; a picture is not
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)  # fails if the file appeared meanwhile
+            except FileExistsError:
+                raise FileExistsError(f"{path} exists") from None
+            except OSError:  # pragma: no cover - a file system without hard links
+                os.replace(temporary, path)
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+@click.command()
+@LOG_ARGUMENT
+@click.option(
+    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
+)
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="The SVG file to write; - for standard output.",
+)
+@click.option(
+    "--after",
+    is_flag=True,
+    help="Draw the table after the turn instead of before it with its programs.",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
+    """Draw the table at turn N of LOG as an SVG picture.
+
+    The picture shows the octagon of dumps with their gears and each robot with the gears at
+    its feet and in its circuit; every gear is labelled with its colour number and count, so
+    that it reads without colour. By default it is the table before turn N, with the turn's
+    programs as labelled arrows (an attack solid, a trap dashed, a harvest dotted); with
+    --after, the table after turn N.
+
+    The file is written whole or not at all, and an existing file is kept unless --force is
+    given. Exit status 0; 2 when the log, the turn or the output file is invalid.
+    """
+    name = source_name(log)
+    game = load_log(log)
+    target = None if output == "-" else Path(output)
+    if target is not None and target.exists() and not force:
+        fail(f"{output} exists; give --force to replace it")
+    try:
+        replayed = replay_to_turn(game, turn, name)
+    except LogError as error:
+        fail(error)
+    picture = turn_picture(replayed, after=after)
+    if target is None:
+        click.echo(picture, nl=False)
+        return
+    try:
+        write_atomically(target, picture, force=force)
+    except FileExistsError:
+        fail(f"{output} exists; give --force to replace it")
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror or error}")
+    click.echo(f"wrote {output}", err=True)

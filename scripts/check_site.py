@@ -1,0 +1,242 @@
+"""Browser check of the built documentation site, in headless Chromium.
+
+Run from the repository root after ``mkdocs build --strict`` (``.ci/run`` does both)::
+
+    .venv/bin/python scripts/check_site.py [--site site] [--artifacts site-artifacts]
+
+It installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
+``apt-get``; no browser is ever downloaded by Playwright, whose ``playwright install`` this never
+runs), serves the site on 127.0.0.1 on a free port for the length of the check, and drives the
+system Chromium through Playwright with a new, empty profile. It checks that:
+
+* the home page, a spec page and a worked example load with no console error, no page error and
+  no failed request;
+* every clause anchor asked for exists (``#atk-4`` on the base-game page);
+* the worked example's SVG pictures load and have a size;
+* the site search, typed into like a reader would, finds clause ATK-4 by its ID;
+
+and saves screenshots of the worked example and of the search as CI artifacts
+(``site-artifacts/worked-example.png``, ``site-artifacts/search.png``). Exit status 0 when all
+holds, 1 otherwise; the whole check is bounded by ``--timeout`` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+
+CHROMIUM = "/usr/bin/chromium"
+#: The flags this workplace runs Chromium with (a new empty profile is added per run).
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The pages to open: (path under the site, what it is, anchors that must exist on it).
+PAGES = [
+    ("", "home page", []),
+    ("spec/base-game/", "spec page", ["atk-4", "spl-2", "end-3"]),
+    ("examples/defence/", "worked example", []),
+]
+EXAMPLE = "examples/defence/"
+
+
+def ensure_chromium() -> str:
+    """The path of Debian's Chromium, installing the package first when it is missing."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    if os.geteuid() != 0:
+        raise SystemExit(f"{CHROMIUM} is missing; install Debian's chromium package (as root)")
+    print("--- installing Debian's chromium package", flush=True)
+    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-q"], check=True, env=environment, timeout=600)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"],
+        check=True,
+        env=environment,
+        timeout=1200,
+    )
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"the chromium package did not provide {CHROMIUM}")
+    return CHROMIUM
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve files without logging every request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 on a free port; always stopped on the way out."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def _timed_out(signum: int, frame: FrameType | None) -> None:
+    raise TimeoutError("the browser check ran out of time")
+
+
+def check(site: Path, artifacts: Path, browser: str) -> list[str]:
+    """Open the pages in headless Chromium; the problems found (none when all holds)."""
+    from playwright.sync_api import sync_playwright
+
+    problems: list[str] = []
+    artifacts.mkdir(parents=True, exist_ok=True)
+    with (
+        serve(site) as root,
+        tempfile.TemporaryDirectory(prefix="oog-chromium-") as profile,
+        sync_playwright() as playwright,
+    ):
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=browser,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            errors: list[str] = []
+            page.on(
+                "console",
+                lambda message: (
+                    errors.append(f"console {message.type}: {message.text}")
+                    if message.type == "error"
+                    else None
+                ),
+            )
+            page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+            page.on("requestfailed", lambda request: errors.append(f"failed: {request.url}"))
+            page.on(
+                "response",
+                lambda response: (
+                    errors.append(f"HTTP {response.status}: {response.url}")
+                    if response.status >= 400
+                    else None
+                ),
+            )
+            for path, what, anchors in PAGES:
+                errors.clear()
+                started = time.monotonic()
+                response = page.goto(root + path, wait_until="load")
+                page.wait_for_load_state("networkidle")
+                if response is None or response.status != 200:
+                    problems.append(f"{what} /{path}: no 200 response")
+                title = page.title()
+                for anchor in anchors:
+                    if page.locator(f"[id='{anchor}']").count() != 1:
+                        problems.append(f"{what} /{path}: no element with id {anchor!r}")
+                if path == EXAMPLE:
+                    problems += check_pictures(page, what)
+                    page.screenshot(path=str(artifacts / "worked-example.png"), full_page=True)
+                problems += [f"{what} /{path}: {error}" for error in errors]
+                print(f"  {what}: /{path} {title!r} {time.monotonic() - started:.1f}s", flush=True)
+            errors.clear()
+            problems += check_search(page, root, artifacts)
+            problems += [f"search: {error}" for error in errors]
+        finally:
+            context.close()
+    return problems
+
+
+def check_pictures(page: object, what: str) -> list[str]:
+    """The SVG pictures of a worked example are loaded and have a size."""
+    from playwright.sync_api import Page
+
+    assert isinstance(page, Page)
+    sizes = page.eval_on_selector_all(
+        "article img[src$='.svg']",
+        "images => images.map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])",
+    )
+    problems = [
+        f"{what}: picture {src} did not load" for src, complete, width in sizes if not complete
+    ] + [f"{what}: picture {src} has no size" for src, _, width in sizes if not width]
+    if len(sizes) < 2:
+        problems.append(f"{what}: {len(sizes)} SVG pictures, expected a before and an after")
+    print(f"  {what}: {len(sizes)} SVG pictures, widths {[w for _, _, w in sizes]}", flush=True)
+    return problems
+
+
+def check_search(page: object, root: str, artifacts: Path) -> list[str]:
+    """Type a clause ID into the site search, as a reader would, and find the clause."""
+    from playwright.sync_api import Page
+
+    assert isinstance(page, Page)
+    page.goto(root, wait_until="load")
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    box.press_sequentially("ATK-4", delay=50)
+    # result links carry the highlighted terms as a query string: .../spec/base-game/?h=...#atk-4
+    results = page.locator(".md-search-result__item a[href*='/spec/base-game/'][href$='#atk-4']")
+    try:
+        results.first.wait_for(state="visible", timeout=20_000)
+    except Exception:  # playwright's TimeoutError
+        page.screenshot(path=str(artifacts / "search.png"))
+        return ["search: typing ATK-4 found no result linking to spec/base-game/#atk-4"]
+    page.screenshot(path=str(artifacts / "search.png"))
+    first = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
+    print(f"  search: ATK-4 -> the clause found; first result {first}", flush=True)
+    return []
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the check; exit status 0 when the site passes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=Path("site"))
+    parser.add_argument("--artifacts", type=Path, default=Path("site-artifacts"))
+    parser.add_argument("--timeout", type=int, default=600, help="seconds for the whole check")
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"{args.site}/index.html is missing: run mkdocs build first", file=sys.stderr)
+        return 1
+    started = time.monotonic()
+    signal.signal(signal.SIGALRM, _timed_out)
+    signal.alarm(args.timeout)
+    try:
+        browser = ensure_chromium()
+        problems = check(args.site.resolve(), args.artifacts, browser)
+    except TimeoutError as error:
+        problems = [str(error)]
+    finally:
+        signal.alarm(0)
+    elapsed = time.monotonic() - started
+    if problems:
+        print(f"browser check FAILED in {elapsed:.1f}s:", file=sys.stderr)
+        for problem in problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    print(f"browser check passed in {elapsed:.1f}s; screenshots in {args.artifacts}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Pages generated when the site is built (mkdocs-gen-files runs this script).
+
+* ``spec/*.md``: the specification documents of ``spec/``, read as they are, with a permanent
+  anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
+  search boost, so that searching a clause ID finds the clause first;
+* ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
+* ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
+  code; a page whose code fails stops the build.
+
+Nothing here is committed: the site always shows the specification and the code as they are.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import mkdocs_gen_files
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tests.clause_map import load_clause_map  # noqa: E402
+from tests.doc_pages import (  # noqa: E402
+    SPEC_PAGES,
+    clause_index,
+    example_pages,
+    run_page,
+    with_clause_anchors,
+)
+
+
+def main() -> None:
+    """Write the generated pages into the site's virtual docs directory."""
+    for page, source in SPEC_PAGES:
+        text = (REPO_ROOT / source).read_text(encoding="utf-8")
+        with mkdocs_gen_files.open(page, "w") as out:
+            # a reader searching a clause ID wants the clause before the code that cites it
+            out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
+        mkdocs_gen_files.set_edit_path(page, Path("..") / source)
+    with mkdocs_gen_files.open("clause-index.md", "w") as out:
+        out.write(clause_index(load_clause_map()))
+    for path in example_pages():
+        run = run_page(path)
+        if run.failures:
+            raise SystemExit(f"the code of {path.name} does not hold:\n{run.report}")
+        for name, svg in sorted(run.pictures.items()):
+            with mkdocs_gen_files.open(f"examples/img/{name}.svg", "w") as out:
+                out.write(svg)
+
+
+main()

@@ -1,0 +1,176 @@
+"""Run the code of the documentation pages, and build the pages generated at site build time.
+
+Shared by ``tests/test_docs.py`` (which fails when a page's code no longer holds) and
+``scripts/gen_docs_pages.py`` (which mkdocs-gen-files runs at build time to write the spec
+pages with their clause anchors, the clause index and the worked examples' pictures).
+
+A worked example page (``docs/examples/*.md``) is Markdown whose ``>>>`` lines are a doctest.
+It keeps the SVG pictures it shows in a ``pictures`` dict (``pictures[name] =
+render_svg(...)``) and shows each as ``![...](img/<name>.svg)``; the site build writes them
+there.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Final
+
+from attrs import frozen
+
+from tests.clause_map import REPO_ROOT, Clause
+
+#: The documentation sources.
+DOCS_DIR: Final = REPO_ROOT / "docs"
+#: The worked examples.
+EXAMPLES_DIR: Final = DOCS_DIR / "examples"
+#: The pages whose ``>>>`` examples run: the home page and the worked examples.
+RUN_PAGES: Final = (DOCS_DIR / "index.md",)
+#: A picture shown by a worked example page.
+PICTURE: Final = re.compile(r"!\[[^\]]+\]\(img/(?P<name>[a-z0-9-]+)\.svg\)")
+#: A clause or ruling heading of a spec document: ``### ATK-4 — The defender takes...``.
+ANCHORED_HEADING: Final = re.compile(
+    r"^(?P<hashes>###) (?P<id>(?:R-)?[A-Z]+(?:-[A-Z]+)*(?:-\d+)?) — (?P<title>.*?)[ \t]*$",
+    re.MULTILINE,
+)
+#: The spec documents of the site: (page, source file); rulings.md has its own nav entry.
+SPEC_PAGES: Final = (
+    ("spec/index.md", "spec/README.md"),
+    ("spec/base-game.md", "spec/base-game.md"),
+    ("spec/two-robot-variant.md", "spec/two-robot-variant.md"),
+    ("spec/expansions.md", "spec/expansions.md"),
+    ("spec/rulings.md", "spec/rulings.md"),
+)
+FLAGS: Final = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.REPORT_NDIFF
+
+
+def example_pages() -> tuple[Path, ...]:
+    """The worked example pages, the index excluded, in file name order."""
+    return tuple(p for p in sorted(EXAMPLES_DIR.glob("*.md")) if p.name != "index.md")
+
+
+@frozen
+class PageRun:
+    """What running the ``>>>`` examples of one page gave."""
+
+    path: Path
+    examples: int
+    failures: int
+    report: str
+    pictures: dict[str, str]
+
+
+def run_page(path: Path) -> PageRun:
+    """Run the ``>>>`` examples of a Markdown page as a doctest; keep its ``pictures``."""
+    text = path.read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(
+        text, {"__name__": f"docs.{path.stem}"}, path.name, str(path), 0
+    )
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    output: list[str] = []
+    runner.run(test, out=output.append, clear_globs=False)
+    pictures = test.globs.get("pictures", {})
+    if not isinstance(pictures, dict):
+        pictures = {}
+    return PageRun(
+        path,
+        len(test.examples),
+        runner.failures,
+        "".join(output),
+        {str(name): str(svg) for name, svg in pictures.items()},
+    )
+
+
+def shown_pictures(path: Path) -> tuple[str, ...]:
+    """The names of the pictures a page shows, in page order."""
+    return tuple(m["name"] for m in PICTURE.finditer(path.read_text(encoding="utf-8")))
+
+
+def anchor(identifier: str) -> str:
+    """The permanent anchor of a clause or ruling heading.
+
+    >>> anchor("ATK-4"), anchor("R-END-CIRCUIT")
+    ('atk-4', 'r-end-circuit')
+    """
+    return identifier.lower()
+
+
+def with_clause_anchors(text: str) -> str:
+    """A spec document with a permanent ``{#id}`` anchor on each clause and ruling heading.
+
+    The visible text is unchanged; only the attribute list (``attr_list``) is added.
+
+    >>> with_clause_anchors("### ATK-4 — The defender takes one gear\\ntext")
+    '### ATK-4 — The defender takes one gear {#atk-4}\\ntext'
+    """
+    return ANCHORED_HEADING.sub(
+        lambda m: f"{m['hashes']} {m['id']} — {m['title']} {{#{anchor(m['id'])}}}", text
+    )
+
+
+def _code(text: str) -> str:
+    return f"<code>{text}</code>"
+
+
+def clause_index(clauses: Iterable[Clause]) -> str:
+    """The clause index page: rulebook sources → spec clause → functions → tests.
+
+    >>> print(clause_index([Clause("ATK-4", "The defender takes", "spec/base-game.md",
+    ...                            ("IT-ATK-4",), ("outofgears.attacks.steal_from_attacker",),
+    ...                            ("R-DEFENCE",), ("tests/t.py::test_a",))]).splitlines()[10])
+    | IT-ATK-4 | [ATK-4](spec/base-game.md#atk-4) The defender takes | [`attacks.steal_from_attacker`][outofgears.attacks.steal_from_attacker] | [R-DEFENCE](spec/rulings.md#r-defence) | <details><summary>1 test</summary><code>tests/t.py::test_a</code></details> |
+    """
+    items = tuple(clauses)
+    lines = [
+        "# Clause index",
+        "",
+        "Generated when the site is built from `spec/clauses.toml`, the machine-readable map "
+        "that `tests/test_spec_coverage.py` keeps in step with the documents, the code and the "
+        "tests, so this table cannot drift from them. Each row is one clause of the "
+        "specification: the rulebook clauses it formalises (the IT-… and FR-… IDs of "
+        "`CLAUSES.md`), the functions that implement it (linked to the "
+        "[API reference](reference/engine.md)), the rulings it depends on and the tests that "
+        "check it. The [second table](#by-rulebook-clause) goes from a rulebook clause to the "
+        "spec clauses that cite it.",
+        "",
+        f"{len(items)} clauses, "
+        f"{len({s for c in items for s in c.sources})} rulebook clauses, "
+        f"{len({t for c in items for t in c.tests})} tests.",
+        "",
+        "## By spec clause",
+        "",
+        "| Rulebook clauses | Spec clause | Implemented by | Rulings | Tests |",
+        "|---|---|---|---|---|",
+    ]
+    for clause in items:
+        sources = ", ".join(clause.sources) or "none (engine clause)"
+        spec = f"[{clause.id}]({clause.doc}#{anchor(clause.id)}) {clause.title}"
+        functions = ", ".join(
+            f"[`{path.removeprefix('outofgears.')}`][{path}]" for path in clause.functions
+        )
+        rulings = ", ".join(f"[{r}](spec/rulings.md#{anchor(r)})" for r in clause.rulings)
+        count = len(clause.tests)
+        tests = (
+            f"<details><summary>{count} test{'s' if count != 1 else ''}</summary>"
+            + "<br>".join(_code(test) for test in clause.tests)
+            + "</details>"
+        )
+        lines.append(f"| {sources} | {spec} | {functions} | {rulings} | {tests} |")
+    by_source: dict[str, list[Clause]] = {}
+    for clause in items:
+        for source in clause.sources:
+            by_source.setdefault(source, []).append(clause)
+    lines += [
+        "",
+        "## By rulebook clause",
+        "",
+        "| Rulebook clause | Spec clauses |",
+        "|---|---|",
+    ]
+    for source in sorted(by_source):
+        cited = ", ".join(f"[{c.id}]({c.doc}#{anchor(c.id)}) {c.title}" for c in by_source[source])
+        lines.append(f"| {source} | {cited} |")
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,105 @@
+"""The documentation site's pages hold: their code runs, their pictures exist, their anchors do.
+
+The worked examples (``docs/examples/*.md``) and the home page are executed here as doctests,
+so an example that no longer tells the truth fails the suite; ``mkdocs build --strict`` in
+``.ci/run`` checks the links and anchors of the built site.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.clause_map import REPO_ROOT, clause_headings, load_clause_map, ruling_headings
+from tests.doc_pages import (
+    DOCS_DIR,
+    EXAMPLES_DIR,
+    RUN_PAGES,
+    SPEC_PAGES,
+    clause_index,
+    example_pages,
+    run_page,
+    shown_pictures,
+    with_clause_anchors,
+)
+
+PAGES = (*RUN_PAGES, *example_pages())
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(DOCS_DIR).as_posix())
+def test_the_code_of_the_page_runs_as_written(page: Path) -> None:
+    run = run_page(page)
+    assert run.examples, f"{page.name} has no >>> examples"
+    assert run.failures == 0, run.report
+
+
+@pytest.mark.parametrize("page", example_pages(), ids=lambda p: p.name)
+def test_a_worked_example_shows_the_table_before_and_after_and_the_events(page: Path) -> None:
+    run = run_page(page)
+    shown = shown_pictures(page)
+    assert sorted(run.pictures) == sorted(shown), (
+        f"{page.name}: pictures drawn {sorted(run.pictures)}, shown {sorted(shown)}"
+    )
+    assert any(name.endswith("before") for name in shown)
+    assert any(name.endswith("after") for name in shown)
+    text = page.read_text(encoding="utf-8")
+    assert ">>> trace(result)" in text
+    assert re.search(r"^turn \d+ ended.* \[(TURN|END)-1\]$", text, re.MULTILINE)
+    for svg in run.pictures.values():
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_picture_names_are_unique_across_the_examples() -> None:
+    names = Counter(name for page in example_pages() for name in shown_pictures(page))
+    assert not [name for name, count in names.items() if count > 1]
+
+
+def test_there_are_at_least_eight_worked_examples_each_in_the_nav() -> None:
+    pages = example_pages()
+    assert len(pages) >= 8
+    nav = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    index = (EXAMPLES_DIR / "index.md").read_text(encoding="utf-8")
+    for page in pages:
+        assert f"examples/{page.name}" in nav
+        assert f"]({page.name})" in index
+
+
+def test_every_clause_and_ruling_heading_gets_its_permanent_anchor() -> None:
+    for _, source in SPEC_PAGES:
+        text = (REPO_ROOT / source).read_text(encoding="utf-8")
+        anchored = with_clause_anchors(text)
+        ids = [h.id for h in clause_headings(text)] + [h.id for h in ruling_headings(text)]
+        for identifier in ids:
+            assert f" {{#{identifier.lower()}}}\n" in anchored, f"{source}: {identifier}"
+        # only the anchors are added: the visible text is the spec's own
+        assert re.sub(r" \{#[a-z0-9-]+\}$", "", anchored, flags=re.MULTILINE) == text
+
+
+def test_the_clause_index_lists_every_clause_source_function_and_test() -> None:
+    clauses = load_clause_map()
+    page = clause_index(clauses)
+    for clause in clauses:
+        assert f"[{clause.id}]({clause.doc}#{clause.id.lower()})" in page
+        for source in clause.sources:
+            assert f"| {source} |" in page
+        for function in clause.functions:
+            assert f"][{function}]" in page
+        for test in clause.tests:
+            assert f"<code>{test}</code>" in page
+
+
+def test_every_module_of_the_package_is_in_the_api_reference() -> None:
+    documented = {
+        match
+        for page in (DOCS_DIR / "reference").glob("*.md")
+        for match in re.findall(r"^::: (outofgears[\w.]*)$", page.read_text("utf-8"), re.M)
+    }
+    modules = {
+        "outofgears" if path.stem == "__init__" else f"outofgears.{path.stem}"
+        for path in (REPO_ROOT / "outofgears").glob("*.py")
+    }
+    missing = sorted(modules - documented - {"outofgears.cli"})  # cli: the CLI reference
+    assert not missing, f"modules missing from docs/reference/*.md: {missing}"

@@ -1,0 +1,220 @@
+"""Pictures of the table (``outofgears.render``): valid, labelled, deterministic SVG."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from outofgears import (
+    JOLLY,
+    THREE_POINT,
+    AnyProgram,
+    GameState,
+    Options,
+    Program,
+    UpgradeCard,
+    UpgradeProgram,
+    apply_turn,
+    from_position,
+    gears,
+    setup_game,
+    setup_two_robot_game,
+)
+from outofgears.gears import COLOUR_NAMES
+from outofgears.render import TIMES, render_svg
+from tests.helpers import position, programs
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(element.itertext()) for element in root.iter(f"{SVG}text")]
+
+
+def group_titles(root: ET.Element) -> list[str]:
+    return [element.text or "" for element in root.iter(f"{SVG}title")]
+
+
+def crowded_table() -> GameState:
+    return from_position(
+        robots={
+            1: {"feet": gears(1, 1, 1, 2, 5), "circuit": (*gears(1, 1), JOLLY, THREE_POINT)},
+            2: {"feet": gears(3)},
+            3: {},
+        },
+        dumps={1: (*gears(4, 4, 6), JOLLY), 2: (), 3: gears(3, 3)},
+        reserve=gears(2, 2, 7),
+        players={"Ada": (1,), "Bruno & <Co>": (2,), "Chiara": (3,)},
+        options=Options(jolly_gears=True, three_point_gears=True),
+    )
+
+
+def test_the_picture_is_a_standalone_svg_document_with_a_title_and_a_description() -> None:
+    svg = render_svg(crowded_table())
+    root = parse(svg)
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert re.fullmatch(r"-?[\d.]+ -?[\d.]+ [\d.]+ [\d.]+", root.attrib["viewBox"])
+    assert root.attrib["role"] == "img"
+    children = list(root)
+    assert children[0].tag == f"{SVG}title"
+    assert children[0].text == "Out of Gears: the table before turn 1"
+    assert children[1].tag == f"{SVG}desc"
+    description = children[1].text or ""
+    assert "Robot 1 (red, Ada, 17 points): feet 3 red, 1 orange, 1 blue;" in description
+    assert "circuit 2 red, 1 jolly, 1 3-point." in description
+    assert "Robot 2 (orange, Bruno & <Co>, 1 points)" in description
+    assert "Dump 1: 2 green, 1 purple, 1 jolly. Dump 2: none. Dump 3: 2 yellow." in description
+    assert "Reserve: 3 gears face down." in description
+
+
+def test_every_gear_count_of_every_place_is_written_beside_its_gear() -> None:
+    root = parse(render_svg(crowded_table()))
+    titles = group_titles(root)
+    for expected in (
+        "robot 1 feet: 3 red",
+        "robot 1 feet: 1 orange",
+        "robot 1 feet: 1 blue",
+        "robot 1 circuit: 2 red",
+        "robot 1 circuit: 1 jolly",
+        "robot 1 circuit: 1 3-point",
+        "robot 2 feet: 1 yellow",
+        "dump 1: 2 green",
+        "dump 1: 1 purple",
+        "dump 1: 1 jolly",
+        "dump 3: 2 yellow",
+    ):
+        assert expected in titles
+    words = texts(root)
+    # each kind of gear carries its count, and the places their totals
+    assert words.count(TIMES + "3") == 1
+    assert words.count(TIMES + "2") == 3
+    assert words.count(TIMES + "1") == 7
+    for total in ("feet 5", "circuit 4", "feet 1", "circuit 0", "Dump 1 · 4 gears"):
+        assert total in words
+    assert "Dump 2 · 0 gears" in words
+    assert "reserve: 3 gears" in words
+
+
+def test_colour_is_not_the_only_carrier_gears_show_their_number_or_kind() -> None:
+    root = parse(render_svg(crowded_table()))
+    words = texts(root)
+    for label in ("1", "2", "5", "3", "4", "6"):
+        assert label in words
+    assert "J" in words  # the Jolly: a star marked J
+    assert "3P" in words  # the three-point gear: a triangle marked 3P
+    assert words.count("none") == 4  # robot 2 circuit, robot 3 feet and circuit, dump 2
+    stars = [p for p in root.iter(f"{SVG}polygon") if len(p.attrib["points"].split()) == 10]
+    triangles = [p for p in root.iter(f"{SVG}polygon") if len(p.attrib["points"].split()) == 3]
+    assert len(stars) == 2  # a Jolly in robot 1's circuit and one on dump 1
+    assert len(triangles) == 1
+    for number in (1, 2, 3):
+        assert f"Robot {number} · {COLOUR_NAMES[number]}" in words
+
+
+def test_each_program_is_an_arrow_labelled_with_its_robot_and_program() -> None:
+    state = position(dumps={1: [1], 2: [2], 3: [3], 4: [4]}, reserve=[1, 2, 3, 4])
+    laid = programs(r1="attack 2", r2="attack 1", r3="trap 4", r4="harvest 4")
+    root = parse(render_svg(state, laid))
+    lines = list(root.iter(f"{SVG}line"))
+    arrows = [line for line in lines if "marker-end" in line.attrib]
+    assert len(arrows) == 4
+    assert sorted(line.attrib["marker-end"] for line in arrows) == [
+        "url(#arrow-1)",
+        "url(#arrow-2)",
+        "url(#arrow-3)",
+        "url(#arrow-4)",
+    ]
+    words = texts(root)
+    for label in ("R1: attack 2", "R2: attack 1", "R3: trap 4", "R4: harvest 4"):
+        assert label in words
+    # line styles, not colours alone, tell the actions apart
+    dashes = {line.attrib.get("stroke-dasharray", "") for line in arrows}
+    assert dashes == {"", "10 6", "1 6"}
+    markers = {marker.attrib["id"] for marker in root.iter(f"{SVG}marker")}
+    assert markers == {"arrow-1", "arrow-2", "arrow-3", "arrow-4"}
+    assert "attack (solid)" in words
+    assert "trap (dashed)" in words
+    assert "plays: trap 4" in words
+
+
+def test_a_defence_circles_its_robot_instead_of_an_arrow() -> None:
+    state = position(dumps={1: [1], 2: [2]}, reserve=[1, 2])
+    root = parse(render_svg(state, programs(r1="attack 1", r2="attack 1")))
+    arrows = [line for line in root.iter(f"{SVG}line") if "marker-end" in line.attrib]
+    assert len(arrows) == 1
+    assert "plays: attack 1 (defence)" in texts(root)
+    assert "R2: attack 1" in texts(root)
+
+
+def test_upgrade_cards_point_at_everything_they_act_on() -> None:
+    state = setup_game([1, 2, 3], seed=4, options=Options(upgrades=True))
+    laid: dict[int, AnyProgram] = {
+        1: UpgradeProgram(UpgradeCard.SUPER_ATTACK),
+        2: UpgradeProgram(UpgradeCard.SUPER_TRAP),
+        3: Program.parse("attack 3"),
+    }
+    words = texts(parse(render_svg(state, laid)))
+    assert words.count("R1: super attack") == 2  # robots 2 and 3
+    assert words.count("R2: super trap") == 3  # every dump in play
+    laid = {
+        1: UpgradeProgram(UpgradeCard.COUNTER_DEFENCE),
+        2: Program.parse("attack 2"),
+        3: Program.parse("harvest 1"),
+    }
+    words = texts(parse(render_svg(state, laid)))
+    assert words.count("R1: counter defence") == 1  # only the defender, robot 2
+
+
+def test_the_dumps_not_in_play_lie_face_down_in_the_octagon() -> None:
+    root = parse(render_svg(position(dumps={2: [], 5: []}, reserve=[2])))
+    assert [w for w in texts(root) if w.endswith("face down")] == [
+        f"{n}: face down" for n in (1, 3, 4, 6, 7, 8)
+    ]
+    assert "Dump 2 · 0 gears" in texts(root)
+
+
+def test_the_two_robot_variant_names_each_robots_player() -> None:
+    state = setup_two_robot_game({"Ada": (1, 3), "Bo": (2, 4)}, seed=9)
+    words = texts(parse(render_svg(state)))
+    assert sum(word.startswith("Ada · ") for word in words) == 2
+    assert sum(word.startswith("Bo · ") for word in words) == 2
+
+
+def test_the_same_position_and_programs_always_give_the_same_picture() -> None:
+    state = setup_game([1, 2, 3, 4, 5, 6, 7, 8], seed=11)
+    laid = programs(
+        r1="attack 1",
+        r2="attack 1",
+        r3="trap 3",
+        r4="harvest 3",
+        r5="attack 6",
+        r6="attack 5",
+        r7="harvest 8",
+        r8="harvest 8",
+    )
+    first = render_svg(state, laid)
+    again = render_svg(state, dict(reversed(list(laid.items()))))
+    assert first == again
+    parse(first)
+    assert render_svg(state) != first
+    assert render_svg(state) == render_svg(state)
+
+
+def test_a_finished_game_says_so() -> None:
+    state = position(dumps={1: [], 2: [2]})
+    over = apply_turn(state, programs(r1="harvest 2", r2="attack 2"))
+    assert over.game_over
+    root = parse(render_svg(over))
+    assert next(iter(root)).text == "Out of Gears: the table at the end of the game"
+    assert "Game over" in texts(root)
+
+
+def test_a_given_title_is_escaped() -> None:
+    root = parse(render_svg(setup_game([1, 2], seed=1), title="Turn <3> & more"))
+    assert next(iter(root)).text == "Turn <3> & more"
