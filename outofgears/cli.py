@@ -1,12 +1,16 @@
 """The ``outofgears`` command line.
 
-Commands: ``play`` (a seeded game with random programs), ``replay`` (check a game
-log against the rules), ``schema`` (the log format's JSON Schema). No Python
-traceback reaches the user: every expected failure ends with a message and exit
-status 2.
+Commands: ``replay``, ``explain``, ``dispute``, ``whatif``, ``new``, ``simulate``,
+``schema`` and ``play``. No Python traceback reaches the user: every expected
+failure ends with a message and exit status 2, and :func:`run` (the installed
+``outofgears`` script) turns an unexpected one into a one-line report with exit
+status 3 (set ``OUTOFGEARS_DEBUG=1`` to see the traceback).
 """
 
 from __future__ import annotations
+
+import os
+import sys
 
 import click
 
@@ -29,3 +33,22 @@ def main() -> None:
 
 for command in (replay, explain, dispute, whatif, new, simulate, schema, play):
     main.add_command(command)
+
+
+#: Exit status for an internal error: a defect of outofgears, not of the input.
+INTERNAL_ERROR = 3
+
+
+def run(argv: list[str] | None = None) -> None:
+    """The installed ``outofgears`` script: :data:`main`, with a last-resort error report."""
+    try:
+        main.main(args=argv, prog_name="outofgears", standalone_mode=True)
+    except Exception as error:  # a defect: say so in one line, not with a traceback
+        if os.environ.get("OUTOFGEARS_DEBUG"):
+            raise
+        click.echo(
+            f"outofgears: internal error ({type(error).__name__}: {error}). "
+            "Please report it; OUTOFGEARS_DEBUG=1 shows the traceback.",
+            err=True,
+        )
+        sys.exit(INTERNAL_ERROR)
