@@ -1,14 +1,17 @@
 """The ``outofgears`` command line.
 
-Commands: ``replay`` (check a game log against the rules), ``explain``, ``dispute``,
-``whatif`` (one turn, clause by clause, under every reading, with a program replaced),
-``render`` (an SVG picture of the table), ``new``, ``simulate``, ``schema`` (the log
-format's JSON Schema) and ``play`` (a seeded game with random programs). No Python
+Commands: ``replay``, ``explain``, ``dispute``, ``whatif``, ``render`` (an SVG
+picture of the table), ``new``, ``simulate``, ``schema`` and ``play``. No Python
 traceback reaches the user: every expected failure ends with a message and exit
-status 2.
+status 2, and :func:`run` (the installed ``outofgears`` script) turns an
+unexpected one into a one-line report with exit status 3 (set
+``OUTOFGEARS_DEBUG=1`` to see the traceback).
 """
 
 from __future__ import annotations
+
+import os
+import sys
 
 import click
 
@@ -32,3 +35,22 @@ def main() -> None:
 
 for command in (replay, explain, dispute, whatif, render, new, simulate, schema, play):
     main.add_command(command)
+
+
+#: Exit status for an internal error: a defect of outofgears, not of the input.
+INTERNAL_ERROR = 3
+
+
+def run(argv: list[str] | None = None) -> None:
+    """The installed ``outofgears`` script: :data:`main`, with a last-resort error report."""
+    try:
+        main.main(args=argv, prog_name="outofgears", standalone_mode=True)
+    except Exception as error:  # a defect: say so in one line, not with a traceback
+        if os.environ.get("OUTOFGEARS_DEBUG"):
+            raise
+        click.echo(
+            f"outofgears: internal error ({type(error).__name__}: {error}). "
+            "Please report it; OUTOFGEARS_DEBUG=1 shows the traceback.",
+            err=True,
+        )
+        sys.exit(INTERNAL_ERROR)

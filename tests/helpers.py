@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from outofgears import GameState, Gear, Options, Program, from_position, gears
+from outofgears import (
+    ActionResolved,
+    GameState,
+    Gear,
+    GearMoved,
+    Options,
+    Outcome,
+    Program,
+    SplitResolved,
+    TurnResult,
+    from_position,
+    gears,
+)
 
 
 def programs(**by_robot: str) -> dict[int, Program]:
@@ -39,3 +52,35 @@ def position(
         options=options,
         turn=turn,
     )
+
+
+def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
+    """Every robot's feet gears."""
+    return {robot.number: robot.feet for robot in state.robots}
+
+
+def circuits_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
+    """Every robot's circuit gears."""
+    return {robot.number: robot.circuit for robot in state.robots}
+
+
+def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
+    """Every dump's gears."""
+    return {dump.number: dump.gears for dump in state.dumps}
+
+
+def moves(result: TurnResult, clause: str) -> Counter[GearMoved]:
+    """The gear movements a clause caused, as a multiset."""
+    return Counter(e for e in result.events if isinstance(e, GearMoved) and e.clause == clause)
+
+
+def outcomes(result: TurnResult) -> list[tuple[int, Outcome, str]]:
+    """Every program's outcome and deciding clause, by robot."""
+    return sorted(
+        (e.robot, e.outcome, e.clause) for e in result.events if isinstance(e, ActionResolved)
+    )
+
+
+def splits(result: TurnResult) -> list[SplitResolved]:
+    """The splits of the turn."""
+    return [e for e in result.events if isinstance(e, SplitResolved)]

@@ -14,10 +14,19 @@ draws inside a test (``data.draw``) and long seeded games (``play_random_game``)
   on a dump, so the game must end), :func:`every_legal_programs` (exhaustive enumeration).
 * Post-reveal choices: :func:`random_split`, :func:`random_choices`, :func:`legal_choices`.
 * Whole games: :func:`play_random_game`.
+
+The expansions (spec/expansions.md) are off unless asked for: ``expansions=True`` on
+:func:`options`, the setups and the positions switches on any combination of the Robot
+Upgrades (with the default deck or a random one), the Jolly gears, the three-point gears
+and, where setup allows it (fewer than eight robots, REF-2), ``pad_reserve``. Positions
+then hold up to four gears of each expansion kind that is on and players may hold upgrade
+cards drawn from the deck (UPG-1), and the legal programs of a robot include its player's
+held card (UPG-2), laid by at most one robot of a player (UPG-4).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -48,8 +57,16 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
-from outofgears.attacks import attackers_by_target, defenders
-from outofgears.gears import GEARS_PER_COLOUR
+from outofgears.attacks import attackers_by_target, choose_defence_steal, standing_defenders
+from outofgears.gears import (
+    EXPANSION_GEARS_PER_KIND,
+    GEARS_PER_COLOUR,
+    JOLLY,
+    THREE_POINT,
+    GearKind,
+)
+from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
+from outofgears.programs import AnyProgram, UpgradeProgram
 from outofgears.sharing import own_colour_quota, share_size
 from outofgears.table import Table
 
@@ -63,6 +80,11 @@ DEFENCE_STEAL_SOURCES: tuple[Literal["feet_or_circuit", "feet_only"], ...] = (
 )
 ASSEMBLY_RULES: tuple[Literal["mandatory", "optional"], ...] = ("mandatory", "optional")
 PLAYER_NAMES: tuple[str, ...] = ("Ada", "Bo", "Cy", "Di")
+UPGRADE_CARDS: tuple[UpgradeCard, ...] = tuple(UpgradeCard)
+
+#: The clauses under which a defender takes its gear from an attacker: ATK-4 from a robot
+#: that attacked it with a card, SATK-2 from a Super Attacker.
+DEFENCE_STEAL_CLAUSES = frozenset({"ATK-4", "SATK-2"})
 
 #: A hypothesis ``draw`` function (the argument of an ``@st.composite`` body, or ``data.draw``).
 Draw = Callable[[st.SearchStrategy[Any]], Any]
@@ -93,7 +115,7 @@ class Chooser:
         """Choices drawn by hypothesis (``draw`` of a composite, or ``data.draw``)."""
 
         def pick(size: int) -> int:
-            index: int = draw(st.integers(min_value=0, max_value=size - 1))
+            index: int = draw(_indices(size))
             return index
 
         return cls(pick)
@@ -115,6 +137,12 @@ class Chooser:
         for _ in range(count):
             picked.append(pool.pop(self._pick(len(pool))))
         return picked
+
+
+@functools.cache
+def _indices(size: int) -> st.SearchStrategy[int]:
+    # Built once per size: a Chooser picks many times per example.
+    return st.integers(min_value=0, max_value=size - 1)
 
 
 def as_chooser(source: random.Random | st.DataObject | Chooser) -> Chooser:
@@ -146,12 +174,44 @@ def two_robot_control(
     return {PLAYER_NAMES[i]: (numbers[2 * i], numbers[2 * i + 1]) for i in range(count)}
 
 
-def options() -> st.SearchStrategy[Options]:
-    """Every combination of the rule options (R-DEFENCE, R-ASSEMBLY)."""
-    return st.builds(
-        Options,
-        defence_steal_source=st.sampled_from(DEFENCE_STEAL_SOURCES),
-        assembly=st.sampled_from(ASSEMBLY_RULES),
+#: Mostly true: switches that the expansion tests want on more often than not.
+MOSTLY: tuple[bool, ...] = (False, True, True, True)
+
+
+def upgrade_decks(min_cards: int = 1) -> st.SearchStrategy[tuple[UpgradeCard, ...]]:
+    """The default upgrade deck (R-UPG-DECK), a deck of ten cards of one kind (so that every
+    player holds the same card and they meet), or any deck of at least ``min_cards`` cards."""
+    return st.one_of(
+        st.just(DEFAULT_UPGRADE_DECK),
+        st.sampled_from(UPGRADE_CARDS).map(lambda card: (card,) * 10),
+        st.lists(st.sampled_from(UPGRADE_CARDS), min_size=min_cards, max_size=12).map(tuple),
+    )
+
+
+@st.composite
+def options(draw: Draw, *, expansions: bool = False, players: int = 1, robots: int = 8) -> Options:
+    """Every combination of the rule options (R-DEFENCE, R-ASSEMBLY).
+
+    With ``expansions``, also any combination of the expansions: the upgrades with a deck
+    of at least ``players`` cards (UPG-1), the Jolly gears, the three-point gears, and
+    ``pad_reserve`` when fewer than eight of ``robots`` are in play (REF-2).
+    """
+    source: Literal["feet_or_circuit", "feet_only"] = draw(st.sampled_from(DEFENCE_STEAL_SOURCES))
+    assembly: Literal["mandatory", "optional"] = draw(st.sampled_from(ASSEMBLY_RULES))
+    if not expansions:
+        return Options(defence_steal_source=source, assembly=assembly)
+    upgrades: bool = draw(st.sampled_from(MOSTLY))
+    deck: tuple[UpgradeCard, ...] = (
+        draw(upgrade_decks(max(players, 1))) if upgrades else DEFAULT_UPGRADE_DECK
+    )
+    return Options(
+        defence_steal_source=source,
+        assembly=assembly,
+        upgrades=upgrades,
+        upgrade_deck=deck,
+        jolly_gears=draw(st.booleans()),
+        three_point_gears=draw(st.booleans()),
+        pad_reserve=draw(st.booleans()) if robots < len(ROBOT_NUMBERS) else False,
     )
 
 
@@ -161,24 +221,32 @@ def seeds() -> st.SearchStrategy[int]:
 
 
 @st.composite
-def one_robot_setups(draw: Draw, min_robots: int = 2, max_robots: int = 8) -> GameState:
-    """A new game, one robot per player (SET-1 to SET-4)."""
+def one_robot_setups(
+    draw: Draw, min_robots: int = 2, max_robots: int = 8, *, expansions: bool = False
+) -> GameState:
+    """A new game, one robot per player (SET-1 to SET-4; UPG-1, JOL-1, TRI-1, REF-2)."""
     robots: tuple[int, ...] = draw(robots_in_play(min_robots, max_robots))
-    state: GameState = setup_game(robots, seed=draw(seeds()), options=draw(options()))
+    rules = draw(options(expansions=expansions, players=len(robots), robots=len(robots)))
+    state: GameState = setup_game(robots, seed=draw(seeds()), options=rules)
     return state
 
 
 @st.composite
-def two_robot_setups(draw: Draw, min_players: int = 2, max_players: int = 4) -> GameState:
-    """A new game of the two-robot variant (VAR-1)."""
+def two_robot_setups(
+    draw: Draw, min_players: int = 2, max_players: int = 4, *, expansions: bool = False
+) -> GameState:
+    """A new game of the two-robot variant (VAR-1; UPG-1, UPG-4, JOL-1, TRI-1, REF-2)."""
     control: dict[str, tuple[int, int]] = draw(two_robot_control(min_players, max_players))
-    state: GameState = setup_two_robot_game(control, seed=draw(seeds()), options=draw(options()))
+    rules = draw(options(expansions=expansions, players=len(control), robots=2 * len(control)))
+    state: GameState = setup_two_robot_game(control, seed=draw(seeds()), options=rules)
     return state
 
 
-def setups() -> st.SearchStrategy[GameState]:
+def setups(*, expansions: bool = False) -> st.SearchStrategy[GameState]:
     """A new game, either variant."""
-    return st.one_of(one_robot_setups(), two_robot_setups())
+    return st.one_of(
+        one_robot_setups(expansions=expansions), two_robot_setups(expansions=expansions)
+    )
 
 
 # --------------------------------------------------------------------------- positions
@@ -195,6 +263,7 @@ class PositionSpec:
     players: tuple[tuple[str, tuple[int, ...]], ...]
     options: Options
     turn: int
+    upgrades: tuple[tuple[str, UpgradeCard], ...] = ()
 
     def build(self) -> GameState:
         """A fresh :class:`GameState` from these ingredients."""
@@ -206,12 +275,50 @@ class PositionSpec:
             players=dict(self.players),
             turn=self.turn,
             options=self.options,
+            upgrades=dict(self.upgrades),
         )
 
 
-def gear_piles(max_size: int) -> st.SearchStrategy[tuple[Gear, ...]]:
-    """Up to ``max_size`` gears of any colours 1-8."""
-    return st.lists(st.sampled_from(ROBOT_NUMBERS).map(Gear), max_size=max_size).map(tuple)
+def expansion_gear_kinds(rules: Options) -> tuple[Gear, ...]:
+    """The gears of the expansions that ``rules`` switch on (JOL-1, TRI-1)."""
+    return ((JOLLY,) if rules.jolly_gears else ()) + (
+        (THREE_POINT,) if rules.three_point_gears else ()
+    )
+
+
+def gear_piles(max_size: int, extra: Sequence[Gear] = ()) -> st.SearchStrategy[tuple[Gear, ...]]:
+    """Up to ``max_size`` gears of any colours 1-8, or of the ``extra`` kinds."""
+    return _gear_piles(max_size, tuple(extra))
+
+
+@functools.cache
+def _gear_piles(max_size: int, extra: tuple[Gear, ...]) -> st.SearchStrategy[tuple[Gear, ...]]:
+    # One strategy per shape, built once: a position draws a dozen piles or more, and a
+    # new strategy would be validated again for each.
+    kinds = [Gear(colour) for colour in ROBOT_NUMBERS] + list(extra)
+    return st.lists(st.sampled_from(kinds), max_size=max_size).map(tuple)
+
+
+def box_size(gear: Gear) -> int:
+    """How many gears like ``gear`` the boxes hold (GEN-1, JOL-1, TRI-1)."""
+    return GEARS_PER_COLOUR if gear.kind is GearKind.STANDARD else EXPANSION_GEARS_PER_KIND
+
+
+def held_upgrades(
+    names: Sequence[str], deck: Sequence[UpgradeCard], chooser: Chooser
+) -> tuple[tuple[str, UpgradeCard], ...]:
+    """Upgrade cards some of the players still hold, drawn from ``deck`` (UPG-1).
+
+    Each player holds a card of the deck (more often than not) or none; no more cards of a
+    kind are held than the deck has.
+    """
+    left = list(deck)
+    held: list[tuple[str, UpgradeCard]] = []
+    for name in names:
+        holds: bool = chooser.choice(MOSTLY)
+        if left and holds:
+            held.append((name, left.pop(chooser.choice(range(len(left))))))
+    return tuple(held)
 
 
 @st.composite
@@ -223,8 +330,14 @@ def position_specs(
     max_circuit: int = 4,
     max_dump: int = 5,
     max_reserve: int = 12,
+    expansions: bool = False,
 ) -> PositionSpec:
-    """Ingredients of an arbitrary position: any gears anywhere, in bounded numbers."""
+    """Ingredients of an arbitrary position: any gears anywhere, in bounded numbers.
+
+    With ``expansions``, the options may switch any expansion on (:func:`options`): the
+    Jolly and three-point gears that are on may be anywhere too, up to four of each
+    (JOL-1, TRI-1), and with the upgrades on, players may hold cards of the deck (UPG-1).
+    """
     two: bool = variant == "two" or (variant == "any" and draw(st.booleans()))
     control: dict[str, tuple[int, ...]]
     if two:
@@ -232,28 +345,38 @@ def position_specs(
     else:
         control = {f"P{n}": (n,) for n in draw(robots_in_play())}
     numbers = sorted(n for pair in control.values() for n in pair)
-    supply: Counter[int] = Counter()
+    rules: Options = draw(options(expansions=expansions, players=len(control), robots=len(numbers)))
+    extra = expansion_gear_kinds(rules)
+    supply: Counter[Gear] = Counter()
 
     def from_box(pile: tuple[Gear, ...]) -> tuple[Gear, ...]:
-        # A position holds at most 11 gears of a colour (GEN-1): drop any beyond the box.
+        # A position holds at most 11 gears of a colour (GEN-1) and 4 of an expansion kind
+        # (JOL-1, TRI-1): drop any beyond the box.
         kept: list[Gear] = []
         for gear in pile:
-            if supply[gear.colour] < GEARS_PER_COLOUR:
-                supply[gear.colour] += 1
+            if supply[gear] < box_size(gear):
+                supply[gear] += 1
                 kept.append(gear)
         return tuple(kept)
 
-    feet = tuple((n, from_box(draw(gear_piles(max_feet)))) for n in numbers)
-    circuits = tuple((n, from_box(draw(gear_piles(max_circuit)))) for n in numbers)
-    dumps = tuple((n, from_box(draw(gear_piles(max_dump)))) for n in numbers)
+    feet = tuple((n, from_box(draw(gear_piles(max_feet, extra)))) for n in numbers)
+    circuits = tuple((n, from_box(draw(gear_piles(max_circuit, extra)))) for n in numbers)
+    dumps = tuple((n, from_box(draw(gear_piles(max_dump, extra)))) for n in numbers)
+    reserve = from_box(draw(gear_piles(max_reserve, extra)))
+    held = (
+        held_upgrades(list(control), rules.upgrade_deck, Chooser.from_draw(draw))
+        if rules.upgrades
+        else ()
+    )
     return PositionSpec(
         feet=feet,
         circuits=circuits,
         dumps=dumps,
-        reserve=from_box(draw(gear_piles(max_reserve))),
+        reserve=reserve,
         players=tuple(control.items()),
-        options=draw(options()),
+        options=rules,
         turn=draw(st.integers(min_value=1, max_value=30)),
+        upgrades=held,
     )
 
 
@@ -264,6 +387,7 @@ def positions(
     max_circuit: int = 4,
     max_dump: int = 5,
     max_reserve: int = 12,
+    expansions: bool = False,
 ) -> st.SearchStrategy[GameState]:
     """Arbitrary positions built with :func:`outofgears.from_position`."""
     return position_specs(
@@ -272,55 +396,90 @@ def positions(
         max_circuit=max_circuit,
         max_dump=max_dump,
         max_reserve=max_reserve,
+        expansions=expansions,
     ).map(PositionSpec.build)
 
 
 def rebuild(state: GameState) -> GameState:
     """The same position built again from scratch, sharing no object with ``state``'s lists."""
+    rules = state.options
     return from_position(
         robots={r.number: {"feet": list(r.feet), "circuit": list(r.circuit)} for r in state.robots},
         dumps={d.number: list(d.gears) for d in state.dumps},
         reserve=list(state.reserve),
         players={p.name: list(p.robots) for p in state.players},
         turn=state.turn,
-        options=Options(state.options.defence_steal_source, state.options.assembly),
+        options=Options(
+            defence_steal_source=rules.defence_steal_source,
+            assembly=rules.assembly,
+            upgrades=rules.upgrades,
+            upgrade_deck=list(rules.upgrade_deck),
+            jolly_gears=rules.jolly_gears,
+            three_point_gears=rules.three_point_gears,
+            pad_reserve=rules.pad_reserve,
+        ),
+        upgrades={p.name: p.upgrade for p in state.players if p.upgrade is not None},
     )
 
 
 # --------------------------------------------------------------------------- programs
 
-ProgramFilter = Callable[[int, Program], bool]
+ProgramFilter = Callable[[int, AnyProgram], bool]
 
 
-def _allow_all(robot: int, program: Program) -> bool:
+def _allow_all(robot: int, program: AnyProgram) -> bool:
     return True
+
+
+def robot_program_options(
+    state: GameState, player: Player, robot: int, allow: ProgramFilter = _allow_all
+) -> list[AnyProgram]:
+    """Every program one robot may lay on its own: an action card and a number in play
+    (PRG-1, PRG-2), then, last, its player's held upgrade card (UPG-2, UPG-3)."""
+    laid: list[AnyProgram] = [
+        Program(action, number) for action in ACTIONS for number in state.robot_numbers
+    ]
+    if state.options.upgrades and player.upgrade is not None:
+        laid.append(UpgradeProgram(player.upgrade))
+    return [program for program in laid if allow(robot, program)]
+
+
+def partners_may_lay(first: AnyProgram, second: AnyProgram) -> bool:
+    """Whether the two robots of a player may lay these programs together.
+
+    Different action cards (VAR-2); at most one of them the player's upgrade card, which is
+    not an action card (UPG-4).
+    """
+    if isinstance(first, Program) and isinstance(second, Program):
+        return first.action is not second.action
+    return isinstance(first, Program) or isinstance(second, Program)
 
 
 def player_program_options(
     state: GameState, player: Player, allow: ProgramFilter = _allow_all
-) -> list[tuple[Program, ...]]:
+) -> list[tuple[AnyProgram, ...]]:
     """Every legal program of a player's robot(s) this turn, in the order of ``player.robots``.
 
-    Each robot lays one action card and one number in play (PRG-1, PRG-2, PRG-4); the two
-    robots of a player in the two-robot variant lay different action cards (VAR-2).
+    Each robot lays one action card and one number in play (PRG-1, PRG-2, PRG-4), or the
+    upgrade card its player holds (UPG-2); the two robots of a player in the two-robot
+    variant lay different action cards (VAR-2) and at most one of them the upgrade (UPG-4).
     ``allow`` may forbid programs of particular robots.
     """
-    per_robot = [
-        [
-            Program(action, number)
-            for action in ACTIONS
-            for number in state.robot_numbers
-            if allow(robot, Program(action, number))
-        ]
-        for robot in player.robots
-    ]
+    per_robot = [robot_program_options(state, player, robot, allow) for robot in player.robots]
     combos = list(itertools.product(*per_robot))
     if len(player.robots) == 2:
-        combos = [pair for pair in combos if pair[0].action is not pair[1].action]
+        combos = [pair for pair in combos if partners_may_lay(pair[0], pair[1])]
     return combos
 
 
-def every_legal_programs(state: GameState) -> Iterator[dict[int, Program]]:
+def card_programs(programs: Mapping[int, AnyProgram]) -> dict[int, Program]:
+    """``programs``, which lay no upgrade card (as in the base game, SET-6), typed so."""
+    cards = {robot: p for robot, p in programs.items() if isinstance(p, Program)}
+    assert len(cards) == len(programs), f"upgrade cards laid: {programs}"
+    return cards
+
+
+def every_legal_programs(state: GameState) -> Iterator[dict[int, AnyProgram]]:
     """Every combination of legal programs for the next turn of ``state``."""
     players = state.players
     for combo in itertools.product(*(player_program_options(state, p) for p in players)):
@@ -343,38 +502,45 @@ def random_programs(
     state: GameState,
     source: random.Random | st.DataObject | Chooser,
     allow: ProgramFilter = _allow_all,
-    fixed: Mapping[int, Program] | None = None,
-) -> dict[int, Program]:
+    fixed: Mapping[int, AnyProgram] | None = None,
+) -> dict[int, AnyProgram]:
     """Uniformly random legal programs, player by player; ``fixed`` robots keep theirs."""
     chooser = as_chooser(source)
     kept = dict(fixed or {})
 
-    def allow_here(robot: int, program: Program) -> bool:
+    def allow_here(robot: int, program: AnyProgram) -> bool:
         if robot in kept:
             return program == kept[robot]
         return allow(robot, program)
 
-    programs: dict[int, Program] = {}
+    programs: dict[int, AnyProgram] = {}
     for player in state.players:
         picked = chooser.choice(player_program_options(state, player, allow_here))
         programs.update(zip(player.robots, picked, strict=True))
     return programs
 
 
+#: The upgrade cards that harvest or trap every dump (SHARV-1, STRAP-1).
+EVERY_DUMP_CARDS = frozenset({UpgradeCard.SUPER_HARVEST, UpgradeCard.SUPER_TRAP})
+
+
 def harvesting_programs(
     state: GameState, source: random.Random | st.DataObject | Chooser
-) -> dict[int, Program]:
+) -> dict[int, AnyProgram]:
     """Random legal programs in which one robot harvests a dump alone, untrapped.
 
-    The dump is a non-empty one if any; nobody else harvests or traps it, so the harvester
-    takes every gear on it (HRV-2) and the dump is empty after activation.
+    The dump is a non-empty one if any; nobody else harvests or traps it (with a card, a
+    Super Harvest or a Super Trap), so the harvester takes every gear on it (HRV-2) and the
+    dump is empty after activation.
     """
     chooser = as_chooser(source)
     full = [dump.number for dump in state.dumps if dump.gears] or list(state.robot_numbers)
     dump = chooser.choice(full)
     harvester = chooser.choice(state.robot_numbers)
 
-    def elsewhere(robot: int, program: Program) -> bool:
+    def elsewhere(robot: int, program: AnyProgram) -> bool:
+        if isinstance(program, UpgradeProgram):
+            return program.card not in EVERY_DUMP_CARDS
         return program.action is Action.ATTACK or program.number != dump
 
     return random_programs(
@@ -383,30 +549,58 @@ def harvesting_programs(
 
 
 @st.composite
-def legal_programs(draw: Draw, state: GameState) -> dict[int, Program]:
-    """Random legal programs for the next turn of ``state`` (PRG-1, PRG-2, VAR-2)."""
+def legal_programs(draw: Draw, state: GameState) -> dict[int, AnyProgram]:
+    """Random legal programs for the next turn of ``state`` (PRG-1, PRG-2, VAR-2, UPG-2)."""
     return random_programs(state, Chooser.from_draw(draw))
 
 
 @st.composite
-def crowded_programs(draw: Draw, state: GameState) -> dict[int, Program]:
+def crowded_programs(draw: Draw, state: GameState) -> dict[int, AnyProgram]:
     """Random legal programs that all name one or two numbers, so that robots collide.
 
     Collisions are what makes splits, voided attacks and sprung traps: uniform programs
-    over eight numbers rarely make them.
+    over eight numbers rarely make them. Upgrade cards, which act on every robot or dump
+    or on the defenders, are always allowed.
     """
     chooser = Chooser.from_draw(draw)
     count = chooser.choice((1, 2))
     targets = set(chooser.sample(state.robot_numbers, count))
 
-    def crowded(robot: int, program: Program) -> bool:
+    def crowded(robot: int, program: AnyProgram) -> bool:
+        if isinstance(program, UpgradeProgram):
+            return True
         return program.number in targets or program.is_defence_of(robot)
 
     return random_programs(state, chooser, crowded)
 
 
-def some_programs(state: GameState) -> st.SearchStrategy[dict[int, Program]]:
-    """Uniform or crowded legal programs."""
+@st.composite
+def upgrading_programs(draw: Draw, state: GameState) -> dict[int, AnyProgram]:
+    """Random legal programs in which every player holding an upgrade card lays it.
+
+    The others are crowded (:func:`crowded_programs`), so the cards meet defences, traps,
+    harvests and each other. Without held cards these are just crowded programs.
+    """
+    chooser = Chooser.from_draw(draw)
+    count = chooser.choice((1, 2))
+    targets = set(chooser.sample(state.robot_numbers, count))
+    fixed: dict[int, AnyProgram] = {}
+    for player in state.players:
+        if state.options.upgrades and player.upgrade is not None:
+            fixed[chooser.choice(player.robots)] = UpgradeProgram(player.upgrade)
+
+    def crowded(robot: int, program: AnyProgram) -> bool:
+        if isinstance(program, UpgradeProgram):
+            return False
+        return program.number in targets or program.is_defence_of(robot)
+
+    return random_programs(state, chooser, crowded, fixed)
+
+
+def some_programs(state: GameState) -> st.SearchStrategy[dict[int, AnyProgram]]:
+    """Uniform or crowded legal programs; with upgrade cards held, also every card laid."""
+    if state.options.upgrades and any(p.upgrade is not None for p in state.players):
+        return st.one_of(legal_programs(state), crowded_programs(state), upgrading_programs(state))
     return st.one_of(legal_programs(state), crowded_programs(state))
 
 
@@ -447,14 +641,17 @@ def pools_of_splits(
     """Each split of a turn: its index in ``events``, the event, and the pool it shared.
 
     Attacks strike all at once (ATK-7, ruling R-SIMUL): a robot's feet are shared as they
-    stood after the defences (ATK-4), whatever other attacks brought to them. A dump is
-    shared as it stands when its trap or harvest resolves (events replayed up to it).
+    stood after the defences (ATK-4, SATK-2), whatever other attacks brought to them. A
+    dump is shared as it stands when its trap, harvest or Super Shovel resolves (events
+    replayed up to it).
     """
     if not any(isinstance(event, SplitResolved) for event in events):
         return []
     after_defences = Table(state)
     after_defences.apply_all(
-        event for event in events if isinstance(event, GearMoved) and event.clause == "ATK-4"
+        event
+        for event in events
+        if isinstance(event, GearMoved) and event.clause in DEFENCE_STEAL_CLAUSES
     )
     table = Table(state)
     found: list[tuple[int, SplitResolved, tuple[Gear, ...]]] = []
@@ -478,27 +675,43 @@ def feet_after_activation(state: GameState, events: Sequence[Event]) -> dict[int
     return {robot: tuple(feet) for robot, feet in table.feet.items()}
 
 
-def legal_defence_steals(
-    state: GameState, programs: Mapping[int, Program]
-) -> dict[tuple[int, int], list[DefenceSteal]]:
-    """Every gear each defender may take from each of its attackers (ATK-4, R-DEFENCE).
+def random_defence_steals(
+    state: GameState,
+    programs: Mapping[int, AnyProgram],
+    chooser: Chooser,
+) -> dict[tuple[int, int], DefenceSteal]:
+    """Random legal defence steals (ATK-4, SATK-2, R-DEFENCE), each one left to the default
+    (ATK-5) or made at random.
 
-    An attacker with nothing to take (under the option in force) has no entry.
+    Every standing defender (none under a Counter Defence, CDEF-2) takes from each robot
+    that attacked it, a Super Attacker included; defenders take in ascending number, each
+    from what the attacker still holds, so a choice is made from what the defenders before
+    it (by choice or by default) left.
     """
-    from_circuit = state.options.defence_steal_source == "feet_or_circuit"
-    attackers = attackers_by_target(programs)
-    steals: dict[tuple[int, int], list[DefenceSteal]] = {}
-    for defender in defenders(programs):
+    rule = state.options.defence_steal_source
+    attackers = attackers_by_target(programs, state.robot_numbers)
+    holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
+    chosen: dict[tuple[int, int], DefenceSteal] = {}
+    for defender in standing_defenders(programs):
         for attacker in attackers.get(defender, ()):
             robot = state.robot(attacker)
-            candidates = [DefenceSteal("feet", gear) for gear in sorted(set(robot.feet), key=_key)]
-            if from_circuit:
+            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+            candidates = [DefenceSteal("feet", gear) for gear in sorted(set(feet), key=_key)]
+            if rule == "feet_or_circuit":
                 candidates += [
-                    DefenceSteal("circuit", gear) for gear in sorted(set(robot.circuit), key=_key)
+                    DefenceSteal("circuit", gear) for gear in sorted(set(circuit), key=_key)
                 ]
-            if candidates:
-                steals[(defender, attacker)] = candidates
-    return steals
+            if not candidates:
+                continue
+            steal: DefenceSteal | None
+            if chooser.coin():
+                steal = chooser.choice(candidates)
+                chosen[(defender, attacker)] = steal
+            else:
+                steal = choose_defence_steal(defender, feet, circuit, rule)
+            assert steal is not None
+            (feet if steal.source == "feet" else circuit).remove(steal.gear)
+    return chosen
 
 
 def _key(gear: Gear) -> tuple[str, int]:
@@ -507,7 +720,7 @@ def _key(gear: Gear) -> tuple[str, int]:
 
 def random_choices(
     state: GameState,
-    programs: Mapping[int, Program],
+    programs: Mapping[int, AnyProgram],
     source: random.Random | st.DataObject | Chooser,
     *,
     steals: bool = True,
@@ -518,8 +731,11 @@ def random_choices(
 
     Each decision is either left to the default policy or made explicitly at random:
 
-    * defence steals: one gear from the attacker's feet, or circuit if the option allows;
-    * splits: a random legal split of every place several robots take from;
+    * defence steals: one gear from the attacker's feet, or circuit if the option allows,
+      from what the defenders before it left (:func:`random_defence_steals`);
+    * splits: a random legal split of every place several robots take from by attack, trap
+      or harvest; never of what Super Shovels share, which always split by default (SHOV-1,
+      ruling R-SHOVEL);
     * assemblies: two random feet gears of a robot with three or more after activation, or
       ``()`` (assemble nothing) where assembly is optional.
 
@@ -529,13 +745,18 @@ def random_choices(
     chooser = as_chooser(source)
     chosen_steals: dict[tuple[int, int], DefenceSteal] = {}
     if steals:
-        for pair, candidates in legal_defence_steals(state, programs).items():
-            if chooser.coin():
-                chosen_steals[pair] = chooser.choice(candidates)
+        chosen_steals = random_defence_steals(state, programs, chooser)
     chosen_splits: dict[Place, dict[int, tuple[Gear, ...]]] = {}
     if splits:
+        shovellers = {
+            robot
+            for robot, program in programs.items()
+            if program == UpgradeProgram(UpgradeCard.SUPER_SHOVEL)
+        }
         probe = resolve_turn(state, programs, choices=Choices(defence_steals=chosen_steals))
         for _index, split, pool in pools_of_splits(state, probe.events):
+            if set(split.takers) <= shovellers or split.place in chosen_splits:
+                continue
             if chooser.coin():
                 chosen_splits[split.place] = random_split(pool, split.takers, chooser)
     chosen_assemblies: dict[int, tuple[Gear, ...]] = {}
@@ -558,7 +779,7 @@ def random_choices(
 
 
 @st.composite
-def legal_choices(draw: Draw, state: GameState, programs: Mapping[int, Program]) -> Choices:
+def legal_choices(draw: Draw, state: GameState, programs: Mapping[int, AnyProgram]) -> Choices:
     """Random legal post-reveal choices for ``programs`` on ``state``."""
     return random_choices(state, programs, Chooser.from_draw(draw))
 
@@ -575,7 +796,7 @@ class PlayedTurn:
     """One turn of a played game: what was asked and what came of it."""
 
     before: GameState
-    programs: Mapping[int, Program]
+    programs: Mapping[int, AnyProgram]
     choices: Choices | None
     result: TurnResult
 

@@ -88,3 +88,31 @@ def test_play_runs_the_expansions_example_with_upgrade_cards() -> None:
     assert "super trap" in output
     assert "discarded by" in output
     assert output.count("points (") == 5
+
+
+def test_an_internal_error_is_one_line_and_exit_3(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import outofgears.commands.schema as schema_module
+    from outofgears.cli import INTERNAL_ERROR, run
+
+    def broken() -> dict[str, object]:
+        raise RuntimeError("the schema went missing")
+
+    monkeypatch.setattr(schema_module, "log_schema", broken)
+    monkeypatch.delenv("OUTOFGEARS_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exited:
+        run(["schema"])
+    assert exited.value.code == INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError: the schema went missing)" in err
+    assert "Traceback" not in err
+
+
+def test_the_installed_script_runs_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    from outofgears.cli import run
+
+    with pytest.raises(SystemExit) as exited:
+        run(["replay", str(EXAMPLES / "full-game.log.json"), "--quiet"])
+    assert exited.value.code == 0
+    assert "The log agrees with the rules." in capsys.readouterr().out

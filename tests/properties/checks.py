@@ -2,25 +2,38 @@
 
 Each ``check_*`` function asserts one family of invariants about a turn already played;
 :func:`check_turn` runs them all. They raise :class:`AssertionError` with the facts.
+
+The checks understand the expansions (spec/expansions.md). What each program does is read
+straight from the rules by :class:`TurnReading`, written apart from the engine: a Super
+Attack attacks every other robot (SATK-1) and each standing defender among them takes a gear
+from it (SATK-2); a Counter Defence voids every defence (CDEF-2) and attacks every robot that
+programmed one (CDEF-1); a Super Trap and a Super Harvest trap and harvest every dump
+(STRAP-1, SHARV-1); a Super Shovel takes what is left on every dump after the harvests,
+before assembly (SHOV-1); played cards are discarded (UPG-3). Gear worth and canonical order
+follow VAL-1, JOL-2 and TRI-2. No check is restricted to turns without upgrades.
 """
 
 from __future__ import annotations
 
 import copy
+import math
 import os
 import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 from outofgears import (
     Action,
     ActionResolved,
     Choices,
+    GameOverError,
     GameState,
     Gear,
+    GearKind,
     GearMoved,
     Outcome,
     Place,
@@ -30,11 +43,25 @@ from outofgears import (
     TurnEnded,
     TurnResult,
     apply_events,
+    player_scores,
     resolve_turn,
+    score_robot,
+    winners,
 )
-from outofgears.sharing import check_split, own_colour_quota, share_size
+from outofgears.events import UpgradeDiscarded
+from outofgears.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, JOLLY, THREE_POINT
+from outofgears.model import UpgradeCard
+from outofgears.programs import AnyProgram, UpgradeProgram
+from outofgears.sharing import check_split, share_size
 from outofgears.table import Table
-from tests.strategies import feet_after_activation, gear_counts, pools_of_splits, rebuild
+from tests.strategies import (
+    DEFENCE_STEAL_CLAUSES,
+    PlayedGame,
+    feet_after_activation,
+    gear_counts,
+    pools_of_splits,
+    rebuild,
+)
 
 CLAUSES_TOML = Path(__file__).resolve().parents[2] / "spec" / "clauses.toml"
 
@@ -48,8 +75,20 @@ def load_clause_ids() -> frozenset[str]:
 
 CLAUSE_IDS = load_clause_ids()
 
-#: The clauses under which robots take the gears of a place, alone or in a split.
-TAKING_CLAUSES = frozenset({"ATK-6", "TRP-3", "HRV-2"})
+#: The clauses under which robots take the gears of a place, alone or in a split: attack
+#: cards, sprung traps, harvests, and the upgrade cards that do the same.
+TAKING_CLAUSES = frozenset(
+    {"ATK-6", "TRP-3", "HRV-2", "SATK-1", "CDEF-1", "STRAP-1", "SHARV-1", "SHOV-1"}
+)
+
+#: Gears in the boxes: 11 of each colour (GEN-1), 4 of each expansion kind (JOL-1, TRI-1).
+BOX = {GearKind.STANDARD: 11, GearKind.JOLLY: 4, GearKind.THREE_POINT: 4}
+
+#: The canonical order of gear kinds: standard gears, then Jollies, then three-point gears
+#: (JOL-1, TRI-1).
+KIND_RANK = {GearKind.STANDARD: 0, GearKind.JOLLY: 1, GearKind.THREE_POINT: 2}
+
+_last_reading: list[tuple[tuple[tuple[int, AnyProgram], ...], TurnReading]] = []
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
 
@@ -61,6 +100,191 @@ def budget(default: int, ci: int) -> settings:
     a modest one in the edit-test loop.
     """
     return settings(max_examples=ci if PROFILE == "ci" else default)
+
+
+# --------------------------------------------------------------------------- gears
+
+
+def canonical(gear: Gear) -> tuple[int, int]:
+    """A gear's place in canonical order: standard gears by colour, then Jolly, then 3-point."""
+    return (KIND_RANK[gear.kind], gear.colour)
+
+
+def worth(gear: Gear, robot: int) -> int:
+    """What ``gear`` scores for ``robot`` (END-2, JOL-2, TRI-2), which the policies compare.
+
+    3 for a three-point gear; 2 for a Jolly or a standard gear of the robot's colour; else 1.
+    """
+    if gear.kind is GearKind.THREE_POINT:
+        return 3
+    if gear.kind is GearKind.JOLLY or gear.colour == robot:
+        return 2
+    return 1
+
+
+def counts_as_own(gear: Gear, robot: int) -> bool:
+    """Whether ``gear`` is one of ``robot``'s own colour at scoring (END-3, JOL-2, TRI-2)."""
+    return gear.kind is GearKind.JOLLY or (gear.kind is GearKind.STANDARD and gear.colour == robot)
+
+
+def has_priority(gear: Gear, robot: int) -> bool:
+    """Whether ``robot`` has own-colour priority on ``gear`` in a split (SPL-2, JOL-2)."""
+    return gear.kind is GearKind.STANDARD and gear.colour == robot
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def lays(program: AnyProgram, card: UpgradeCard) -> bool:
+    """Whether ``program`` is the upgrade ``card``."""
+    return isinstance(program, UpgradeProgram) and program.card is card
+
+
+def read_programs(programs: Mapping[int, AnyProgram]) -> TurnReading:
+    """The :class:`TurnReading` of ``programs``; the last one is kept, as :func:`check_turn`
+    reads the same programs several times."""
+    key = tuple(sorted(programs.items(), key=lambda item: item[0]))
+    if _last_reading and _last_reading[0][0] == key:
+        return _last_reading[0][1]
+    reading = TurnReading(programs)
+    _last_reading[:] = [(key, reading)]
+    return reading
+
+
+class TurnReading:
+    """What the programs of a turn do, read from the rules (spec/base-game.md, expansions.md).
+
+    Attributes:
+        robots: The robots in play (every one has a program, PRG-1), ascending.
+        defenders: The robots that programmed a defence (ATK-1).
+        countered: Whether a Counter Defence voids every defence (CDEF-2).
+        standing: The defences that stand.
+        attackers_of: Each attacked robot and its attackers, ascending: attack cards naming
+            it, every Super Attack but its own (SATK-1), every Counter Defence if it
+            defended (CDEF-1).
+        trappers_of, harvesters_of: Each dump's trappers and harvesters: the cards naming it,
+            and every Super Trap and Super Harvest (STRAP-1, SHARV-1).
+        shovellers: The robots laying a Super Shovel (SHOV-1).
+        takings: Each place taken from in activation before the shovels, and its takers,
+            each with the clause its gears move under: the feet of a robot attacked and not
+            defended, a sprung trap's dump, an untrapped harvested dump.
+        outcomes: Every ``ActionResolved`` event the turn must have, as
+            ``(robot, program text, outcome, clause)``.
+    """
+
+    def __init__(self, programs: Mapping[int, AnyProgram]) -> None:
+        self.programs = dict(programs)
+        self.robots = tuple(sorted(programs))
+        self.defenders = tuple(r for r in self.robots if programs[r].is_defence_of(r))
+        self.countered = any(lays(p, UpgradeCard.COUNTER_DEFENCE) for p in programs.values())
+        self.standing = () if self.countered else self.defenders
+        self.shovellers = self.laying(UpgradeCard.SUPER_SHOVEL)
+        self.attackers_of: dict[int, tuple[int, ...]] = {}
+        for victim in self.robots:
+            attackers = tuple(r for r in self.robots if victim in self.targets(r))
+            if attackers:
+                self.attackers_of[victim] = attackers
+        self.trappers_of = self.on_dumps(Action.TRAP, UpgradeCard.SUPER_TRAP)
+        self.harvesters_of = self.on_dumps(Action.HARVEST, UpgradeCard.SUPER_HARVEST)
+        self.takings: dict[Place, dict[int, str]] = {}
+        self.outcomes: Counter[tuple[int, str, Outcome, str]] = Counter()
+        self._read_attacks()
+        self._read_dumps()
+        for robot in self.shovellers:
+            self.outcomes[(robot, "super shovel", Outcome.SHOVELLED, "SHOV-1")] += 1
+
+    def laying(self, card: UpgradeCard) -> tuple[int, ...]:
+        """The robots laying upgrade ``card``."""
+        return tuple(r for r in self.robots if lays(self.programs[r], card))
+
+    def targets(self, robot: int) -> tuple[int, ...]:
+        """The robots that ``robot``'s program attacks (ATK-1, SATK-1, CDEF-1)."""
+        program = self.programs[robot]
+        if isinstance(program, Program):
+            attacks = program.action is Action.ATTACK and program.number != robot
+            return (program.number,) if attacks else ()
+        if program.card is UpgradeCard.SUPER_ATTACK:
+            return tuple(r for r in self.robots if r != robot)
+        if program.card is UpgradeCard.COUNTER_DEFENCE:
+            return self.defenders
+        return ()
+
+    def on_dumps(self, action: Action, card: UpgradeCard) -> dict[int, tuple[int, ...]]:
+        """Each dump's robots trapping (or harvesting) it: by ``action`` card naming it, or by
+        the Super ``card``, which names every dump."""
+        every = self.laying(card)
+        return {
+            dump: tuple(
+                r
+                for r in self.robots
+                if r in every
+                or (
+                    isinstance(program := self.programs[r], Program)
+                    and program.action is action
+                    and program.number == dump
+                )
+            )
+            for dump in self.robots
+        }
+
+    def text(self, robot: int, about: str) -> str:
+        """A program as its ``ActionResolved`` event writes it (UPG-2)."""
+        program = self.programs[robot]
+        return str(program) if isinstance(program, Program) else f"{program} ({about})"
+
+    def clause(self, robot: int, card_clause: str, upgrade_clause: str) -> str:
+        """``card_clause`` for an action card, ``upgrade_clause`` for an upgrade."""
+        return card_clause if isinstance(self.programs[robot], Program) else upgrade_clause
+
+    def attack_clause(self, robot: int) -> str:
+        """The clause under which an attacker takes: ATK-6, SATK-1 or CDEF-1."""
+        program = self.programs[robot]
+        if isinstance(program, Program):
+            return "ATK-6"
+        return "SATK-1" if program.card is UpgradeCard.SUPER_ATTACK else "CDEF-1"
+
+    def _read_attacks(self) -> None:
+        for defender in self.defenders:
+            if self.countered:
+                outcome, clause = Outcome.DEFENCE_COUNTERED, "CDEF-2"
+            elif defender in self.attackers_of:
+                outcome, clause = Outcome.DEFENDED, "ATK-3"
+            else:
+                outcome, clause = Outcome.DEFENDED_UNTESTED, "ATK-3"
+            self.outcomes[(defender, str(self.programs[defender]), outcome, clause)] += 1
+        for robot in self.laying(UpgradeCard.COUNTER_DEFENCE):
+            if not self.defenders:
+                self.outcomes[(robot, "counter defence", Outcome.COUNTER_UNUSED, "CDEF-1")] += 1
+        for victim, attackers in self.attackers_of.items():
+            about = f"robot {victim}"
+            for attacker in attackers:
+                if victim in self.standing:
+                    clause = self.clause(attacker, "ATK-3", "SATK-2")
+                    outcome = Outcome.ATTACK_VOIDED
+                else:
+                    clause = self.attack_clause(attacker)
+                    outcome = Outcome.ATTACK_HIT
+                    self.takings.setdefault(Place.feet(victim), {})[attacker] = clause
+                self.outcomes[(attacker, self.text(attacker, about), outcome, clause)] += 1
+
+    def _read_dumps(self) -> None:
+        for dump in self.robots:
+            trappers, harvesters = self.trappers_of[dump], self.harvesters_of[dump]
+            about = f"dump {dump}"
+            for trapper in trappers:
+                outcome = Outcome.TRAP_SPRUNG if harvesters else Outcome.TRAP_IDLE
+                clause = self.clause(trapper, "TRP-3", "STRAP-1")
+                self.outcomes[(trapper, self.text(trapper, about), outcome, clause)] += 1
+                if harvesters:
+                    self.takings.setdefault(Place.dump(dump), {})[trapper] = clause
+            for harvester in harvesters:
+                if trappers:
+                    outcome, clause = Outcome.HARVEST_VOIDED, "TRP-2"
+                else:
+                    outcome = Outcome.HARVEST_DONE
+                    clause = self.clause(harvester, "HRV-2", "SHARV-1")
+                    self.takings.setdefault(Place.dump(dump), {})[harvester] = clause
+                self.outcomes[(harvester, self.text(harvester, about), outcome, clause)] += 1
 
 
 # --------------------------------------------------------------------------- places
@@ -77,23 +301,30 @@ def check_places(state: GameState) -> None:
         assert type(pile) is tuple, f"{name} is a {type(pile).__name__}, not a tuple"
         assert all(type(gear) is Gear for gear in pile), f"{name} holds a non-gear: {pile!r}"
         if name != "reserve":
-            assert list(pile) == sorted(pile, key=lambda g: (g.kind.value, g.colour)), name
+            assert list(pile) == sorted(pile, key=canonical), name
 
 
 def check_conservation(before: GameState, after: GameState) -> None:
-    """The multiset feet + circuits + dumps + reserve is the same before and after."""
-    assert gear_counts(before) == gear_counts(after), (
+    """The multiset feet + circuits + dumps + reserve is the same before and after.
+
+    And never more of a kind than the boxes hold (GEN-1, JOL-1, TRI-1).
+    """
+    counts = gear_counts(after)
+    assert gear_counts(before) == counts, (
         f"gears not conserved: before {sorted(gear_counts(before).items(), key=str)}, "
-        f"after {sorted(gear_counts(after).items(), key=str)}"
+        f"after {sorted(counts.items(), key=str)}"
     )
+    for gear, count in counts.items():
+        assert 0 < count <= BOX[gear.kind], f"{count} {gear} gears"
 
 
 def check_reserve_and_frame(before: GameState, after: GameState) -> None:
     """The reserve only feeds the dumps, from its front; the frame of the game is kept.
 
-    The reserve shrinks by exactly min(its size, dumps in play) (EXP-1), and what is left
-    is the rest of it in draw order. Robots, dumps, players and options stay; the turn
-    number goes up by one and the game is over exactly as END-1 says.
+    The reserve shrinks by exactly min(its size, dumps in play) (EXP-1, REF-1), and what is
+    left is the rest of it in draw order. Robots, dumps, players (but for the upgrade cards
+    they hold, :func:`check_upgrades_discarded`) and options stay; the turn number goes up by
+    one and the game is over exactly as END-1 says.
     """
     drawn = len(before.reserve) - len(after.reserve)
     assert 0 <= drawn <= len(before.dumps), f"the reserve shrank by {drawn}"
@@ -101,7 +332,9 @@ def check_reserve_and_frame(before: GameState, after: GameState) -> None:
     assert after.reserve == before.reserve[drawn:]
     assert after.robot_numbers == before.robot_numbers
     assert tuple(d.number for d in after.dumps) == tuple(d.number for d in before.dumps)
-    assert after.players == before.players
+    assert [(p.name, p.robots) for p in after.players] == [
+        (p.name, p.robots) for p in before.players
+    ]
     assert [r.player for r in after.robots] == [r.player for r in before.robots]
     assert after.options == before.options
     assert after.turn == before.turn + 1
@@ -112,7 +345,11 @@ def check_reserve_and_frame(before: GameState, after: GameState) -> None:
 
 
 def check_events(before: GameState, result: TurnResult) -> None:
-    """The events replay to the new state and each cites a clause of spec/clauses.toml."""
+    """The events replay to the new state and each cites a clause of spec/clauses.toml.
+
+    Replaying refuses a move of a gear that is not at its source, so no place ever holds
+    fewer than no gears; an ``UpgradeDiscarded`` takes the card from its player (UPG-3).
+    """
     assert apply_events(before, result.events) == result.state
     for event in result.events:
         assert event.clause in CLAUSE_IDS, f"{event} cites an unknown clause"
@@ -121,23 +358,59 @@ def check_events(before: GameState, result: TurnResult) -> None:
     assert result.events[-1] == closing[0]
 
 
-def check_traps_take_only_when_blocking(
-    programs: Mapping[int, Program], result: TurnResult
+def check_upgrades_discarded(
+    before: GameState, programs: Mapping[int, AnyProgram], result: TurnResult
 ) -> None:
-    """A gear moved by a trap (TRP-3) comes from a dump that some robot harvested.
+    """Every upgrade card laid is discarded at the end of the turn; the others stay (UPG-3).
 
-    And the other way round: no harvest takes from a trapped dump (TRP-2).
+    One ``UpgradeDiscarded`` per laid card, in ascending robot number, after every gear
+    move (exploration included) and just before ``TurnEnded``; its player holds no card
+    afterwards, and every other player still holds what it held.
     """
-    harvested = {p.number for p in programs.values() if p.action is Action.HARVEST}
-    trapped = {p.number for p in programs.values() if p.action is Action.TRAP}
+    laid = sorted(
+        ((r, p) for r, p in programs.items() if isinstance(p, UpgradeProgram)),
+        key=lambda item: item[0],
+    )
+    expected = [
+        UpgradeDiscarded(robot, before.player_of(robot).name, program.card, "UPG-3")
+        for robot, program in laid
+    ]
+    events = list(result.events)
+    discards = [event for event in events if isinstance(event, UpgradeDiscarded)]
+    assert discards == expected, f"discarded {discards}, expected {expected}"
+    if discards:
+        assert events[-1 - len(discards) : -1] == discards, "discards are not the turn's end"
+    played = {event.player for event in expected}
+    for player in result.state.players:
+        was = before.player_of(player.robots[0]).upgrade
+        assert player.upgrade == (None if player.name in played else was), player.name
+
+
+def check_traps_take_only_when_blocking(
+    programs: Mapping[int, AnyProgram], result: TurnResult
+) -> None:
+    """A gear moved by a trap (TRP-3, STRAP-1) comes from a dump that some robot harvested.
+
+    The trapper trapped that dump, with a card naming it or a Super Trap. The other way
+    round: no harvest (HRV-2, SHARV-1) takes from a trapped dump (TRP-2); a Super Shovel
+    takes only from dumps, whether trapped or not (SHOV-1).
+    """
+    reading = read_programs(programs)
     for move in result.moves:
-        if move.clause == "TRP-3":
+        if move.clause in ("TRP-3", "STRAP-1", "HRV-2", "SHARV-1", "SHOV-1"):
             assert move.source.kind is PlaceKind.DUMP, str(move)
-            assert move.source.number in harvested, f"{move}: nobody harvested that dump"
-            assert move.source.number in trapped, str(move)
-            assert programs[move.robot or 0] == Program(Action.TRAP, move.source.number)
-        if move.clause == "HRV-2":
-            assert move.source.number not in trapped, f"{move}: a trapped dump was harvested"
+        dump = move.source.number
+        robot = move.robot or 0
+        if move.clause in ("TRP-3", "STRAP-1"):
+            assert reading.harvesters_of[dump], f"{move}: nobody harvested that dump"
+            assert robot in reading.trappers_of[dump], str(move)
+            assert move.clause == reading.clause(robot, "TRP-3", "STRAP-1"), str(move)
+        if move.clause in ("HRV-2", "SHARV-1"):
+            assert not reading.trappers_of[dump], f"{move}: a trapped dump was harvested"
+            assert robot in reading.harvesters_of[dump], str(move)
+            assert move.clause == reading.clause(robot, "HRV-2", "SHARV-1"), str(move)
+        if move.clause == "SHOV-1":
+            assert robot in reading.shovellers, str(move)
 
 
 def reference_default_split(
@@ -145,21 +418,22 @@ def reference_default_split(
 ) -> dict[int, Counter[Gear]]:
     """The default split of ruling R-SPLIT, written out independently of the engine.
 
-    Each taker first gets its own colour up to its share; then the remaining gears are
-    dealt one at a time, most valuable to the taker first (ties: lowest colour), round
-    robin over the takers that still need gears in ascending robot number.
+    Each taker first gets its own colour up to its share (Jolly and three-point gears are
+    nobody's colour in play, JOL-2, TRI-2); then the remaining gears are dealt one at a
+    time, most valuable to the taker first (ties: canonical order, VAL-1), round robin over
+    the takers that still need gears in ascending robot number.
     """
     share = len(pool) // len(takers)
-    remaining = sorted(pool, key=lambda gear: gear.colour)
+    remaining = sorted(pool, key=canonical)
     got: dict[int, list[Gear]] = {robot: [] for robot in sorted(takers)}
     for robot in got:
-        for gear in [g for g in remaining if g.colour == robot][:share]:
+        for gear in [g for g in remaining if has_priority(g, robot)][:share]:
             remaining.remove(gear)
             got[robot].append(gear)
     while any(len(gears) < share for gears in got.values()):
         for robot, gears in got.items():
             if len(gears) < share:
-                best = min(remaining, key=lambda g: (-g.points_for(robot), g.colour))
+                best = min(remaining, key=lambda g: (-worth(g, robot), canonical(g)))
                 remaining.remove(best)
                 gears.append(best)
     return {robot: Counter(gears) for robot, gears in got.items()}
@@ -170,7 +444,8 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
 
     share = pool // takers (SPL-1, SPL-4); each taker gets min(share, own-colour gears in
     the pool) of its own colour (SPL-2); the rest stays where it was (SPL-3). A split
-    nobody chose follows the default policy (SPL-5).
+    nobody chose follows the default policy (SPL-5); the Super Shovels' splits always do
+    (SHOV-1, R-SHOVEL).
     """
     chosen = choices.splits if choices is not None else {}
     for index, split, pool in pools_of_splits(before, result.events):
@@ -180,20 +455,18 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
         share = share_size(len(pool), len(takers))
         assert split.share == share, f"{split}: pool of {len(pool)}"
         taken: dict[int, list[Gear]] = {robot: [] for robot in takers}
-        for event in result.events[index + 1 :]:
-            if not (
-                isinstance(event, GearMoved)
-                and event.source == split.place
-                and event.clause in TAKING_CLAUSES
-            ):
-                break
-            assert event.destination.kind is PlaceKind.FEET, str(event)
+        for event in result.events[index + 1 : index + 1 + share * len(takers)]:
+            assert isinstance(event, GearMoved), f"{split}: followed by {event}"
+            assert event.source == split.place, f"{split}: followed by {event}"
+            assert event.clause in TAKING_CLAUSES, str(event)
+            assert event.destination == Place.feet(event.robot or 0), str(event)
             assert event.destination.number in taken, f"{event}: not a taker of {split}"
             taken[event.destination.number].append(event.gear)
         for robot, got in taken.items():
             assert len(got) == share, f"{split}: robot {robot} got {got}"
-            own = sum(1 for gear in got if gear.has_priority_for(robot))
-            assert own == own_colour_quota(pool, robot, share), f"{split}: robot {robot} {got}"
+            own = sum(1 for gear in got if has_priority(gear, robot))
+            quota = min(share, sum(1 for gear in pool if has_priority(gear, robot)))
+            assert own == quota, f"{split}: robot {robot} {got}"
         left = Counter(pool)
         for got in taken.values():
             left.subtract(got)
@@ -201,7 +474,12 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
         assert Counter(split.left) == +left, f"{split}: left {split.left}, expected {left}"
         assert len(split.left) == len(pool) % len(takers)
         check_split(pool, takers, taken)
-        if split.place not in chosen:
+        given = chosen.get(split.place)
+        if given is not None and set(given) == set(takers):
+            assert {robot: Counter(got) for robot, got in taken.items()} == {
+                robot: Counter(share) for robot, share in given.items()
+            }, f"{split}: not the chosen split"
+        else:
             assert {robot: Counter(got) for robot, got in taken.items()} == (
                 reference_default_split(pool, takers)
             ), f"{split}: not the default split of {pool}: {taken}"
@@ -209,122 +487,141 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
         assert split.clause == expected, str(split)
 
 
-def takers_by_place(programs: Mapping[int, Program]) -> dict[Place, tuple[str, list[int]]]:
-    """Each place that robots take from this turn: the clause and the successful takers.
-
-    A hit attack takes the victim's feet (ATK-6), a sprung trap its dump (TRP-3), an
-    untrapped harvest its dump (HRV-2); outcomes as :func:`expected_outcome` says.
-    """
-    places: dict[Place, tuple[str, list[int]]] = {}
-    for robot in sorted(programs):
-        program = programs[robot]
-        outcome = expected_outcome(programs, robot)
-        if outcome is Outcome.ATTACK_HIT:
-            place, clause = Place.feet(program.number), "ATK-6"
-        elif outcome is Outcome.TRAP_SPRUNG:
-            place, clause = Place.dump(program.number), "TRP-3"
-        elif outcome is Outcome.HARVEST_DONE:
-            place, clause = Place.dump(program.number), "HRV-2"
-        else:
-            continue
-        places.setdefault(place, (clause, []))[1].append(robot)
-    return places
-
-
-def check_takings(before: GameState, programs: Mapping[int, Program], result: TurnResult) -> None:
+def check_takings(
+    before: GameState, programs: Mapping[int, AnyProgram], result: TurnResult
+) -> None:
     """Robots take exactly what the rules give them, from the pool as the rules see it.
 
-    A lone taker takes the whole pool (ATK-6, TRP-3, HRV-2); several split it (checked
-    by :func:`check_splits`, which this one relies on for the shares). Feet are taken as
-    they stood after the defences, all attacks at once (ATK-7, R-SIMUL): a gear an
-    attacker gained in this step is never taken by another attack. Nothing else is taken.
+    A lone taker takes the whole pool (ATK-6, TRP-3, HRV-2 and the upgrades' SATK-1,
+    CDEF-1, STRAP-1, SHARV-1); several split it (checked by :func:`check_splits`, which
+    this one relies on for the shares). Feet are taken as they stood after the defences,
+    all attacks at once (ATK-7, R-SIMUL): a gear an attacker gained in this step is never
+    taken by another attack. Then the Super Shovels take what is left on every dump (SHOV-1).
+    Nothing else is taken.
     """
+    reading = read_programs(programs)
+    moves = result.moves
     after_defences = Table(before)
-    after_defences.apply_all(m for m in result.moves if m.clause == "ATK-4")
-    splits = {e.place: e for e in result.events if isinstance(e, SplitResolved)}
-    places = takers_by_place(programs)
-    for move in result.moves:
-        if move.clause in TAKING_CLAUSES:
-            assert move.source in places, f"{move}: nobody took from {move.source} this turn"
-            clause, takers = places[move.source]
-            assert move.clause == clause, str(move)
-            assert move.robot in takers, str(move)
-            assert move.destination == Place.feet(move.robot), str(move)
-    for place, (clause, takers) in places.items():
+    after_defences.apply_all(m for m in moves if m.clause in DEFENCE_STEAL_CLAUSES)
+    splits: dict[Place, list[SplitResolved]] = {}
+    for event in result.events:
+        if isinstance(event, SplitResolved):
+            splits.setdefault(event.place, []).append(event)
+    for move in moves:
+        if move.clause not in TAKING_CLAUSES:
+            continue
+        assert move.destination == Place.feet(move.robot or 0), str(move)
+        if move.clause == "SHOV-1":
+            assert move.robot in reading.shovellers, str(move)
+            assert move.source.kind is PlaceKind.DUMP, str(move)
+            continue
+        assert move.source in reading.takings, f"{move}: nobody took from {move.source}"
+        clauses = reading.takings[move.source]
+        assert clauses.get(move.robot or 0) == move.clause, f"{move}: takers {clauses}"
+    expected_splits: dict[Place, list[tuple[int, ...]]] = {}
+    for place, by_taker in reading.takings.items():
+        takers = tuple(sorted(by_taker))
         if place.kind is PlaceKind.FEET:
-            pool = tuple(after_defences.feet[place.number])
+            pool = Counter(after_defences.feet[place.number])
         else:
-            pool = before.dump(place.number).gears
-        moved = Counter(m.gear for m in result.moves if m.source == place and m.clause == clause)
+            pool = Counter(before.dump(place.number).gears)
+        moved = Counter(
+            m.gear
+            for m in moves
+            if m.source == place and m.robot in by_taker and m.clause == by_taker[m.robot]
+        )
         if len(takers) == 1:
-            assert place not in splits, f"a lone taker split {place}"
-            assert moved == Counter(pool), f"{place}: robot {takers[0]} took {moved} of {pool}"
+            assert moved == pool, f"{place}: robot {takers[0]} took {moved} of {pool}"
         else:
-            assert place in splits, f"{place}: takers {takers} and no split"
-            assert list(splits[place].takers) == takers
-            assert moved + Counter(splits[place].left) == Counter(pool), f"{place}: {moved}"
+            expected_splits.setdefault(place, []).append(takers)
+            first = splits.get(place, [])
+            assert first, f"{place}: takers {takers} and no split"
+            assert first[0].takers == takers, f"{place}: takers {takers}, {first}"
+            assert moved + Counter(first[0].left) == pool, f"{place}: {moved}"
+    shovellers = reading.shovellers
+    for dump in before.dumps if shovellers else ():
+        place = Place.dump(dump.number)
+        by_taker = reading.takings.get(place, {})
+        first_moved = Counter(m.gear for m in moves if m.source == place and m.robot in by_taker)
+        pool = Counter(dump.gears) - first_moved
+        moved = Counter(m.gear for m in moves if m.source == place and m.clause == "SHOV-1")
+        last = splits.get(place, [])
+        if len(shovellers) == 1:
+            assert moved == pool, f"{place}: the shoveller took {moved} of {pool}"
+        elif pool or (last and last[-1].takers == shovellers):
+            # Shovellers split what is left (an empty dump may or may not record a split).
+            expected_splits.setdefault(place, []).append(shovellers)
+            assert last, f"{place}: shovellers {shovellers} and no split"
+            assert last[-1].takers == shovellers, f"{place}: shovellers, {last}"
+            assert moved + Counter(last[-1].left) == pool, f"{place}: {moved}"
+    assert {p: [e.takers for e in found] for p, found in splits.items()} == expected_splits
 
 
 def check_defence_steals(
     before: GameState,
-    programs: Mapping[int, Program],
+    programs: Mapping[int, AnyProgram],
     result: TurnResult,
     choices: Choices | None = None,
 ) -> None:
-    """Each defender takes exactly one gear from each attacker that has one to give (ATK-4).
+    """Each standing defender takes one gear from each attacker that has one to give.
 
-    From the attacker's feet, or its circuit unless the option says feet only (R-DEFENCE);
-    to the defender's feet; nothing from anyone else, nothing for an untested defence.
-    Unless chosen, the gear worth most to the defender, feet before circuit, then the
-    lowest colour (ATK-5).
+    ATK-4 from an attack card, SATK-2 from a Super Attacker; none under a Counter Defence
+    (CDEF-2). From the attacker's feet, or its circuit unless the option says feet only
+    (R-DEFENCE); to the defender's feet; nothing from anyone else, nothing for an untested
+    defence. Defenders take in ascending number, each from what the attacker still holds
+    (SATK-2). Unless chosen, the gear worth most to the defender, feet before circuit, then
+    canonical order (ATK-5, VAL-1).
     """
     chosen = choices.defence_steals if choices is not None else {}
+    reading = read_programs(programs)
     from_circuit = before.options.defence_steal_source == "feet_or_circuit"
-    expected: set[tuple[int, int]] = set()
-    for defender, program in programs.items():
-        if not program.is_defence_of(defender):
-            continue
-        for attacker, other in programs.items():
-            if attacker != defender and other == Program(Action.ATTACK, defender):
-                robot = before.robot(attacker)
-                if robot.feet or (from_circuit and robot.circuit):
-                    expected.add((defender, attacker))
-    steals = [m for m in result.moves if m.clause == "ATK-4"]
-    got = [(m.robot or 0, m.source.number) for m in steals]
-    assert sorted(got) == sorted(expected), f"defence steals {got}, expected {sorted(expected)}"
-    for move in steals:
-        assert move.destination == Place.feet(move.robot or 0), str(move)
-        robot = before.robot(move.source.number)
-        if move.source.kind is PlaceKind.FEET:
-            assert move.gear in robot.feet, str(move)
-        else:
-            assert move.source.kind is PlaceKind.CIRCUIT, str(move)
-            assert from_circuit, f"{move}: the option allows the feet only"
-            assert move.gear in robot.circuit, str(move)
-        defender = move.robot or 0
-        if (defender, robot.number) not in chosen:
-            candidates = [(-g.points_for(defender), 0, g.colour) for g in robot.feet]
-            if from_circuit:
-                candidates += [(-g.points_for(defender), 1, g.colour) for g in robot.circuit]
-            _, place, colour = min(candidates)
-            assert (move.source.kind is PlaceKind.CIRCUIT, move.gear.colour) == (
-                place == 1,
-                colour,
-            ), f"{move}: not the default steal (ATK-5)"
+    holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
+    expected: list[GearMoved] = []
+    for defender in reading.standing:
+        for attacker in reading.attackers_of.get(defender, ()):
+            robot = before.robot(attacker)
+            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+            steal = chosen.get((defender, attacker))
+            where: str
+            if steal is not None:
+                where, gear = steal.source, steal.gear
+                assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
+            else:
+                candidates = [(-worth(g, defender), 0, canonical(g), "feet", g) for g in feet]
+                if from_circuit:
+                    candidates += [
+                        (-worth(g, defender), 1, canonical(g), "circuit", g) for g in circuit
+                    ]
+                if not candidates:
+                    continue
+                _, _, _, where, gear = min(candidates, key=lambda c: c[:3])
+            (feet if where == "feet" else circuit).remove(gear)
+            source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
+            clause = reading.clause(attacker, "ATK-4", "SATK-2")
+            expected.append(GearMoved(gear, source, Place.feet(defender), defender, clause))
+    steals = [m for m in result.moves if m.clause in DEFENCE_STEAL_CLAUSES]
+    assert steals == expected, f"defence steals {steals}, expected {expected}"
 
 
 def check_assembly(before: GameState, result: TurnResult, choices: Choices | None = None) -> None:
     """After activation, robots with 3+ feet gears move 2 into their circuit (ASM-1).
 
     Mandatory by default; optional assembly moves 2 unless the owner chose ``()``
-    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then the lowest colour
-    (ASM-2). Robots with fewer than 3 move none. A circuit only ever gains gears by
-    assembly and only loses them to a defence steal (ASM-3).
+    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then canonical order
+    (ASM-2, VAL-1). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
+    feet by then (SHOV-1). A circuit only ever gains gears by assembly and only loses them
+    to a defence steal (ASM-3, ATK-4, SATK-2).
     """
     feet = feet_after_activation(before, result.events)
     assemblies = choices.assemblies if choices is not None else {}
+    moves = result.moves
+    assembled: dict[int, list[GearMoved]] = {robot.number: [] for robot in before.robots}
+    for move in moves:
+        if move.clause == "ASM-1":
+            assert move.robot in assembled, str(move)
+            assembled[move.robot].append(move)
     for robot in before.robots:
-        moved = [m for m in result.moves if m.clause == "ASM-1" and m.robot == robot.number]
+        moved = assembled[robot.number]
         for move in moved:
             assert move.source == Place.feet(robot.number), str(move)
             assert move.destination == Place.circuit(robot.number), str(move)
@@ -334,16 +631,16 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
         assert not Counter(m.gear for m in moved) - Counter(feet[robot.number])
         if robot.number not in assemblies and want:
             ranked = sorted(
-                feet[robot.number], key=lambda g: (-g.points_for(robot.number), g.colour)
+                feet[robot.number], key=lambda g: (-worth(g, robot.number), canonical(g))
             )
             assert Counter(m.gear for m in moved) == Counter(ranked[:2]), (
                 f"robot {robot.number}: not the default assembly (ASM-2)"
             )
-    for move in result.moves:
+    for move in moves:
         if move.destination.kind is PlaceKind.CIRCUIT:
             assert move.clause == "ASM-1", str(move)
         if move.source.kind is PlaceKind.CIRCUIT:
-            assert move.clause == "ATK-4", f"{move}: circuits are safe from attacks"
+            assert move.clause in DEFENCE_STEAL_CLAUSES, f"{move}: circuits are safe from attacks"
 
 
 def check_choices_honoured(before: GameState, result: TurnResult, choices: Choices) -> None:
@@ -352,7 +649,9 @@ def check_choices_honoured(before: GameState, result: TurnResult, choices: Choic
         moves = [
             m
             for m in result.moves
-            if m.clause == "ATK-4" and m.robot == defender and m.source.number == attacker
+            if m.clause in DEFENCE_STEAL_CLAUSES
+            and m.robot == defender
+            and m.source.number == attacker
         ]
         assert len(moves) == 1, f"steal {defender}<-{attacker}: {moves}"
         assert moves[0].gear == steal.gear
@@ -365,44 +664,38 @@ def check_choices_honoured(before: GameState, result: TurnResult, choices: Choic
             got = [
                 m.gear
                 for m in result.moves
-                if m.source == place and m.destination.number == robot and m.robot == robot
+                if m.source == place
+                and m.destination == Place.feet(robot)
+                and m.robot == robot
+                and m.clause in TAKING_CLAUSES
             ]
             assert Counter(got) == Counter(share), f"{place}: robot {robot} got {got}"
 
 
-def expected_outcome(programs: Mapping[int, Program], robot: int) -> Outcome:
-    """What ``robot``'s program comes to, straight from the rules (ATK-3, TRP-2, TRP-3)."""
-    program = programs[robot]
-    targets = {other: p for other, p in programs.items() if other != robot}
-    if program.is_defence_of(robot):
-        attacked = any(p == Program(Action.ATTACK, robot) for p in targets.values())
-        return Outcome.DEFENDED if attacked else Outcome.DEFENDED_UNTESTED
-    if program.action is Action.ATTACK:
-        defended = programs[program.number].is_defence_of(program.number)
-        return Outcome.ATTACK_VOIDED if defended else Outcome.ATTACK_HIT
-    if program.action is Action.TRAP:
-        harvested = any(p == Program(Action.HARVEST, program.number) for p in targets.values())
-        return Outcome.TRAP_SPRUNG if harvested else Outcome.TRAP_IDLE
-    trapped = any(p == Program(Action.TRAP, program.number) for p in targets.values())
-    return Outcome.HARVEST_VOIDED if trapped else Outcome.HARVEST_DONE
+def check_outcomes(programs: Mapping[int, AnyProgram], result: TurnResult) -> None:
+    """Every program comes to the outcomes the rules say, and no other (:class:`TurnReading`).
 
-
-def check_outcomes(programs: Mapping[int, Program], result: TurnResult) -> None:
-    """Every robot's program comes to exactly one outcome, the one the rules say."""
-    outcomes: dict[int, list[Outcome]] = {robot: [] for robot in programs}
-    for event in result.events:
-        if isinstance(event, ActionResolved):
-            assert event.program == str(programs[event.robot]), str(event)
-            outcomes[event.robot].append(event.outcome)
-    for robot, got in outcomes.items():
-        assert got == [expected_outcome(programs, robot)], (
-            f"robot {robot} ({programs[robot]}): outcomes {got}"
-        )
+    A card program comes to exactly one outcome; a Super Attack to one on every other robot,
+    a Super Trap and a Super Harvest to one on every dump, a Counter Defence to one on every
+    defender (or one saying it found none), a Super Shovel to one.
+    """
+    expected = read_programs(programs).outcomes
+    got = Counter(
+        (event.robot, event.program, event.outcome, event.clause)
+        for event in result.events
+        if isinstance(event, ActionResolved)
+    )
+    assert got == expected, f"outcomes {sorted(got - expected)} not expected; missing " + str(
+        sorted(expected - got)
+    )
+    for robot, program in programs.items():
+        if isinstance(program, Program):
+            assert sum(n for (r, *_), n in got.items() if r == robot) == 1, f"robot {robot}"
 
 
 def check_turn(
     before: GameState,
-    programs: Mapping[int, Program],
+    programs: Mapping[int, AnyProgram],
     result: TurnResult,
     choices: Choices | None = None,
 ) -> None:
@@ -411,6 +704,7 @@ def check_turn(
     check_conservation(before, result.state)
     check_reserve_and_frame(before, result.state)
     check_events(before, result)
+    check_upgrades_discarded(before, programs, result)
     check_traps_take_only_when_blocking(programs, result)
     check_splits(before, result, choices)
     check_outcomes(programs, result)
@@ -421,10 +715,92 @@ def check_turn(
         check_choices_honoured(before, result, choices)
 
 
+# --------------------------------------------------------------------------- whole games
+
+
+def turn_bound(state: GameState) -> int:
+    """Turns a lone-harvester game may last: until the reserve is out, and one more."""
+    return math.ceil(len(state.reserve) / len(state.dumps)) + 1
+
+
+def check_finished_game(game: PlayedGame) -> None:
+    """The end of a game: END-1 holds, the scores add up, the winners are the best.
+
+    A robot scores 2 for each gear of its own colour and each Jolly (JOL-2), 3 for each
+    three-point gear (TRI-2), 1 for any other (END-2); the own-colour gears of the tie-break
+    count the Jollies and never the three-point gears (END-3). A player scores its lower
+    robot (VAR-3). Every upgrade card was laid at most once, by a robot of the player that
+    held it, and the cards still held are the ones never laid (UPG-3).
+    """
+    final = game.final
+    assert final.game_over
+    assert not final.reserve
+    assert any(not dump.gears for dump in final.dumps)
+    assert all(not turn.result.state.game_over for turn in game.turns[:-1])
+    assert gear_counts(final) == gear_counts(game.start)
+    for robot in final.robots:
+        gears = robot.feet + robot.circuit
+        assert score_robot(robot) == sum(worth(gear, robot.number) for gear in gears)
+    scores = player_scores(final)
+    for score in scores:
+        player = next(p for p in final.players if p.name == score.player)
+        lowest = min(score_robot(final.robot(n)) for n in player.robots)
+        assert score.points == lowest
+        assert score.robot in player.robots
+        robot = final.robot(score.robot)
+        assert score_robot(robot) == lowest
+        own = sum(1 for gear in robot.feet + robot.circuit if counts_as_own(gear, robot.number))
+        assert score.own_colour == own
+    best = max((s.points, s.own_colour) for s in scores)
+    assert set(winners(final)) == {s.player for s in scores if (s.points, s.own_colour) == best}
+    discarded = [
+        event
+        for turn in game.turns
+        for event in turn.result.events
+        if isinstance(event, UpgradeDiscarded)
+    ]
+    assert len({event.player for event in discarded}) == len(discarded), "a card laid twice"
+    for player in game.start.players:
+        laid = [event.card for event in discarded if event.player == player.name]
+        now = next(p for p in final.players if p.name == player.name).upgrade
+        assert laid == ([] if player.upgrade is None or now is not None else [player.upgrade])
+        assert now == (None if laid else player.upgrade)
+    with pytest.raises(GameOverError):
+        resolve_turn(final, game.turns[-1].programs)
+
+
+def check_full_box(game: PlayedGame) -> None:
+    """A game set up from the boxes holds every gear it started with, to the end.
+
+    11 gears of each colour in play (SET-3), 4 Jollies and 4 three-point gears when their
+    expansions are on (JOL-1, TRI-1), and, under ``pad_reserve``, fewer gears than there
+    are dumps of the lowest colour not in play, so that the reserve after the deal is a
+    multiple of the dumps (REF-2, R-PAD-RESERVE); no other gear.
+    """
+    start, final = game.start, game.final
+    rules = start.options
+    numbers = start.robot_numbers
+    expected: Counter[Gear] = Counter({Gear(n): GEARS_PER_COLOUR for n in numbers})
+    if rules.jolly_gears:
+        expected[JOLLY] = EXPANSION_GEARS_PER_KIND
+    if rules.three_point_gears:
+        expected[THREE_POINT] = EXPANSION_GEARS_PER_KIND
+    dealt = sum(len(d.gears) for d in start.dumps)
+    assert dealt == 2 * len(numbers), "a new game has two gears on each dump (SET-4)"
+    if rules.pad_reserve:
+        padding = -(sum(expected.values()) - dealt) % len(numbers)
+        spare = next(c for c in range(1, 9) if c not in numbers)
+        if padding:
+            expected[Gear(spare)] = padding
+        assert len(start.reserve) % len(numbers) == 0, "padding left a short refill (REF-2)"
+    assert gear_counts(start) == expected
+    assert gear_counts(final) == expected
+
+
 # --------------------------------------------------------------------------- purity
 
 
-def reversed_programs(programs: Mapping[int, Program]) -> dict[int, Program]:
+def reversed_programs(programs: Mapping[int, AnyProgram]) -> dict[int, AnyProgram]:
     """The same programs, given in the opposite order."""
     return dict(reversed(list(programs.items())))
 
@@ -443,7 +819,7 @@ def reversed_choices(choices: Choices) -> Choices:
 
 def play_and_check(
     state: GameState,
-    programs: Mapping[int, Program],
+    programs: Mapping[int, AnyProgram],
     choices: Choices | None = None,
     *,
     purity: bool = True,

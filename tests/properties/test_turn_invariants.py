@@ -4,12 +4,14 @@ Positions are arbitrary (any gears anywhere, SET-5), in both variants and under 
 combination of the options; programs are legal, uniform or crowded onto one or two
 numbers so that robots collide; post-reveal choices are the defaults or random legal
 ones. The invariants themselves live in :mod:`tests.properties.checks`.
+
+The expansions are off here, as in the base game (SET-6);
+:mod:`tests.properties.test_expansion_invariants` runs the same properties with them on.
 """
 
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections import Counter
 
@@ -19,26 +21,23 @@ from hypothesis import strategies as st
 
 from outofgears import (
     Choices,
-    GameOverError,
     GameState,
     Gear,
     GearMoved,
     IllegalProgramError,
     Place,
     Program,
-    player_scores,
     resolve_turn,
-    score_robot,
-    winners,
 )
 from outofgears.errors import IllegalChoiceError
-from outofgears.gears import GEARS_PER_COLOUR
 from outofgears.sharing import check_split, own_colour_quota, share_size, split_gears
 from tests.properties.checks import (
     CLAUSE_IDS,
     budget,
     check_conservation,
     check_events,
+    check_finished_game,
+    check_full_box,
     check_outcomes,
     check_places,
     check_reserve_and_frame,
@@ -47,11 +46,11 @@ from tests.properties.checks import (
     check_turn,
     play_and_check,
     reversed_programs,
+    turn_bound,
 )
 from tests.strategies import (
-    PlayedGame,
     as_chooser,
-    gear_counts,
+    card_programs,
     gear_piles,
     legal_choices,
     one_robot_setups,
@@ -177,7 +176,7 @@ def test_every_program_comes_to_the_outcome_the_rules_say(data: st.DataObject) -
 @given(st.data())
 def test_a_trap_takes_gears_only_from_a_dump_someone_harvested(data: st.DataObject) -> None:
     state = data.draw(positions(), label="state")
-    programs = data.draw(some_programs(state), label="programs")
+    programs = card_programs(data.draw(some_programs(state), label="programs"))
     result = resolve_turn(state, programs)
     check_traps_take_only_when_blocking(programs, result)
     for dump in state.dumps:
@@ -309,7 +308,7 @@ def test_legal_choices_are_honoured_and_keep_every_invariant(data: st.DataObject
 @given(st.data())
 def test_two_robot_turns_keep_every_invariant(data: st.DataObject) -> None:
     state = data.draw(positions(variant="two"), label="state")
-    programs = data.draw(some_programs(state), label="programs")
+    programs = card_programs(data.draw(some_programs(state), label="programs"))
     for player in state.players:
         first, second = player.robots
         assert programs[first].action is not programs[second].action
@@ -322,7 +321,7 @@ def test_two_robot_turns_keep_every_invariant(data: st.DataObject) -> None:
 @given(st.data())
 def test_partners_laying_the_same_action_card_are_refused(data: st.DataObject) -> None:
     state = data.draw(positions(variant="two"), label="state")
-    programs = data.draw(some_programs(state), label="programs")
+    programs = card_programs(data.draw(some_programs(state), label="programs"))
     player = data.draw(st.sampled_from(state.players), label="player")
     first, second = player.robots
     number = data.draw(st.sampled_from(state.robot_numbers), label="number")
@@ -359,44 +358,6 @@ def test_every_invariant_holds_on_many_turns(data: st.DataObject) -> None:
 
 
 # --------------------------------------------------------------------------- whole games
-
-
-def turn_bound(state: GameState) -> int:
-    """Turns a lone-harvester game may last: until the reserve is out, and one more."""
-    return math.ceil(len(state.reserve) / len(state.dumps)) + 1
-
-
-def check_finished_game(game: PlayedGame) -> None:
-    """The end of a game: END-1 holds, the scores add up, the winners are the best."""
-    final = game.final
-    assert final.game_over
-    assert not final.reserve
-    assert any(not dump.gears for dump in final.dumps)
-    assert all(not turn.result.state.game_over for turn in game.turns[:-1])
-    assert gear_counts(final) == gear_counts(game.start)
-    for robot in final.robots:
-        own = sum(1 for gear in robot.feet + robot.circuit if gear.colour == robot.number)
-        other = len(robot.feet) + len(robot.circuit) - own
-        assert score_robot(robot) == 2 * own + other
-    scores = player_scores(final)
-    for score in scores:
-        player = next(p for p in final.players if p.name == score.player)
-        lowest = min(score_robot(final.robot(n)) for n in player.robots)
-        assert score.points == lowest
-        assert score.robot in player.robots
-        assert score_robot(final.robot(score.robot)) == lowest
-    best = max((s.points, s.own_colour) for s in scores)
-    assert set(winners(final)) == {s.player for s in scores if (s.points, s.own_colour) == best}
-    with pytest.raises(GameOverError):
-        resolve_turn(final, game.turns[-1].programs)
-
-
-def check_full_box(game: PlayedGame) -> None:
-    """A game set up from the box holds 11 gears of each colour in play, to the end."""
-    final = game.final
-    on_robots = sum(len(r.feet) + len(r.circuit) for r in final.robots)
-    on_dumps = sum(len(d.gears) for d in final.dumps)
-    assert on_robots + on_dumps == GEARS_PER_COLOUR * len(final.robots)
 
 
 @pytest.mark.clause("END-1", "END-2", "END-3", "VAR-3")

@@ -17,10 +17,8 @@ from collections import Counter
 import pytest
 
 from outofgears import (
-    ActionResolved,
     Choices,
     DefenceSteal,
-    GameState,
     Gear,
     GearMoved,
     IllegalChoiceError,
@@ -28,47 +26,23 @@ from outofgears import (
     Outcome,
     Place,
     SplitResolved,
-    TurnResult,
     gears,
     resolve_turn,
 )
 from outofgears.attacks import attackers_by_target, choose_defence_steal, defenders
 from outofgears.programs import Program
-from tests.helpers import position, programs
+from tests.helpers import (
+    circuits_of,
+    dumps_of,
+    feet_of,
+    moves,
+    outcomes,
+    position,
+    programs,
+    splits,
+)
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def circuits_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's circuit gears."""
-    return {robot.number: robot.circuit for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
-
-
-def moves(result: TurnResult, clause: str) -> Counter[GearMoved]:
-    """The gear movements a clause caused, as a multiset."""
-    return Counter(e for e in result.events if isinstance(e, GearMoved) and e.clause == clause)
-
-
-def outcomes(result: TurnResult) -> list[tuple[int, Outcome, str]]:
-    """Every program's outcome and deciding clause, by robot."""
-    return sorted(
-        (e.robot, e.outcome, e.clause) for e in result.events if isinstance(e, ActionResolved)
-    )
-
-
-def splits(result: TurnResult) -> list[SplitResolved]:
-    """The splits of the turn."""
-    return [e for e in result.events if isinstance(e, SplitResolved)]
 
 
 def moved(colour: int, source: Place, destination: Place, robot: int, clause: str) -> GearMoved:
