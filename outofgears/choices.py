@@ -15,6 +15,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from outofgears.errors import InvalidStateError
 from outofgears.gears import Gear, sort_gears
 from outofgears.model import Place
 
@@ -33,23 +34,77 @@ class DefenceSteal:
     source: StealSource
     gear: Gear
 
+    def __attrs_post_init__(self) -> None:
+        if self.source not in ("feet", "circuit"):
+            raise InvalidStateError(
+                f"a defender takes from 'feet' or 'circuit', not {self.source!r}"
+            )
+        if not isinstance(self.gear, Gear):
+            raise InvalidStateError(f"a defence steal takes a Gear, not {self.gear!r}")
+
+
+def _robot(value: object, what: str) -> int:
+    if type(value) is not int:
+        raise InvalidStateError(f"{what} is a robot number, not {value!r}")
+    return value
+
+
+def _gears(value: object, what: str) -> tuple[Gear, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"{what} is a sequence of gears, not {value!r}")
+    gears = tuple(value)
+    for gear in gears:
+        if not isinstance(gear, Gear):
+            raise InvalidStateError(f"{what} holds gears, not {gear!r}")
+    return sort_gears(gears)
+
+
+def _mapping(value: object, what: str) -> Mapping[object, object]:
+    if not isinstance(value, Mapping):
+        raise InvalidStateError(f"{what} is a mapping, not {value!r}")
+    return value
+
 
 def _steals(
     value: Mapping[tuple[int, int], DefenceSteal],
 ) -> Mapping[tuple[int, int], DefenceSteal]:
+    for key, steal in _mapping(value, "defence_steals").items():
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise InvalidStateError(
+                f"a defence steal is keyed by (defender, attacker), not {key!r}"
+            )
+        _robot(key[0], "the defender")
+        _robot(key[1], "the attacker")
+        if not isinstance(steal, DefenceSteal):
+            raise InvalidStateError(f"defence steal {key!r} is a DefenceSteal, not {steal!r}")
     return MappingProxyType(dict(value))
 
 
 def _assemblies(value: Mapping[int, Iterable[Gear]]) -> Mapping[int, tuple[Gear, ...]]:
-    return MappingProxyType({robot: sort_gears(picked) for robot, picked in value.items()})
+    _mapping(value, "assemblies")
+    return MappingProxyType(
+        {
+            _robot(robot, "an assembling robot"): _gears(picked, f"robot {robot}'s assembly")
+            for robot, picked in value.items()
+        }
+    )
 
 
 def _splits(
     value: Mapping[Place, Mapping[int, Iterable[Gear]]],
 ) -> Mapping[Place, Mapping[int, tuple[Gear, ...]]]:
+    for place, shares in _mapping(value, "splits").items():
+        if not isinstance(place, Place):
+            raise InvalidStateError(f"a split is keyed by a Place, not {place!r}")
+        _mapping(shares, f"the split of {place}")
     return MappingProxyType(
         {
-            place: MappingProxyType({robot: sort_gears(share) for robot, share in shares.items()})
+            place: MappingProxyType(
+                {
+                    _robot(robot, "a taker"): _gears(share, f"robot {robot}'s share")
+                    for robot, share in shares.items()
+                }
+            )
             for place, shares in value.items()
         }
     )

@@ -854,6 +854,8 @@ def json_path(parts: Iterable[str | int]) -> str:
     '$.turns[3].programs.2'
     >>> json_path(["recorded", "scores", "Ada Lovelace"])
     "$.recorded.scores['Ada Lovelace']"
+    >>> print(json_path(["players", "Ada\\nLovelace"]))
+    $.players['Ada\\nLovelace']
     """
     path = "$"
     for part in parts:
@@ -863,6 +865,8 @@ def json_path(parts: Iterable[str | int]) -> str:
             path += f".{part}"
         else:
             quoted = part.replace("\\", "\\\\").replace("'", "\\'")
+            # Control characters escaped, so that the message stays on one line.
+            quoted = "".join(c if c.isprintable() else repr(c)[1:-1] for c in quoted)
             path += f"['{quoted}']"
     return path
 

@@ -51,6 +51,11 @@ def _check_robot_number(instance: object, attribute: object, value: int) -> None
         raise InvalidStateError(f"robot and dump numbers are 1-8, not {value!r}")
 
 
+def _check_name(instance: object, attribute: object, value: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidStateError(f"a player's name is a string, not {value!r}")
+
+
 @frozen
 class Robot:
     """A robot in play.
@@ -67,7 +72,7 @@ class Robot:
     """
 
     number: int = field(validator=_check_robot_number)
-    player: str
+    player: str = field(validator=_check_name)
     feet: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
     circuit: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
 
@@ -96,7 +101,10 @@ class Dump:
 
 
 def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(items))
+    numbers = tuple(items)
+    for number in numbers:
+        _check_robot_number(None, None, number)
+    return tuple(sorted(numbers))
 
 
 class UpgradeCard(enum.Enum):
@@ -131,7 +139,7 @@ class Player:
     <UpgradeCard.SUPER_TRAP: 'super trap'>
     """
 
-    name: str
+    name: str = field(validator=_check_name)
     robots: tuple[int, ...] = field(converter=_name_tuple)
     upgrade: UpgradeCard | None = field(default=None, validator=_check_upgrade)
 

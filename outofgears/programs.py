@@ -32,6 +32,11 @@ def _check_card(instance: object, attribute: object, value: UpgradeCard) -> None
         raise InvalidStateError(f"an upgrade program lays an UpgradeCard, not {value!r}")
 
 
+def _check_action(instance: object, attribute: object, value: Action) -> None:
+    if not isinstance(value, Action):
+        raise InvalidStateError(f"the action card is an Action, not {value!r}")
+
+
 def _check_number(instance: object, attribute: object, value: int) -> None:
     if type(value) is not int or value not in ROBOT_NUMBERS:
         raise InvalidStateError(f"a number card shows 1-8, not {value!r}")
@@ -50,7 +55,7 @@ class Program:
     'harvest 5'
     """
 
-    action: Action
+    action: Action = field(validator=_check_action)
     number: int = field(validator=_check_number)
 
     @classmethod

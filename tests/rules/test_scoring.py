@@ -17,7 +17,7 @@ from outofgears import (
     score_robot,
     winners,
 )
-from outofgears.scoring import is_game_over
+from outofgears.scoring import end_turn_events, is_game_over
 from tests.helpers import position, programs
 
 # --- END-1: the end of the game --------------------------------------------------------------
@@ -221,3 +221,14 @@ def test_a_played_out_game_names_its_winner() -> None:
     assert after.robot(2).circuit == gears(2, 2)
     assert player_scores(after) == (PlayerScore("P2", 5, 2, 2), PlayerScore("P1", 4, 2, 1))
     assert winners(after) == ("P2",)
+
+
+@pytest.mark.clause("END-1")
+def test_an_empty_dump_does_not_end_the_game_while_the_reserve_holds_gears() -> None:
+    # Kills a surviving mutant of end_turn_events (issue 7): the reserve must be consulted.
+    assert end_turn_events(4, gears(5), {1: (), 2: gears(3)}) == [
+        TurnEnded(turn=4, game_over=False, clause="TURN-1")
+    ]
+    assert end_turn_events(4, (), {1: (), 2: gears(3)}) == [
+        TurnEnded(turn=4, game_over=True, clause="END-1")
+    ]

@@ -1187,3 +1187,28 @@ def test_a_held_card_must_be_in_a_custom_deck() -> None:
             options=deck(UpgradeCard.SUPER_TRAP, UpgradeCard.SUPER_TRAP),
             upgrades={"P1": UpgradeCard.SUPER_SHOVEL},
         )
+
+
+@pytest.mark.clause("STRAP-1", "TRP-2")
+def test_a_super_trap_names_each_dump_it_acts_on_in_the_trace() -> None:
+    # Kills surviving mutants of traps.label and traps.spring_trap (issue 7): every outcome
+    # of a card that acts on every dump names the dump.
+    def trace(result: TurnResult) -> list[str]:
+        return [str(e) for e in result.events if isinstance(e, ActionResolved) and e.robot != 3]
+
+    state = table(dumps={1: [1], 2: [2], 3: []}, upgrades={"P1": SUPER_TRAP, "P2": SUPER_HARVEST})
+    assert trace(resolve_turn(state, laid(r1="super trap", r2="super harvest", r3="attack 3"))) == [
+        f"robot {robot} super {card} (dump {dump}): {what}"
+        for dump in (1, 2, 3)
+        for robot, card, what in (
+            (2, "harvest", "harvest voided by a trap [TRP-2]"),
+            (1, "trap", "trap sprang [STRAP-1]"),
+        )
+    ]
+    state = table(dumps={1: [1], 2: [2], 3: []}, upgrades={"P1": SUPER_TRAP})
+    assert trace(resolve_turn(state, laid(r1="super trap", r2="harvest 1", r3="attack 3"))) == [
+        "robot 2 harvest 1: harvest voided by a trap [TRP-2]",
+        "robot 1 super trap (dump 1): trap sprang [STRAP-1]",
+        "robot 1 super trap (dump 2): trap blocked no harvest [STRAP-1]",
+        "robot 1 super trap (dump 3): trap blocked no harvest [STRAP-1]",
+    ]
