@@ -83,12 +83,13 @@ def split_gears(
         shares = {robot: sort_gears(proposed[robot]) for robot in ordered}
     else:
         shares = default_split(pool, ordered, share)
-    left = Counter(pool)
+    left = list(pool)  # every share is drawn from the pool (default_split, check_split)
     for given in shares.values():
-        left.subtract(given)
+        for gear in given:
+            left.remove(gear)
     return Split(
         shares=tuple((robot, shares[robot]) for robot in ordered),
-        left=sort_gears(left.elements()),
+        left=sort_gears(left),
     )
 
 

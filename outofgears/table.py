@@ -10,13 +10,28 @@ turn applied to the old state always give the new one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 import attrs
 
 from outofgears.errors import InvalidStateError
 from outofgears.events import Event, GearMoved, TurnEnded, UpgradeDiscarded
-from outofgears.gears import Gear
-from outofgears.model import Dump, GameState, Place, PlaceKind, UpgradeCard
+from outofgears.gears import Gear, sort_gears
+from outofgears.model import Dump, GameState, Place, PlaceKind, Robot, UpgradeCard
+
+_T = TypeVar("_T")
+
+
+def _trusted(cls: type[_T], **values: object) -> _T:
+    """An instance of the frozen attrs class ``cls`` built without its converters and validators.
+
+    Only for values already in the form the converters produce (tuples, gears sorted) and a
+    position already known to hang together: see :meth:`Table.freeze`.
+    """
+    instance = object.__new__(cls)
+    for name, value in values.items():
+        object.__setattr__(instance, name, value)
+    return instance
 
 
 class Table:
@@ -74,7 +89,55 @@ class Table:
             self.apply(event)
 
     def freeze(self) -> GameState:
-        """The position on the table as a new immutable state."""
+        """The position on the table as a new immutable state, built by the fast path.
+
+        Used at the end of a turn, whose events only move gears that are there
+        (:meth:`apply` checks it), so the new position keeps every gear and every
+        player of the checked state the table started from. The robots, dumps and
+        state are built with their fields already in canonical form and without
+        re-running :func:`~outofgears.model.check_state`; what is unchanged is
+        shared. :meth:`freeze_checked` is the reference it is tested against.
+        """
+        state = self.state
+        robots = tuple(
+            robot
+            if feet == list(robot.feet) and circuit == list(robot.circuit)
+            else _trusted(
+                Robot,
+                number=robot.number,
+                player=robot.player,
+                feet=sort_gears(feet),
+                circuit=sort_gears(circuit),
+            )
+            for robot in state.robots
+            for feet, circuit in ((self.feet[robot.number], self.circuit[robot.number]),)
+        )
+        dumps = tuple(
+            dump
+            if gears == list(dump.gears)
+            else _trusted(Dump, number=dump.number, gears=sort_gears(gears))
+            for dump in state.dumps
+            for gears in (self.dumps[dump.number],)
+        )
+        players = tuple(
+            player
+            if player.upgrade is self.upgrades[player.name]
+            else attrs.evolve(player, upgrade=self.upgrades[player.name])
+            for player in state.players
+        )
+        return _trusted(
+            GameState,
+            robots=robots,
+            dumps=dumps,
+            reserve=tuple(self.reserve),
+            players=players,
+            turn=self.turn,
+            options=state.options,
+            game_over=self.game_over,
+        )
+
+    def freeze_checked(self) -> GameState:
+        """The position on the table as a new state built by the public, checked constructors."""
         robots = tuple(
             attrs.evolve(robot, feet=self.feet[robot.number], circuit=self.circuit[robot.number])
             for robot in self.state.robots
@@ -110,4 +173,4 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     """
     table = Table(state)
     table.apply_all(events)
-    return table.freeze()
+    return table.freeze_checked()

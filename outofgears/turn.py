@@ -156,6 +156,8 @@ def check_split_choices_name_real_splits(
     state: GameState, programs: Programs, choices: Choices
 ) -> None:
     """An explicit split must name a place that something takes from this turn (SPL-5)."""
+    if not choices.splits:
+        return
     real = places_split_this_turn(state, programs)
     for place in choices.splits:
         if place not in real or place.kind not in (PlaceKind.FEET, PlaceKind.DUMP):

@@ -268,13 +268,17 @@ class SimulationStats:
 
     def add(self, game: SimulatedGame) -> None:
         """Count one game."""
+        self.add_final(game.turns, game.final)
+
+    def add_final(self, turns: int, final: GameState) -> None:
+        """Count one game from its number of turns and its final state."""
         self.games += 1
-        self.turns += game.turns
-        if not game.finished:
+        self.turns += turns
+        if not final.game_over:
             return
         self.finished += 1
-        won = winners(game.final)
-        for score in player_scores(game.final):
+        won = winners(final)
+        for score in player_scores(final):
             seat = self.seats[score.player]
             seat.scores.append(score.points)
             if score.player in won:
@@ -421,6 +425,48 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
             os.unlink(temp_name)
 
 
+@frozen
+class _GameJob:
+    """What every game of a simulation shares; called with a game number, plays it."""
+
+    seed: int
+    robots: int
+    two_robots: bool
+    options: Options
+    max_turns: int
+
+    def __call__(self, number: int) -> tuple[str, int, GameState]:
+        game = simulate_game(
+            self.seed,
+            number,
+            self.robots,
+            two_robots=self.two_robots,
+            options=self.options,
+            max_turns=self.max_turns,
+        )
+        return log_line(game.log), game.turns, game.final
+
+
+def played_games(
+    job: Callable[[int], tuple[str, int, GameState]], games: int, workers: int
+) -> Iterator[tuple[str, int, GameState]]:
+    """Games 1..``games`` played by ``job``, in order: log line, turns played, final state.
+
+    With more than one worker the games are played by a pool of processes;
+    since a game depends only on the seed and its number, the games and their
+    order are the same as with one.
+    """
+    numbers = range(1, games + 1)
+    if workers == 1 or games == 1:
+        yield from map(job, numbers)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, min(64, games // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(job, numbers, chunksize=chunk)
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -470,6 +516,13 @@ def _umask() -> int:
     help="Write the logs (JSON Lines) to this file; default standard output.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Worker processes playing the games; the output is the same for any number.",
+)
 @FORMAT_OPTION
 def simulate(
     games: int,
@@ -483,6 +536,7 @@ def simulate(
     max_turns: int,
     output: str | None,
     force: bool,
+    workers: int,
     output_format: str,
 ) -> None:
     """Play games with random legal programs and write each as one line of JSON.
@@ -511,17 +565,10 @@ def simulate(
             output_lines(output, force) as write,
             progress(games, progress_stream()) as advance,
         ):
-            for number in range(1, games + 1):
-                game = simulate_game(
-                    seed,
-                    number,
-                    robots,
-                    two_robots=two_robots,
-                    options=options,
-                    max_turns=max_turns,
-                )
-                write(log_line(game.log))
-                stats.add(game)
+            job = _GameJob(seed, robots, two_robots, options, max_turns)
+            for line, turns, final in played_games(job, games, workers):
+                write(line)
+                stats.add_final(turns, final)
                 advance(1)
     except OutOfGearsError as error:  # a setup the checks above let through
         raise InputError(str(error)) from None

@@ -302,3 +302,22 @@ def test_the_output_file_gets_the_ordinary_permissions(tmp_path: Path) -> None:
     os.umask(mask)
     assert invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out)).exit_code == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
+
+
+@pytest.mark.parametrize("flags", [(), ("--two-robots", "--upgrades", "--jolly")])
+def test_two_workers_write_the_same_logs_and_statistics_as_one(
+    tmp_path: Path, flags: tuple[str, ...]
+) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        target = tmp_path / f"games-{workers}.jsonl"
+        result = invoke(
+            "--games", "9", "--robots", "4", "--seed", "11", *flags,
+            "--workers", workers, "-o", str(target), "--format", "json",
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        del data["seconds"], data["games_per_second"], data["output"]
+        outputs.append((target.read_text(encoding="utf-8"), data))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][0].splitlines()) == 9
