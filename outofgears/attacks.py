@@ -25,6 +25,7 @@ from outofgears.model import DefenceStealSource, Place, PlaceKind, UpgradeCard
 from outofgears.programs import Action, Program, Programs, UpgradeProgram
 from outofgears.sharing import take_gears
 from outofgears.table import Table
+from outofgears.traps import robots_laying
 
 
 def defenders(programs: Programs) -> tuple[int, ...]:
@@ -36,21 +37,6 @@ def defenders(programs: Programs) -> tuple[int, ...]:
     return tuple(sorted(robot for robot, p in programs.items() if p.is_defence_of(robot)))
 
 
-def upgrade_players(programs: Programs, card: UpgradeCard) -> tuple[int, ...]:
-    """The robots that laid upgrade ``card`` this turn, ascending.
-
-    >>> upgrade_players({3: UpgradeProgram(UpgradeCard.SUPER_ATTACK)}, UpgradeCard.SUPER_ATTACK)
-    (3,)
-    """
-    return tuple(
-        sorted(
-            robot
-            for robot, program in programs.items()
-            if isinstance(program, UpgradeProgram) and program.card is card
-        )
-    )
-
-
 def standing_defenders(programs: Programs) -> tuple[int, ...]:
     """The defences that hold: all of them, unless a Counter Defence voids them all (CDEF-2).
 
@@ -58,7 +44,7 @@ def standing_defenders(programs: Programs) -> tuple[int, ...]:
     >>> standing_defenders(laid), standing_defenders({1: Program.parse("attack 1")})
     ((), (1,))
     """
-    if upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+    if robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
         return ()
     return defenders(programs)
 
@@ -130,7 +116,7 @@ def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list
     nobody attacked gets nothing. A Counter Defence voids every defence instead.
     """
     check_defence_steal_choices(table, programs, choices)
-    if upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+    if robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
         return [
             ActionResolved(robot, str(programs[robot]), Outcome.DEFENCE_COUNTERED, "CDEF-2")
             for robot in defenders(programs)
@@ -281,7 +267,7 @@ def strike_attacks(table: Table, programs: Programs, choices: Choices) -> list[E
     """
     guarding = set(standing_defenders(programs))
     events: list[Event] = []
-    for robot in upgrade_players(programs, UpgradeCard.COUNTER_DEFENCE):
+    for robot in robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
         if not defenders(programs):
             events.append(
                 ActionResolved(robot, str(programs[robot]), Outcome.COUNTER_UNUSED, "CDEF-1")

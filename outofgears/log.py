@@ -925,6 +925,14 @@ def _log_error(
 
 
 @cache
+def _schema_validator() -> Any:
+    """The schema's validator, built once: a replay of many logs validates each with it."""
+    import jsonschema  # imported here: it is slow to import and only reading needs it
+
+    return jsonschema.Draft202012Validator(log_schema())
+
+
+@cache
 def log_schema() -> dict[str, Any]:
     """The JSON Schema of the log format (``spec/log.schema.json``).
 
@@ -1035,10 +1043,7 @@ def validate_log_json(data: Any, source: str = "<log>") -> None:
     ...
     outofgears.log.LogError: x.json: $.players: the required key 'players' is missing
     """
-    import jsonschema  # imported here: it is slow to import and only reading needs it
-
-    validator = jsonschema.Draft202012Validator(log_schema())
-    found = _pick_schema_error(list(validator.iter_errors(data)), data)
+    found = _pick_schema_error(list(_schema_validator().iter_errors(data)), data)
     if found is not None:
         parts, reason = found
         raise _log_error(source, data, parts, reason)

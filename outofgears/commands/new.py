@@ -24,6 +24,8 @@ from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
     LOG_FORMAT,
+    MAX_NAME,
+    MAX_SEED,
     GameLog,
     LogError,
     Start,
@@ -37,12 +39,6 @@ from outofgears.replay import start_state
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
 DEFAULT_ROBOTS: Final = (1, 2, 3, 4)
-
-#: The largest seed the log format holds (an unsigned 64-bit integer).
-MAX_SEED: Final = 2**64 - 1
-
-#: The longest player name the log format holds.
-MAX_NAME: Final = 60
 
 
 def parse_robots(text: str) -> tuple[int, ...]:

@@ -46,6 +46,7 @@ from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import FORMAT_OPTION, InputError, echo_json
 from outofgears.errors import OutOfGearsError
 from outofgears.log import (
+    MAX_SEED,
     GameLog,
     Recorded,
     Start,
@@ -68,9 +69,6 @@ MAX_TURN_CAP: Final = 1000
 
 #: The largest ``--games``.
 MAX_GAMES: Final = 10_000_000
-
-#: The largest ``--seed``: seeds are 64-bit unsigned integers, like a log's ``start.seed``.
-MAX_SEED: Final = 2**64 - 1
 
 
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
