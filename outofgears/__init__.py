@@ -14,6 +14,7 @@ events of the turn, each with the spec clause that caused it.
 
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import (
+    EngineMismatchError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
@@ -61,7 +62,7 @@ from outofgears.programs import (
 from outofgears.scoring import player_scores, score_robot, winners
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.table import apply_events
-from outofgears.turn import TurnResult, apply_turn, resolve_turn
+from outofgears.turn import TurnResult, apply_turn, resolve_turn, resolve_turn_reference, use_engine
 from outofgears.variant import PlayerScore
 
 __version__ = "0.1.0"
@@ -81,6 +82,7 @@ __all__ = [
     "Choices",
     "DefenceSteal",
     "Dump",
+    "EngineMismatchError",
     "Event",
     "GameOverError",
     "GameState",
@@ -115,9 +117,11 @@ __all__ = [
     "parse_program",
     "player_scores",
     "resolve_turn",
+    "resolve_turn_reference",
     "score_robot",
     "setup_game",
     "setup_two_robot_game",
+    "use_engine",
     "validate_programs",
     "winners",
 ]

@@ -157,6 +157,42 @@ JOLLY = Gear(0, GearKind.JOLLY)
 THREE_POINT = Gear(0, GearKind.THREE_POINT)
 
 
+#: One shared instance of every kind of gear, in canonical order: the colours 1-8, Jolly,
+#: three-point. A gear's position here is its *rank* (:func:`gear_rank`). The model's
+#: constructors keep these instances, so the engine's fast path can find a rank by identity.
+CANONICAL_GEARS: tuple[Gear, ...] = (
+    *(Gear(colour) for colour in ROBOT_NUMBERS),
+    JOLLY,
+    THREE_POINT,
+)
+
+_RANK_BY_ID: dict[int, int] = {id(gear): rank for rank, gear in enumerate(CANONICAL_GEARS)}
+
+
+def gear_rank(gear: Gear) -> int:
+    """The gear's canonical rank, 0-9: colours 1-8 are 0-7, Jolly 8, three-point 9.
+
+    Ranks sort like :func:`gear_key`.
+
+    >>> gear_rank(Gear(1)), gear_rank(Gear(8)), gear_rank(JOLLY), gear_rank(THREE_POINT)
+    (0, 7, 8, 9)
+    """
+    rank = _RANK_BY_ID.get(id(gear))
+    if rank is not None:
+        return rank
+    kind_order, colour = gear_key(gear)
+    return colour - 1 if kind_order == 0 else len(ROBOT_NUMBERS) - 1 + kind_order
+
+
+def canonical_gear(gear: Gear) -> Gear:
+    """The shared instance equal to ``gear`` (see :data:`CANONICAL_GEARS`).
+
+    >>> canonical_gear(Gear(3)) is CANONICAL_GEARS[2]
+    True
+    """
+    return CANONICAL_GEARS[gear_rank(gear)]
+
+
 def gear_key(gear: Gear) -> tuple[int, int]:
     """The canonical sort key of a gear: standard gears by colour, then Jolly, then three-point.
 

@@ -22,6 +22,7 @@ from outofgears.gears import (
     ROBOT_NUMBERS,
     Gear,
     GearKind,
+    canonical_gear,
     gear_key,
     sort_gears,
 )
@@ -30,20 +31,18 @@ DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
 AssemblyRule = Literal["mandatory", "optional"]
 
 
-def _gear_tuple(items: Iterable[Gear]) -> tuple[Gear, ...]:
-    gears = tuple(items)
-    for gear in gears:
-        if not isinstance(gear, Gear):
-            raise InvalidStateError(f"expected a Gear, got {gear!r}")
-    return sort_gears(gears)
-
-
 def _ordered_gears(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    """The gears in their order, each replaced by its shared instance (``canonical_gear``)."""
     gears = tuple(items)
     for gear in gears:
         if not isinstance(gear, Gear):
             raise InvalidStateError(f"expected a Gear, got {gear!r}")
-    return gears
+    return tuple(map(canonical_gear, gears))
+
+
+def _gear_tuple(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    """The gears as a canonical multiset of shared instances."""
+    return sort_gears(_ordered_gears(items))
 
 
 def _check_robot_number(instance: object, attribute: object, value: int) -> None:

@@ -10,7 +10,7 @@ events alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal
 
 from attrs import frozen
 
@@ -22,9 +22,10 @@ from outofgears.attacks import (
     strike_attacks,
 )
 from outofgears.choices import NO_CHOICES, Choices
-from outofgears.errors import IllegalChoiceError
+from outofgears.errors import EngineMismatchError, IllegalChoiceError
 from outofgears.events import Event, GearMoved
 from outofgears.exploration import explore_dumps
+from outofgears.fastturn import resolve_turn_fast
 from outofgears.harvests import harvest_dumps
 from outofgears.model import GameState, Place, PlaceKind
 from outofgears.programs import Programs, validate_programs
@@ -67,6 +68,36 @@ class TurnResult:
         return tuple(event for event in self.events if isinstance(event, GearMoved))
 
 
+Engine = Literal["fast", "reference", "checked"]
+_ENGINES: Final[tuple[str, ...]] = ("fast", "reference", "checked")
+_engine: Engine = "fast"
+
+
+def use_engine(engine: Engine) -> Engine:
+    """Choose how turns with the default choices are resolved; returns the previous choice.
+
+    * ``"fast"`` (the default): :mod:`outofgears.fastturn`, on plain integers.
+    * ``"reference"``: the phase pipeline, :func:`resolve_turn_reference`.
+    * ``"checked"``: both, raising :class:`~outofgears.errors.EngineMismatchError` if the
+      states or the events differ (the test suite's setting).
+
+    Turns with explicit choices always go through the reference pipeline.
+
+    >>> previous = use_engine("checked")
+    >>> use_engine(previous)
+    'checked'
+    """
+    global _engine
+    if engine not in _ENGINES:
+        raise ValueError(f"the engine is one of {', '.join(_ENGINES)}, not {engine!r}")
+    previous, _engine = _engine, engine
+    return previous
+
+
+def _default_choices(choices: Choices | None) -> bool:
+    return choices is None or not (choices.defence_steals or choices.assemblies or choices.splits)
+
+
 def resolve_turn(
     state: GameState,
     programs: Programs,
@@ -95,7 +126,47 @@ def resolve_turn(
     >>> [str(e) for e in result.events[:2]]
     ['robot 1 harvest 2: harvest voided by a trap [TRP-2]', 'robot 2 trap 2: trap sprang [TRP-3]']
     """
+    if _engine == "reference" or not _default_choices(choices):
+        validate_programs(state, programs)
+        return _resolve_by_phases(state, programs, choices)
+    new_state, events = resolve_turn_fast(state, programs)
+    if _engine == "checked":
+        _check_against_reference(state, programs, new_state, events)
+    return TurnResult(new_state, events)
+
+
+def resolve_turn_reference(
+    state: GameState,
+    programs: Programs,
+    *,
+    choices: Choices | None = None,
+) -> TurnResult:
+    """:func:`resolve_turn` by the reference pipeline: the phase modules, one after another.
+
+    This is the plain implementation of the rules that the fast path
+    (:mod:`outofgears.fastturn`) is tested against; it gives the same result, slower.
+
+    >>> from outofgears import Program, setup_game
+    >>> state = setup_game([1, 2], seed=5)
+    >>> programs = {1: Program.parse("harvest 2"), 2: Program.parse("trap 2")}
+    >>> resolve_turn_reference(state, programs) == resolve_turn(state, programs)
+    True
+    """
     validate_programs(state, programs)
+    return _resolve_by_phases(state, programs, choices)
+
+
+def _check_against_reference(
+    state: GameState, programs: Programs, new_state: GameState, events: tuple[Event, ...]
+) -> None:
+    reference = _resolve_by_phases(state, programs, None)
+    if reference.state != new_state:
+        raise EngineMismatchError(state, programs, "state")
+    if reference.events != events:
+        raise EngineMismatchError(state, programs, "events")
+
+
+def _resolve_by_phases(state: GameState, programs: Programs, choices: Choices | None) -> TurnResult:
     decided = choices if choices is not None else NO_CHOICES
     check_split_choices_name_real_splits(state, programs, decided)
     table = Table(state)
@@ -126,7 +197,9 @@ def apply_turn(
     >>> after.turn, len(after.robot(1).feet) + len(after.robot(1).circuit)
     (2, 2)
     """
-    return resolve_turn(state, programs, choices=choices).state
+    if _engine != "fast" or not _default_choices(choices):
+        return resolve_turn(state, programs, choices=choices).state
+    return resolve_turn_fast(state, programs, record=False)[0]
 
 
 def places_split_this_turn(state: GameState, programs: Programs) -> set[Place]:

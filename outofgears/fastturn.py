@@ -1,0 +1,714 @@
+"""The fast path of a turn: the rules of the phase modules, on plain integers.
+
+:func:`outofgears.turn.resolve_turn` and :func:`outofgears.turn.apply_turn` run this path for
+every turn played with the default post-reveal choices (explicit :class:`~outofgears.Choices`
+go through the reference pipeline, :func:`outofgears.turn.resolve_turn_reference`). It gives
+the very same new state and the very same events as the reference, in the same order; the
+test suite checks that on every turn it plays (``OUTOFGEARS_ENGINE=checked``, the tests'
+default) and on random positions of every option (``tests/properties/test_fast_path.py``).
+
+What makes it fast (issue 6, docs/performance.md):
+
+* a gear is its rank, 0-9 (:func:`outofgears.gears.gear_rank`), and each place a list of
+  ranks; the model's gears are shared instances, so a rank is found by identity;
+* the programs are read once into per-robot codes, and the attackers of each robot and the
+  trappers and harvesters of each dump are indexed once per turn;
+* with ``record=False`` (what :func:`~outofgears.turn.apply_turn` asks for) no event object is
+  built at all;
+* the new state reuses every robot, dump and player the turn left alone, and builds the others
+  without re-running the model's converters and checks (the turn only moved gears that were
+  there, between places of the same checked position).
+
+The rules themselves are written, cited and explained in the phase modules (attacks, traps,
+harvests, upgrades, sharing, assembly, exploration, scoring); each step here names the
+function of the reference it mirrors.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from outofgears.events import (
+    ActionResolved,
+    Event,
+    GearMoved,
+    Outcome,
+    SplitResolved,
+    TurnEnded,
+    UpgradeDiscarded,
+)
+from outofgears.gears import CANONICAL_GEARS, Gear, gear_rank
+from outofgears.model import Dump, GameState, Options, Place, Player, Robot, UpgradeCard
+from outofgears.programs import Action, Program, Programs, UpgradeProgram, validate_programs
+
+__all__ = ["resolve_turn_fast"]
+
+# Program codes, read once per turn.
+_ATTACK: Final = 0
+_TRAP: Final = 1
+_HARVEST: Final = 2
+_SUPER_HARVEST: Final = 3
+_SUPER_ATTACK: Final = 4
+_SUPER_TRAP: Final = 5
+_SUPER_SHOVEL: Final = 6
+_COUNTER: Final = 7
+
+_ACTION_CODES: Final = {Action.ATTACK: _ATTACK, Action.TRAP: _TRAP, Action.HARVEST: _HARVEST}
+_CARD_CODES: Final = {
+    UpgradeCard.SUPER_HARVEST: _SUPER_HARVEST,
+    UpgradeCard.SUPER_ATTACK: _SUPER_ATTACK,
+    UpgradeCard.SUPER_TRAP: _SUPER_TRAP,
+    UpgradeCard.SUPER_SHOVEL: _SUPER_SHOVEL,
+    UpgradeCard.COUNTER_DEFENCE: _COUNTER,
+}
+
+_JOLLY_RANK: Final = 8
+_THREE_POINT_RANK: Final = 9
+_RANKS: Final = range(10)
+
+#: _WORTH[robot][rank]: what a gear is worth to a robot (Gear.points_for, END-2, JOL-2, TRI-2).
+_WORTH: Final = tuple(
+    tuple(CANONICAL_GEARS[rank].points_for(robot) for rank in _RANKS) for robot in range(9)
+)
+
+
+#: _BEST_FIRST[robot]: the ranks in the order the default policies prefer them for a robot:
+#: worth most first, then the lowest rank (ATK-5, ASM-2, SPL-5).
+def _best_first(robot: int) -> tuple[int, ...]:
+    return tuple(sorted(_RANKS, key=lambda rank: (-_WORTH[robot][rank], rank)))
+
+
+_BEST_FIRST: Final = tuple(_best_first(robot) for robot in range(9))
+
+#: _PREFERENCE[robot][rank]: the rank's position in _BEST_FIRST[robot], a sort key.
+_PREFERENCE: Final = tuple(tuple(order.index(rank) for rank in _RANKS) for order in _BEST_FIRST)
+
+_FEET: Final = tuple(Place.feet(number) for number in range(9))
+_CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
+_DUMP: Final = tuple(Place.dump(number) for number in range(9))
+_RESERVE: Final = Place.reserve()
+
+_RANK_BY_ID: Final = {id(gear): rank for rank, gear in enumerate(CANONICAL_GEARS)}
+_rank_of_id = _RANK_BY_ID.__getitem__
+_gear_of = CANONICAL_GEARS.__getitem__
+
+
+def _ranks(gears: tuple[Gear, ...]) -> list[int]:
+    """The ranks of ``gears``; by identity when they are the shared instances (the usual case)."""
+    known = _RANKS_OF_SMALL.get(id(gears))
+    if known is not None:
+        return list(known)
+    try:
+        return list(map(_rank_of_id, map(id, gears)))
+    except KeyError:
+        return [gear_rank(gear) for gear in gears]
+
+
+#: The gear tuples of small multisets, shared (at most 3,003 of them: up to 5 gears of 10 kinds),
+#: and their ranks by the tuple's identity (the tuples live as long as the module, so an
+#: identity found here is one of them).
+_SMALL_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
+_RANKS_OF_SMALL: dict[int, tuple[int, ...]] = {id(()): ()}
+_SMALL: Final = 5
+
+
+def _gears(ranks: list[int]) -> tuple[Gear, ...]:
+    """The canonical multiset of gears for ``ranks`` (the model's sorted tuple)."""
+    ranks.sort()
+    if len(ranks) > _SMALL:
+        return tuple(map(_gear_of, ranks))
+    key = tuple(ranks)
+    found = _SMALL_MULTISETS.get(key)
+    if found is None:
+        found = _SMALL_MULTISETS[key] = tuple(map(_gear_of, key))
+        _RANKS_OF_SMALL[id(found)] = key
+    return found
+
+
+_new = object.__new__
+_set_robot_number = Robot.__dict__["number"].__set__
+_set_robot_player = Robot.__dict__["player"].__set__
+_set_robot_feet = Robot.__dict__["feet"].__set__
+_set_robot_circuit = Robot.__dict__["circuit"].__set__
+_set_dump_number = Dump.__dict__["number"].__set__
+_set_dump_gears = Dump.__dict__["gears"].__set__
+
+
+def _robot(number: int, player: str, feet: tuple[Gear, ...], circuit: tuple[Gear, ...]) -> Robot:
+    """A Robot built without its converters: the fields are already canonical."""
+    robot: Robot = _new(Robot)
+    _set_robot_number(robot, number)
+    _set_robot_player(robot, player)
+    _set_robot_feet(robot, feet)
+    _set_robot_circuit(robot, circuit)
+    return robot
+
+
+def _dump(number: int, gears: tuple[Gear, ...]) -> Dump:
+    """A Dump built without its converters: the gears are already canonical."""
+    dump: Dump = _new(Dump)
+    _set_dump_number(dump, number)
+    _set_dump_gears(dump, gears)
+    return dump
+
+
+_STATE_SETTERS: Final = tuple(
+    GameState.__dict__[name].__set__
+    for name in ("robots", "dumps", "reserve", "players", "turn", "options", "game_over")
+)
+
+
+def _state(
+    robots: tuple[Robot, ...],
+    dumps: tuple[Dump, ...],
+    reserve: tuple[Gear, ...],
+    players: tuple[Player, ...],
+    turn: int,
+    options: Options,
+    game_over: bool,
+) -> GameState:
+    """A GameState built without its converters and check_state: the turn only moved gears."""
+    state: GameState = _new(GameState)
+    values = (robots, dumps, reserve, players, turn, options, game_over)
+    for setter, value in zip(_STATE_SETTERS, values, strict=True):
+        setter(state, value)
+    return state
+
+
+def _player_without_card(player: Player) -> Player:
+    """The player once its upgrade card is discarded."""
+    without: Player = _new(Player)
+    for name in ("name", "robots", "upgrade"):
+        object.__setattr__(without, name, getattr(player, name) if name != "upgrade" else None)
+    return without
+
+
+def _label(program: object, text: str) -> str:
+    """attacks._label / traps.label: an upgrade names the robot or dump it acts on."""
+    return str(program) if isinstance(program, Program) else f"{program} ({text})"
+
+
+class _Turn:
+    """One turn on plain integers: the places as lists of ranks, the programs as codes."""
+
+    __slots__ = (
+        "circuit",
+        "code",
+        "dumps",
+        "events",
+        "feet",
+        "harvest_on",
+        "moved_circuit",
+        "moved_dumps",
+        "moved_feet",
+        "numbers",
+        "programs",
+        "record",
+        "state",
+        "target",
+        "trap_on",
+    )
+
+    def __init__(self, state: GameState, programs: Programs, record: bool) -> None:
+        self.state = state
+        self.programs = programs
+        self.record = record
+        self.events: list[Event] = []
+        robots = state.robots
+        self.numbers = numbers = [robot.number for robot in robots]
+        self.decode_programs(state, programs, numbers)
+        feet: list[list[int]] = [[]] * 9
+        dumps: list[list[int]] = [[]] * 9
+        for robot in robots:
+            feet[robot.number] = _ranks(robot.feet)
+        for dump in state.dumps:
+            dumps[dump.number] = _ranks(dump.gears)
+        self.feet = feet
+        self.circuit: list[list[int] | None] = [None] * 9  # read only when a circuit changes
+        self.dumps = dumps
+        self.moved_feet = [False] * 9
+        self.moved_circuit = [False] * 9
+        self.moved_dumps = [False] * 9
+
+    def decode_programs(self, state: GameState, programs: Programs, numbers: list[int]) -> None:
+        """Read the programs once into codes and targets, checking them as they are read.
+
+        The plain case -- one action card with a number in play for each robot, one robot per
+        player, the game not over -- is checked here; anything else is checked by
+        :func:`~outofgears.programs.validate_programs`, which raises the precise error.
+        """
+        code = [-1] * 9
+        target = [0] * 9
+        plain = not state.game_over and len(programs) == len(numbers)
+        plain = plain and len(state.players) == len(numbers)
+        trap_on: dict[int, list[int]] = {}
+        harvest_on: dict[int, list[int]] = {}
+        for number in numbers:
+            program = programs.get(number)
+            if isinstance(program, Program):
+                action = program.action
+                aimed = program.number
+                if aimed not in numbers:
+                    plain = False
+                target[number] = aimed
+                if action is Action.ATTACK:
+                    code[number] = _ATTACK
+                elif action is Action.TRAP:
+                    code[number] = _TRAP
+                    trap_on.setdefault(aimed, []).append(number)
+                else:
+                    code[number] = _HARVEST
+                    harvest_on.setdefault(aimed, []).append(number)
+            else:
+                plain = False
+                if isinstance(program, UpgradeProgram):
+                    code[number] = _CARD_CODES[program.card]
+        if not plain:
+            validate_programs(state, programs)
+        self.code = code
+        self.target = target
+        self.trap_on = trap_on
+        self.harvest_on = harvest_on
+
+    # --- moving gears ---------------------------------------------------------------------
+
+    def circuit_of(self, robot: int) -> list[int]:
+        ranks = self.circuit[robot]
+        if ranks is None:
+            ranks = _ranks(self.state.robots[self.numbers.index(robot)].circuit)
+            self.circuit[robot] = ranks
+        return ranks
+
+    def take(
+        self, pool: list[int], place: Place, takers: list[int], clauses: list[str]
+    ) -> list[int]:
+        """sharing.take_gears: the takers take or split ``pool``; returns what stays behind."""
+        feet = self.feet
+        moved = self.moved_feet
+        if len(takers) == 1:
+            taker = takers[0]
+            if pool:
+                feet[taker].extend(pool)
+                moved[taker] = True
+                if self.record:
+                    to = _FEET[taker]
+                    self.events.extend(
+                        GearMoved(_gear_of(rank), place, to, taker, clauses[0])
+                        for rank in sorted(pool)
+                    )
+            return []
+        share = len(pool) // len(takers)
+        shares, left = _default_split(pool, takers, share)
+        if self.record:
+            self.events.append(
+                SplitResolved(
+                    place,
+                    tuple(takers),
+                    share,
+                    _gears(list(left)),
+                    "SPL-4" if len(pool) < len(takers) else "SPL-1",
+                )
+            )
+        for taker, got, clause in zip(takers, shares, clauses, strict=True):
+            if got:
+                feet[taker].extend(got)
+                moved[taker] = True
+                if self.record:
+                    to = _FEET[taker]
+                    self.events.extend(
+                        GearMoved(_gear_of(rank), place, to, taker, clause) for rank in got
+                    )
+        return left
+
+    def act(self, robot: int, text: str, outcome: Outcome, clause: str) -> None:
+        self.events.append(ActionResolved(robot, text, outcome, clause))
+
+    # --- the phases -----------------------------------------------------------------------
+
+    def play(self) -> GameState:
+        numbers = self.numbers
+        code = self.code
+        target = self.target
+        record = self.record
+        defenders = [r for r in numbers if code[r] == _ATTACK and target[r] == r]
+        counters = [r for r in numbers if code[r] == _COUNTER]
+        # attacks.attackers_by_target
+        attackers: dict[int, list[int]] = {}
+        for robot in numbers:
+            kind = code[robot]
+            if kind == _ATTACK:
+                if target[robot] != robot:
+                    attackers.setdefault(target[robot], []).append(robot)
+            elif kind == _SUPER_ATTACK:
+                for other in numbers:
+                    if other != robot:
+                        attackers.setdefault(other, []).append(robot)
+            elif kind == _COUNTER:
+                for defender in defenders:
+                    attackers.setdefault(defender, []).append(robot)
+        standing = () if counters else defenders
+        self.resolve_defences(defenders, counters, attackers)
+        self.strike_attacks(defenders, counters, attackers, standing)
+        trapped = self.spring_traps()
+        self.harvest_dumps(trapped)
+        self.shovel_dumps()
+        self.assemble_circuits()
+        reserve = self.explore_dumps()
+        discarded = self.discard_played_upgrades()
+        dumps = self.dumps
+        over = not reserve and any(not dumps[number] for number in numbers)
+        if record:
+            turn = self.state.turn
+            self.events.append(TurnEnded(turn, over, "END-1" if over else "TURN-1"))
+        return self.freeze(reserve, discarded, over)
+
+    def resolve_defences(
+        self, defenders: list[int], counters: list[int], attackers: dict[int, list[int]]
+    ) -> None:
+        """attacks.resolve_defences (ATK-2 to ATK-5, SATK-2, CDEF-2)."""
+        if not defenders:
+            return
+        programs = self.programs
+        record = self.record
+        if counters:
+            if record:
+                for defender in defenders:
+                    self.act(defender, str(programs[defender]), Outcome.DEFENCE_COUNTERED, "CDEF-2")
+            return
+        feet_only = self.state.options.defence_steal_source == "feet_only"
+        for defender in defenders:
+            voided = attackers.get(defender, ())
+            if record:
+                outcome = Outcome.DEFENDED if voided else Outcome.DEFENDED_UNTESTED
+                self.act(defender, str(programs[defender]), outcome, "ATK-3")
+            for attacker in voided:
+                simple = self.code[attacker] == _ATTACK
+                if record:
+                    self.act(
+                        attacker,
+                        _label(programs[attacker], f"robot {defender}"),
+                        Outcome.ATTACK_VOIDED,
+                        "ATK-3" if simple else "SATK-2",
+                    )
+                self.steal_from_attacker(defender, attacker, feet_only, simple)
+
+    def steal_from_attacker(
+        self, defender: int, attacker: int, feet_only: bool, simple: bool
+    ) -> None:
+        """attacks.steal_from_attacker with choose_defence_steal (ATK-4, ATK-5)."""
+        feet = self.feet[attacker]
+        circuit = [] if feet_only else self.circuit_of(attacker)
+        for rank in _BEST_FIRST[defender]:
+            # Feet before circuit on equal worth, then the lowest rank (ATK-5).
+            in_feet = rank in feet
+            if in_feet or rank in circuit:
+                break
+        else:
+            return
+        worth = _WORTH[defender][rank]
+        if not in_feet:
+            # A feet gear of the same worth comes before a circuit gear.
+            same = [r for r in feet if _WORTH[defender][r] == worth]
+            if same:
+                rank, in_feet = min(same), True
+        if in_feet:
+            source = _FEET[attacker]
+            kept = list(feet)
+            kept.remove(rank)
+            self.feet[attacker] = kept
+            self.moved_feet[attacker] = True
+        else:
+            source = _CIRCUIT[attacker]
+            circuit.remove(rank)
+            self.moved_circuit[attacker] = True
+        self.feet[defender] = self.feet[defender] + [rank]
+        self.moved_feet[defender] = True
+        if self.record:
+            self.events.append(
+                GearMoved(
+                    _gear_of(rank),
+                    source,
+                    _FEET[defender],
+                    defender,
+                    "ATK-4" if simple else "SATK-2",
+                )
+            )
+
+    def strike_attacks(
+        self,
+        defenders: list[int],
+        counters: list[int],
+        attackers: dict[int, list[int]],
+        standing: list[int] | tuple[()],
+    ) -> None:
+        """attacks.strike_attacks (ATK-6 to ATK-8, SATK-1, CDEF-1; ruling R-SIMUL)."""
+        programs = self.programs
+        record = self.record
+        if record and counters and not defenders:
+            for robot in counters:
+                self.act(robot, str(programs[robot]), Outcome.COUNTER_UNUSED, "CDEF-1")
+        if not attackers:
+            return
+        feet = self.feet
+        code = self.code
+        # Every victim's feet are taken as they stand before any attack of this step.
+        pools: list[tuple[int, list[int]]] = []
+        for victim in sorted(attackers):
+            if victim in standing:
+                continue
+            pools.append((victim, feet[victim]))
+            feet[victim] = []
+            self.moved_feet[victim] = True
+        for victim, pool in pools:
+            hitting = attackers[victim]
+            clauses = [
+                "ATK-6"
+                if code[a] == _ATTACK
+                else "SATK-1"
+                if code[a] == _SUPER_ATTACK
+                else "CDEF-1"
+                for a in hitting
+            ]
+            if record:
+                for attacker, clause in zip(hitting, clauses, strict=True):
+                    self.act(
+                        attacker,
+                        _label(programs[attacker], f"robot {victim}"),
+                        Outcome.ATTACK_HIT,
+                        clause,
+                    )
+            left = self.take(pool, _FEET[victim], hitting, clauses)
+            if left:
+                feet[victim] = feet[victim] + left
+
+    def acting_on(self, on_dump: list[int], super_code: int) -> list[int]:
+        """traps.trappers_of / harvesters_of: the cards on a dump and every matching upgrade."""
+        if super_code not in self.code:
+            return on_dump
+        code = self.code
+        return sorted(on_dump + [r for r in self.numbers if code[r] == super_code])
+
+    def spring_traps(self) -> list[bool]:
+        """traps.spring_traps (TRP-2 to TRP-4, STRAP-1); returns which dumps are trapped."""
+        code = self.code
+        trapped = [False] * 9
+        if _TRAP not in code and _SUPER_TRAP not in code:
+            return trapped
+        programs = self.programs
+        record = self.record
+        for dump in self.numbers if _SUPER_TRAP in code else sorted(self.trap_on):
+            trappers = self.acting_on(self.trap_on.get(dump, []), _SUPER_TRAP)
+            if not trappers:
+                continue
+            trapped[dump] = True
+            clauses = ["TRP-3" if code[r] == _TRAP else "STRAP-1" for r in trappers]
+            harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
+            where = f"dump {dump}"
+            if not harvesters:
+                if record:
+                    for robot, clause in zip(trappers, clauses, strict=True):
+                        self.act(robot, _label(programs[robot], where), Outcome.TRAP_IDLE, clause)
+                continue
+            if record:
+                for robot in harvesters:
+                    self.act(robot, _label(programs[robot], where), Outcome.HARVEST_VOIDED, "TRP-2")
+                for robot, clause in zip(trappers, clauses, strict=True):
+                    self.act(robot, _label(programs[robot], where), Outcome.TRAP_SPRUNG, clause)
+            self.take_dump(dump, trappers, clauses)
+        return trapped
+
+    def take_dump(self, dump: int, takers: list[int], clauses: list[str]) -> None:
+        pool = self.dumps[dump]
+        if not pool and len(takers) == 1:
+            return
+        self.dumps[dump] = self.take(pool, _DUMP[dump], takers, clauses)
+        self.moved_dumps[dump] = True
+
+    def harvest_dumps(self, trapped: list[bool]) -> None:
+        """harvests.harvest_dumps (HRV-2, SHARV-1): untrapped dumps go to their harvesters."""
+        code = self.code
+        if _HARVEST not in code and _SUPER_HARVEST not in code:
+            return
+        programs = self.programs
+        record = self.record
+        for dump in self.numbers if _SUPER_HARVEST in code else sorted(self.harvest_on):
+            if trapped[dump]:
+                continue
+            harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
+            if not harvesters:
+                continue
+            clauses = ["HRV-2" if code[r] == _HARVEST else "SHARV-1" for r in harvesters]
+            if record:
+                where = f"dump {dump}"
+                for robot, clause in zip(harvesters, clauses, strict=True):
+                    self.act(robot, _label(programs[robot], where), Outcome.HARVEST_DONE, clause)
+            self.take_dump(dump, harvesters, clauses)
+
+    def shovel_dumps(self) -> None:
+        """upgrades.shovel_dumps (SHOV-1, ruling R-SHOVEL)."""
+        shovellers = [r for r in self.numbers if self.code[r] == _SUPER_SHOVEL]
+        if not shovellers:
+            return
+        if self.record:
+            for robot in shovellers:
+                self.act(robot, str(self.programs[robot]), Outcome.SHOVELLED, "SHOV-1")
+        clauses = ["SHOV-1"] * len(shovellers)
+        for dump in self.numbers:
+            if self.dumps[dump]:
+                self.take_dump(dump, shovellers, clauses)
+
+    def assemble_circuits(self) -> None:
+        """assembly.assemble_circuits with choose_assembly_gears (ASM-1, ASM-2)."""
+        feet = self.feet
+        for robot in self.numbers:
+            ranks = feet[robot]
+            if len(ranks) < 3:
+                continue
+            ranks.sort(key=_PREFERENCE[robot].__getitem__)
+            picked = ranks[:2]
+            del ranks[:2]
+            self.circuit_of(robot).extend(picked)
+            self.moved_feet[robot] = self.moved_circuit[robot] = True
+            if self.record:
+                self.events.extend(
+                    GearMoved(_gear_of(rank), _FEET[robot], _CIRCUIT[robot], robot, "ASM-1")
+                    for rank in picked
+                )
+
+    def explore_dumps(self) -> tuple[Gear, ...]:
+        """exploration.explore_dumps (EXP-1); returns the reserve left."""
+        reserve = self.state.reserve
+        drawn = reserve[: len(self.numbers)]
+        dumps = self.dumps
+        for dump, gear, rank in zip(self.numbers, drawn, _ranks(drawn), strict=False):
+            dumps[dump].append(rank)
+            self.moved_dumps[dump] = True
+            if self.record:
+                self.events.append(GearMoved(gear, _RESERVE, _DUMP[dump], None, "EXP-1"))
+        return reserve[len(drawn) :]
+
+    def discard_played_upgrades(self) -> dict[str, UpgradeCard]:
+        """upgrades.discard_played_upgrades (UPG-3): the players whose card leaves the game."""
+        discarded: dict[str, UpgradeCard] = {}
+        if max(self.code) < _SUPER_HARVEST:
+            return discarded
+        state = self.state
+        for robot in self.numbers:
+            program = self.programs[robot]
+            if isinstance(program, UpgradeProgram):
+                player = state.player_of(robot).name
+                discarded[player] = program.card
+                if self.record:
+                    self.events.append(UpgradeDiscarded(robot, player, program.card, "UPG-3"))
+        return discarded
+
+    # --- the new state ----------------------------------------------------------------------
+
+    def freeze(
+        self, reserve: tuple[Gear, ...], discarded: dict[str, UpgradeCard], over: bool
+    ) -> GameState:
+        """table.Table.freeze: the new state, sharing whatever the turn left alone."""
+        state = self.state
+        moved_feet = self.moved_feet
+        moved_circuit = self.moved_circuit
+        feet = self.feet
+        circuits = self.circuit
+        robots = []
+        for robot in state.robots:
+            number = robot.number
+            if moved_feet[number] or moved_circuit[number]:
+                circuit = circuits[number]
+                robot = _robot(
+                    number,
+                    robot.player,
+                    _gears(feet[number]) if moved_feet[number] else robot.feet,
+                    robot.circuit if circuit is None else _gears(circuit),
+                )
+            robots.append(robot)
+        moved_dumps = self.moved_dumps
+        piles = self.dumps
+        small = _SMALL_MULTISETS
+        dumps = []
+        for dump in state.dumps:
+            number = dump.number
+            if moved_dumps[number]:
+                pile = piles[number]
+                pile.sort()
+                gears = small.get(tuple(pile)) if len(pile) <= _SMALL else None
+                dump = _new(Dump)
+                _set_dump_number(dump, number)
+                _set_dump_gears(dump, _gears(pile) if gears is None else gears)
+            dumps.append(dump)
+        players = state.players
+        if discarded:
+            players = tuple(
+                _player_without_card(player) if player.name in discarded else player
+                for player in players
+            )
+        return _state(
+            tuple(robots),
+            tuple(dumps),
+            reserve,
+            players,
+            state.turn + 1,
+            state.options,
+            over,
+        )
+
+
+def _default_split(
+    pool: list[int], takers: list[int], share: int
+) -> tuple[list[list[int]], list[int]]:
+    """sharing.default_split on ranks (SPL-1 to SPL-5): each taker's share and the leftover.
+
+    Own colour first, up to the share, in ascending robot number; then one gear at a time,
+    round-robin, the gear worth most to the taker (ties: the lowest rank).
+    """
+    if share == 0:
+        return [[] for _ in takers], sorted(pool)
+    counts = [0] * 10
+    for rank in pool:
+        counts[rank] += 1
+    shares: list[list[int]] = []
+    for taker in takers:
+        own = taker - 1
+        owned = min(share, counts[own])
+        counts[own] -= owned
+        shares.append([own] * owned)
+    while True:
+        needy = False
+        for taker, got in zip(takers, shares, strict=True):
+            if len(got) < share:
+                for rank in _BEST_FIRST[taker]:
+                    if counts[rank]:
+                        counts[rank] -= 1
+                        got.append(rank)
+                        break
+                needy = needy or len(got) < share
+        if not needy:
+            break
+    left = [rank for rank in _RANKS for _ in range(counts[rank])]
+    return [sorted(got) for got in shares], left
+
+
+def resolve_turn_fast(
+    state: GameState, programs: Programs, *, record: bool = True
+) -> tuple[GameState, tuple[Event, ...]]:
+    """A turn with the default choices: the new state and, when ``record``, the events.
+
+    The programs must already be valid (:func:`outofgears.programs.validate_programs`); use
+    :func:`outofgears.resolve_turn` or :func:`outofgears.apply_turn`, which check them and
+    choose this path.
+
+    >>> from outofgears import Program, resolve_turn_reference, setup_game
+    >>> state = setup_game([1, 2, 3], seed=5)
+    >>> programs = {1: Program.parse("attack 2"), 2: Program.parse("harvest 1"),
+    ...             3: Program.parse("trap 1")}
+    >>> fast = resolve_turn_fast(state, programs)
+    >>> reference = resolve_turn_reference(state, programs)
+    >>> fast == (reference.state, reference.events)
+    True
+    """
+    turn = _Turn(state, programs, record)
+    new_state = turn.play()
+    return new_state, tuple(turn.events)
