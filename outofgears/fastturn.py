@@ -152,10 +152,13 @@ def _dump(number: int, gears: tuple[Gear, ...]) -> Dump:
     return dump
 
 
-_STATE_SETTERS: Final = tuple(
-    GameState.__dict__[name].__set__
-    for name in ("robots", "dumps", "reserve", "players", "turn", "options", "game_over")
-)
+_set_robots = GameState.__dict__["robots"].__set__
+_set_dumps = GameState.__dict__["dumps"].__set__
+_set_reserve = GameState.__dict__["reserve"].__set__
+_set_players = GameState.__dict__["players"].__set__
+_set_turn = GameState.__dict__["turn"].__set__
+_set_options = GameState.__dict__["options"].__set__
+_set_game_over = GameState.__dict__["game_over"].__set__
 
 
 def _state(
@@ -169,9 +172,13 @@ def _state(
 ) -> GameState:
     """A GameState built without its converters and check_state: the turn only moved gears."""
     state: GameState = _new(GameState)
-    values = (robots, dumps, reserve, players, turn, options, game_over)
-    for setter, value in zip(_STATE_SETTERS, values, strict=True):
-        setter(state, value)
+    _set_robots(state, robots)
+    _set_dumps(state, dumps)
+    _set_reserve(state, reserve)
+    _set_players(state, players)
+    _set_turn(state, turn)
+    _set_options(state, options)
+    _set_game_over(state, game_over)
     return state
 
 
@@ -219,10 +226,15 @@ class _Turn:
         self.decode_programs(state, programs, numbers)
         feet: list[list[int]] = [[]] * 9
         dumps: list[list[int]] = [[]] * 9
+        known = _RANKS_OF_SMALL  # _ranks, inlined for the common case
         for robot in robots:
-            feet[robot.number] = _ranks(robot.feet)
+            gears = robot.feet
+            ranks = known.get(id(gears))
+            feet[robot.number] = _ranks(gears) if ranks is None else list(ranks)
         for dump in state.dumps:
-            dumps[dump.number] = _ranks(dump.gears)
+            gears = dump.gears
+            ranks = known.get(id(gears))
+            dumps[dump.number] = _ranks(gears) if ranks is None else list(ranks)
         self.feet = feet
         self.circuit: list[list[int] | None] = [None] * 9  # read only when a circuit changes
         self.dumps = dumps
@@ -618,12 +630,12 @@ class _Turn:
             number = robot.number
             if moved_feet[number] or moved_circuit[number]:
                 circuit = circuits[number]
-                robot = _robot(
-                    number,
-                    robot.player,
-                    _gears(feet[number]) if moved_feet[number] else robot.feet,
-                    robot.circuit if circuit is None else _gears(circuit),
-                )
+                new = _new(Robot)
+                _set_robot_number(new, number)
+                _set_robot_player(new, robot.player)
+                _set_robot_feet(new, _gears(feet[number]) if moved_feet[number] else robot.feet)
+                _set_robot_circuit(new, robot.circuit if circuit is None else _gears(circuit))
+                robot = new
             robots.append(robot)
         moved_dumps = self.moved_dumps
         piles = self.dumps

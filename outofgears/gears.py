@@ -167,6 +167,29 @@ CANONICAL_GEARS: tuple[Gear, ...] = (
 )
 
 _RANK_BY_ID: dict[int, int] = {id(gear): rank for rank, gear in enumerate(CANONICAL_GEARS)}
+_CANONICAL_IDS = frozenset(_RANK_BY_ID)
+
+
+def are_canonical(gears: tuple[Gear, ...]) -> bool:
+    """Whether every gear of ``gears`` is one of the shared instances (a quick check).
+
+    >>> are_canonical(CANONICAL_GEARS), are_canonical((Gear(1),))
+    (True, False)
+    """
+    return _CANONICAL_IDS.issuperset(map(id, gears))
+
+
+def count_gears(items: Iterable[Gear]) -> Counter[Gear]:
+    """How many of each gear ``items`` holds; counted by identity for the shared instances.
+
+    >>> count_gears([Gear(1), CANONICAL_GEARS[0], JOLLY])[Gear(1)]
+    2
+    """
+    pieces = list(items)
+    by_id = Counter(map(id, pieces))
+    if _CANONICAL_IDS.issuperset(by_id):
+        return Counter({CANONICAL_GEARS[_RANK_BY_ID[key]]: count for key, count in by_id.items()})
+    return Counter(pieces)
 
 
 def gear_rank(gear: Gear) -> int:
@@ -208,7 +231,11 @@ def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
     >>> sort_gears([Gear(2), Gear(1), Gear(2)]) == gears(1, 2, 2)
     True
     """
-    return tuple(sorted(gears, key=gear_key))
+    items = tuple(gears)
+    if _CANONICAL_IDS.issuperset(map(id, items)):
+        ranks = sorted(map(_RANK_BY_ID.__getitem__, map(id, items)))
+        return tuple(map(CANONICAL_GEARS.__getitem__, ranks))
+    return tuple(sorted(items, key=gear_key))
 
 
 def gears(*colours: int) -> tuple[Gear, ...]:

@@ -22,7 +22,9 @@ from outofgears.gears import (
     ROBOT_NUMBERS,
     Gear,
     GearKind,
+    are_canonical,
     canonical_gear,
+    count_gears,
     gear_key,
     sort_gears,
 )
@@ -34,6 +36,8 @@ AssemblyRule = Literal["mandatory", "optional"]
 def _ordered_gears(items: Iterable[Gear]) -> tuple[Gear, ...]:
     """The gears in their order, each replaced by its shared instance (``canonical_gear``)."""
     gears = tuple(items)
+    if are_canonical(gears):
+        return gears
     for gear in gears:
         if not isinstance(gear, Gear):
             raise InvalidStateError(f"expected a Gear, got {gear!r}")
@@ -398,7 +402,7 @@ def check_gear_supply(state: GameState) -> None:
 
     Jolly and three-point gears appear only when their expansion is switched on.
     """
-    counts = Counter(state.all_gears())
+    counts = count_gears(state.all_gears())
     for gear, count in sorted(counts.items(), key=lambda item: gear_key(item[0])):
         if gear.kind is GearKind.STANDARD:
             if count > GEARS_PER_COLOUR:

@@ -14,8 +14,10 @@ without upgrades draws exactly the same numbers as before upgrades existed.
 
 from __future__ import annotations
 
+import functools
 import random
 
+from outofgears.gears import ROBOT_NUMBERS
 from outofgears.model import GameState, Player
 from outofgears.programs import Action, AnyProgram, Program, UpgradeProgram
 
@@ -36,23 +38,47 @@ def random_programs(state: GameState, rng: random.Random) -> dict[int, AnyProgra
     >>> sorted(programs)
     [1, 2, 3]
     """
+    aimed = _aimed_programs(tuple(robot.number for robot in state.robots))
     programs: dict[int, AnyProgram] = {}
     for player in state.players:
-        programs.update(_player_programs(state, player, rng))
+        if len(player.robots) == 1 and player.upgrade is None:
+            programs[player.robots[0]] = rng.choice(aimed[rng.choice(_INDICES)])
+        else:
+            programs.update(_player_programs(player, aimed, rng))
     return programs
 
 
-def _player_programs(state: GameState, player: Player, rng: random.Random) -> dict[int, AnyProgram]:
+@functools.cache
+def _aimed_programs(numbers: tuple[int, ...]) -> tuple[tuple[Program, ...], ...]:
+    """Each action's programs, one per number in play, in the order of the numbers.
+
+    Drawing one of them draws the number exactly as drawing from the numbers would. The
+    programs are shared, frozen instances (at most 247 sets of numbers in play).
+    """
+    return tuple(tuple(_PROGRAMS[action][number] for number in numbers) for action in _INDICES)
+
+
+def _player_programs(
+    player: Player, aimed: tuple[tuple[Program, ...], ...], rng: random.Random
+) -> dict[int, AnyProgram]:
     programs: dict[int, AnyProgram] = {}
     upgraded: int | None = None
     if player.upgrade is not None and rng.random() < UPGRADE_CHANCE:
         upgraded = rng.choice(player.robots)
         programs[upgraded] = UpgradeProgram(player.upgrade)
-    used: set[Action] = set()
+    used: list[int] = []
     for robot in player.robots:
         if robot == upgraded:
             continue
-        action = rng.choice([a for a in ACTIONS if a not in used])
-        used.add(action)
-        programs[robot] = Program(action, rng.choice(state.robot_numbers))
+        action = rng.choice([index for index in _INDICES if index not in used])
+        used.append(action)
+        programs[robot] = rng.choice(aimed[action])
     return programs
+
+
+_INDICES: tuple[int, ...] = tuple(range(len(ACTIONS)))
+
+#: _PROGRAMS[action index][number]: the program of that action card and number card.
+_PROGRAMS: tuple[dict[int, Program], ...] = tuple(
+    {number: Program(action, number) for number in ROBOT_NUMBERS} for action in ACTIONS
+)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from outofgears.errors import InvalidStateError, SetupError
 from outofgears.gears import (
+    CANONICAL_GEARS,
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
     JOLLY,
@@ -74,7 +75,7 @@ def build_reserve(
     """
     numbers = sorted(robots)
     rules = options or Options()
-    pile = [Gear(colour) for colour in numbers for _ in range(GEARS_PER_COLOUR)]
+    pile = [CANONICAL_GEARS[colour - 1] for colour in numbers for _ in range(GEARS_PER_COLOUR)]
     pile += expansion_gears(rules)
     if rules.pad_reserve:
         pile += padding_gears(numbers, len(pile))
@@ -117,7 +118,7 @@ def padding_gears(robots: Sequence[int], pile_size: int) -> list[Gear]:
         )
     dumps = len(robots)
     short = -(pile_size - INITIAL_GEARS_PER_DUMP * dumps) % dumps
-    return [Gear(unused[0])] * short
+    return [CANONICAL_GEARS[unused[0] - 1]] * short
 
 
 def deal_initial_gears(
