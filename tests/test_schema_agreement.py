@@ -58,11 +58,12 @@ from outofgears.replay import replay_log
 from outofgears.scoring import player_scores
 from outofgears.setup import setup_game, setup_two_robot_game
 from outofgears.turn import resolve_turn
-from tests.test_log_reader import CORPUS, corpus_cases
+from tests.test_log_reader import CORPUS, EXPECTED, corpus_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.log.json"))
 SPEC_SCHEMA = ROOT / "spec" / "log.schema.json"
+EXPECTED_NAMES = sorted(EXPECTED)
 
 
 def schema_accepts(data: Any) -> bool:
@@ -405,6 +406,38 @@ def test_an_edited_log_is_accepted_or_refused_by_both_at_the_same_path(data: Any
     assert (by_schema is None) == (by_cattrs is None), (by_schema, by_cattrs)
     if by_schema is not None and by_cattrs is not None:
         assert by_schema.json_path == by_cattrs.json_path, (str(by_schema), str(by_cattrs))
+
+
+# --- the reader checks the schema only on a log the model refuses ------------------------------
+
+
+def read_schema_first(text: str) -> GameLog:
+    """The reader as it was: the schema on every log, then the model."""
+    data = parse_log_text(text, "x.json")
+    validate_log_json(data, "x.json")
+    return structure_log(data, "x.json")
+
+
+def reading(read: Any, text: str) -> GameLog | str:
+    try:
+        result: GameLog = read(text, "x.json") if read is read_log_text else read(text)
+    except LogError as error:
+        return f"{type(error).__name__}: {error} @ {error.json_path} turn {error.turn}"
+    return result
+
+
+@pytest.mark.parametrize("name", [*EXPECTED_NAMES, *(path.name for path in EXAMPLES)], ids=str)
+def test_the_reader_reports_what_a_schema_first_reader_would_on_the_corpus(name: str) -> None:
+    in_corpus = CORPUS / f"{name}.json"
+    path = in_corpus if in_corpus.exists() else ROOT / "examples" / name
+    text = path.read_text(encoding="utf-8", errors="surrogateescape")
+    assert reading(read_log_text, text) == reading(read_schema_first, text)
+
+
+@given(edited_logs())
+def test_the_reader_reports_what_a_schema_first_reader_would_on_edited_logs(data: Any) -> None:
+    text = json.dumps(data)
+    assert reading(read_log_text, text) == reading(read_schema_first, text)
 
 
 # --- random valid logs round-trip -------------------------------------------------------------
