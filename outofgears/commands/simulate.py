@@ -34,6 +34,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -59,7 +60,7 @@ from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
 from outofgears.replay import start_state
 from outofgears.scoring import player_scores, winners
-from outofgears.turn import resolve_turn
+from outofgears.turn import apply_turn
 
 #: Turns after which a simulated game that has not ended is stopped and counted as unfinished.
 TURN_CAP: Final = 500
@@ -190,9 +191,8 @@ def simulate_game(
     turns: list[TurnRecord] = []
     while not state.game_over and len(turns) < max_turns:
         programs = random_programs(state, rng)
-        result = resolve_turn(state, programs)
         turns.append(turn_record_from(state.turn, programs))
-        state = result.state
+        state = apply_turn(state, programs)
     if turns:
         points = {score.player: score.points for score in player_scores(state)}
         scores = {name: points[name] for name in header.players}
@@ -244,6 +244,30 @@ class SeatStats:
         }
 
 
+@frozen
+class GameOutcome:
+    """What the statistics need of one game: a few numbers, cheap to send between processes.
+
+    >>> game = simulate_game(7, 1, 3)
+    >>> outcome = GameOutcome.of(game.turns, game.final)
+    >>> outcome.finished, len(outcome.scores), outcome.turns == game.turns
+    (True, 3, True)
+    """
+
+    turns: int
+    finished: bool
+    scores: tuple[tuple[str, int], ...] = ()
+    winners: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, turns: int, final: GameState) -> GameOutcome:
+        """The outcome of a game that lasted ``turns`` turns and ended in ``final``."""
+        if not final.game_over:
+            return cls(turns, False)
+        scores = tuple((score.player, score.points) for score in player_scores(final))
+        return cls(turns, True, scores, winners(final))
+
+
 @define
 class SimulationStats:
     """Win rates, scores and turns over a simulation.
@@ -270,16 +294,20 @@ class SimulationStats:
 
     def add_final(self, turns: int, final: GameState) -> None:
         """Count one game from its number of turns and its final state."""
+        self.add_outcome(GameOutcome.of(turns, final))
+
+    def add_outcome(self, outcome: GameOutcome) -> None:
+        """Count one game from its outcome."""
         self.games += 1
-        self.turns += turns
-        if not final.game_over:
+        self.turns += outcome.turns
+        if not outcome.finished:
             return
         self.finished += 1
-        won = winners(final)
-        for score in player_scores(final):
-            seat = self.seats[score.player]
-            seat.scores.append(score.points)
-            if score.player in won:
+        won = outcome.winners
+        for player, points in outcome.scores:
+            seat = self.seats[player]
+            seat.scores.append(points)
+            if player in won:
                 seat.wins += 1
                 seat.shared_wins += len(won) > 1
 
@@ -425,7 +453,7 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
 
 @frozen
 class _GameJob:
-    """What every game of a simulation shares; called with a game number, plays it."""
+    """What every game of a simulation shares; called with game numbers, plays them."""
 
     seed: int
     robots: int
@@ -433,36 +461,68 @@ class _GameJob:
     options: Options
     max_turns: int
 
-    def __call__(self, number: int) -> tuple[str, int, GameState]:
-        game = simulate_game(
-            self.seed,
-            number,
-            self.robots,
-            two_robots=self.two_robots,
-            options=self.options,
-            max_turns=self.max_turns,
-        )
-        return log_line(game.log), game.turns, game.final
+    def __call__(self, numbers: range) -> list[tuple[str, GameOutcome]]:
+        played = []
+        for number in numbers:
+            game = simulate_game(
+                self.seed,
+                number,
+                self.robots,
+                two_robots=self.two_robots,
+                options=self.options,
+                max_turns=self.max_turns,
+            )
+            played.append((log_line(game.log), GameOutcome.of(game.turns, game.final)))
+        return played
+
+
+#: Batches a worker may hold, queued or being played, before the parent takes their results.
+BATCHES_PER_WORKER: Final = 3
+
+
+def game_batches(games: int, workers: int) -> list[range]:
+    """Games 1..``games`` cut into batches for ``workers`` processes.
+
+    Batches are big enough to make the cost of sending them small, and small enough
+    (at most 64 games) that every worker gets several and memory stays bounded.
+
+    >>> game_batches(10, 2)
+    [range(1, 2), range(2, 3), range(3, 4), range(4, 5), range(5, 6), range(6, 7), range(7, 8), range(8, 9), range(9, 10), range(10, 11)]
+    >>> [len(batch) for batch in game_batches(1000, 2)][:3]
+    [62, 62, 62]
+    """
+    size = max(1, min(64, games // (workers * 8)))
+    return [range(first, min(first + size, games + 1)) for first in range(1, games + 1, size)]
 
 
 def played_games(
-    job: Callable[[int], tuple[str, int, GameState]], games: int, workers: int
-) -> Iterator[tuple[str, int, GameState]]:
-    """Games 1..``games`` played by ``job``, in order: log line, turns played, final state.
+    job: Callable[[range], list[tuple[str, GameOutcome]]], games: int, workers: int
+) -> Iterator[tuple[str, GameOutcome]]:
+    """Games 1..``games`` played by ``job``, in order: the log line and the outcome.
 
-    With more than one worker the games are played by a pool of processes;
-    since a game depends only on the seed and its number, the games and their
-    order are the same as with one.
+    With more than one worker the games are played by a pool of processes, a few
+    batches per worker in flight at a time (so memory does not grow with the number
+    of games); since a game depends only on the seed and its number, the games and
+    their order are the same as with one.
     """
-    numbers = range(1, games + 1)
     if workers == 1 or games == 1:
-        yield from map(job, numbers)
+        yield from job(range(1, games + 1))
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    chunk = max(1, min(64, games // (workers * 8)))
+    batches = iter(game_batches(games, workers))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(job, numbers, chunksize=chunk)
+        pending: deque[Future[list[tuple[str, GameOutcome]]]] = deque()
+        for batch in batches:
+            pending.append(pool.submit(job, batch))
+            if len(pending) >= workers * BATCHES_PER_WORKER:
+                break
+        while pending:
+            done = pending.popleft().result()
+            following = next(batches, None)
+            if following is not None:
+                pending.append(pool.submit(job, following))
+            yield from done
 
 
 def _umask() -> int:
@@ -564,9 +624,9 @@ def simulate(
             progress(games, progress_stream()) as advance,
         ):
             job = _GameJob(seed, robots, two_robots, options, max_turns)
-            for line, turns, final in played_games(job, games, workers):
+            for line, outcome in played_games(job, games, workers):
                 write(line)
-                stats.add_final(turns, final)
+                stats.add_outcome(outcome)
                 advance(1)
     except OutOfGearsError as error:  # a setup the checks above let through
         raise InputError(str(error)) from None

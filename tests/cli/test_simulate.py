@@ -7,6 +7,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -321,3 +322,57 @@ def test_two_workers_write_the_same_logs_and_statistics_as_one(
         outputs.append((target.read_text(encoding="utf-8"), data))
     assert outputs[0] == outputs[1]
     assert len(outputs[0][0].splitlines()) == 9
+
+
+def test_the_batches_cover_every_game_once_in_order() -> None:
+    for games, workers in ((1, 2), (7, 2), (1000, 2), (5000, 3), (100_000, 2)):
+        batches = simulate_module.game_batches(games, workers)
+        assert [n for batch in batches for n in batch] == list(range(1, games + 1))
+        assert max(len(batch) for batch in batches) <= 64
+
+
+class _InstantPool:
+    """A stand-in for ProcessPoolExecutor that plays each batch at once and counts how many
+    batches are submitted but not yet taken by the parent."""
+
+    most_in_flight = 0
+
+    def __init__(self, max_workers: int) -> None:
+        self.in_flight = 0
+
+    def __enter__(self) -> _InstantPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def submit(self, job: Any, batch: range) -> Any:
+        from concurrent.futures import Future
+
+        pool = self
+        pool.in_flight += 1
+        _InstantPool.most_in_flight = max(_InstantPool.most_in_flight, pool.in_flight)
+        future: Future[Any] = Future()
+        future.set_result(job(batch))
+        original = future.result
+
+        def result(timeout: float | None = None) -> Any:
+            pool.in_flight -= 1
+            return original(timeout)
+
+        future.result = result  # type: ignore[method-assign]
+        return future
+
+
+def test_a_long_simulation_keeps_only_a_few_batches_per_worker_in_flight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import concurrent.futures
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _InstantPool)
+    _InstantPool.most_in_flight = 0
+    job = simulate_module._GameJob(5, 2, False, Options(), 40)
+    games = 600  # 75 batches of 4 games for 2 workers
+    played = list(simulate_module.played_games(job, games, 2))
+    assert played == list(simulate_module.played_games(job, games, 1))
+    assert 1 < _InstantPool.most_in_flight <= 2 * simulate_module.BATCHES_PER_WORKER
