@@ -245,9 +245,10 @@ class _Turn:
     def decode_programs(self, state: GameState, programs: Programs, numbers: list[int]) -> None:
         """Read the programs once into codes and targets, checking them as they are read.
 
-        The plain case -- one action card with a number in play for each robot, one robot per
-        player, the game not over -- is checked here; anything else is checked by
-        :func:`~outofgears.programs.validate_programs`, which raises the precise error.
+        The plain case -- one robot per player, the game not over, for each robot an action
+        card with a number in play or the upgrade card its player holds -- is checked here;
+        anything else is checked by :func:`~outofgears.programs.validate_programs`, which
+        raises the precise error.
         """
         code = [-1] * 9
         target = [0] * 9
@@ -271,10 +272,17 @@ class _Turn:
                 else:
                     code[number] = _HARVEST
                     harvest_on.setdefault(aimed, []).append(number)
+            elif isinstance(program, UpgradeProgram):
+                code[number] = _CARD_CODES[program.card]
+                # With one robot per player, players and robots share their order; the card
+                # must be the one the robot's player holds, with upgrades in play (UPG-2, UPG-3).
+                if plain and not (
+                    state.options.upgrades
+                    and state.players[numbers.index(number)].upgrade is program.card
+                ):
+                    plain = False
             else:
                 plain = False
-                if isinstance(program, UpgradeProgram):
-                    code[number] = _CARD_CODES[program.card]
         if not plain:
             validate_programs(state, programs)
         self.code = code
