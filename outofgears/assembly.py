@@ -49,7 +49,7 @@ def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
 def assemble_circuits(table: Table, programs: Programs, choices: Choices) -> list[Event]:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1)."""
     rule = table.state.options.assembly
-    for robot in sorted(set(choices.assemblies) - set(table.feet), key=repr):
+    for robot in sorted(set(choices.assemblies) - set(table.feet)):
         raise IllegalChoiceError(robot, "this robot is not in play", clause="ASM-1")
     events: list[Event] = []
     for robot in sorted(table.feet):

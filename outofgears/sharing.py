@@ -144,7 +144,7 @@ def check_split(
     ordered = tuple(sorted(set(takers)))
     share = share_size(len(pool), len(ordered))
     if set(proposed) != set(ordered):
-        strays = sorted(set(proposed) ^ set(ordered), key=repr)
+        strays = sorted(set(proposed) ^ set(ordered))
         raise IllegalChoiceError(
             strays[0],
             f"a split must give a share to exactly robots {list(ordered)}, not {sorted(proposed)}",

@@ -6,7 +6,10 @@ lists of ``spec/clauses.toml`` from the markers).
 
 Tests are found by reading the source with :mod:`ast`, never by importing it: a marker is
 ``@pytest.mark.clause("ATK-4", ...)`` or ``@pytest.mark.ruling("R-DEFENCE", ...)`` on a test
-function, on a test method or its class, or in a module's or class's ``pytestmark``.
+function, on a test method or its class, or in a module's or class's ``pytestmark``. A
+``TestCase`` bound to a ``Test*`` name (``TestGame = Game.TestCase``, a hypothesis state
+machine) is the test ``TestGame::runTest``, with the markers of its module and any applied
+to it in the assignment.
 """
 
 from __future__ import annotations
@@ -393,6 +396,35 @@ def _tests_in(
                 + _pytestmark(statement.body, class_id)
             )
             yield from _tests_in(statement.body, class_id, marks)
+        elif isinstance(statement, ast.Assign):
+            found = _bound_test_case(statement, prefix, inherited)
+            if found is not None:
+                yield found
+
+
+def _bound_test_case(
+    statement: ast.Assign, prefix: str, inherited: Marks
+) -> tuple[FoundTest, tuple[str, ...]] | None:
+    """The test of a ``TestCase`` bound to a ``Test*`` name, as hypothesis state machines are.
+
+    ``TestX = Machine.TestCase`` makes pytest collect ``TestX::runTest``; it carries the
+    markers of its module (or class) and those applied to it in the assignment,
+    ``TestX = pytest.mark.clause("TURN-1")(Machine.TestCase)``.
+    """
+    if len(statement.targets) != 1:
+        return None
+    target = statement.targets[0]
+    if not (isinstance(target, ast.Name) and target.id.startswith("Test")):
+        return None
+    node_id = f"{prefix}::{target.id}::runTest"
+    marks = inherited
+    value = statement.value
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and len(value.args) == 1:
+        marks = marks + _marks_of(value.func, node_id)
+        value = value.args[0]
+    if not (isinstance(value, ast.Attribute) and value.attr == "TestCase"):
+        return None
+    return FoundTest(node_id, _unique(marks.clauses), _unique(marks.rulings)), marks.problems
 
 
 def _unique(ids: Iterable[str]) -> tuple[str, ...]:
@@ -423,6 +455,21 @@ def scan_module(source: str, module_id: str) -> SuiteScan:
     >>> [(t.node_id, t.clauses, t.rulings) for t in scan.tests]  # doctest: +NORMALIZE_WHITESPACE
     [('tests/rules/test_x.py::test_two_attackers_split', ('SPL-1', 'ATK-8'), ('R-SPLIT',)),
      ('tests/rules/test_x.py::TestSplits::test_leftovers', ('SPL-1',), ())]
+
+    A hypothesis state machine's ``TestCase`` bound to a ``Test*`` name is one test,
+    ``runTest``, with the markers of its module and any applied to it:
+
+    >>> scan = scan_module('''
+    ... import pytest
+    ... pytestmark = pytest.mark.clause("TURN-1")
+    ... TestGame = Game.TestCase
+    ... TestSplit = pytest.mark.ruling("R-SPLIT")(pytest.mark.clause("SPL-1")(Split.TestCase))
+    ... Helper = Game.TestCase
+    ... TestNotACase = make_test()
+    ... ''', "tests/t.py")
+    >>> [(t.node_id, t.clauses, t.rulings) for t in scan.tests]  # doctest: +NORMALIZE_WHITESPACE
+    [('tests/t.py::TestGame::runTest', ('TURN-1',), ()),
+     ('tests/t.py::TestSplit::runTest', ('TURN-1', 'SPL-1'), ('R-SPLIT',))]
     """
     tree = ast.parse(source, filename=module_id)
     module_marks = _pytestmark(tree.body, module_id)

@@ -235,6 +235,14 @@ def test_markers_are_readable() -> None:
     assert not problems, report(problems)
 
 
+def test_the_stateful_machine_is_listed_under_its_module_clause() -> None:
+    # ``TestWholeGame = WholeGame.TestCase`` is no ``class`` statement; pytest collects its
+    # ``runTest``, which carries the module's ``pytestmark``.
+    node_id = "tests/properties/test_stateful.py::TestWholeGame::runTest"
+    assert suite().by_node_id()[node_id].clauses == ("TURN-1",)
+    assert node_id in clause_by_id()["TURN-1"].tests
+
+
 # --- spec documents --------------------------------------------------------------------------
 
 

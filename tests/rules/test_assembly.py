@@ -292,3 +292,49 @@ def test_gears_assembled_this_turn_are_safe_from_next_turns_attack() -> None:
     turn_3 = apply_turn(turn_2, programs(r1="attack 2", r2="harvest 2"))
     assert turn_3.robot(1).feet == gears(2)
     assert turn_3.robot(2).circuit == gears(2, 2)
+
+
+# --- ASM-1: what a refused assembly says (issue 7) -------------------------------------------
+# Kill surviving mutants of assembly.assemble_circuits and assembly.assembly_pick: a refused
+# assembly says which rule it breaks, with the counts and the gears.
+
+
+@pytest.mark.clause("ASM-1")
+@pytest.mark.ruling("R-ASSEMBLY", "R-CHOICES")
+@pytest.mark.parametrize(
+    ("feet", "picked", "options", "reason"),
+    [
+        ([3, 3], [3, 3], Options(), "it has 2 gear(s) at its feet; assembly needs 3"),
+        ([1, 2, 3], [], Options(), "assembly is mandatory: it must move 2 gears"),
+        ([1, 2, 3], [1], Options(), "it moves exactly 2 gears"),
+        ([1, 2, 3], [1, 2, 3], Options(), "it moves exactly 2 gears"),
+        ([1, 2, 3], [1], Options(assembly="optional"), "it moves exactly 2 gears"),
+        (
+            [1, 2, 3],
+            [1, 5],
+            Options(),
+            "it cannot assemble 1 red, 1 blue: its feet hold 1 red, 1 orange, 1 yellow",
+        ),
+    ],
+)
+def test_a_refused_assembly_says_which_rule_it_breaks(
+    feet: list[int], picked: list[int], options: Options, reason: str
+) -> None:
+    state = quiet({1: feet}, options=options)
+    chosen = Choices(assemblies={1: gears(*picked)})
+    with pytest.raises(IllegalChoiceError) as caught:
+        apply_turn(state, everyone_defends(state), choices=chosen)
+    assert (caught.value.robot, caught.value.reason, caught.value.clause) == (1, reason, "ASM-1")
+    assert str(caught.value) == f"robot 1: {reason} (ASM-1)"
+
+
+@pytest.mark.clause("ASM-1")
+@pytest.mark.ruling("R-CHOICES")
+def test_assemblies_chosen_for_robots_not_in_play_name_the_lowest_numbered_first() -> None:
+    # Robots 9 and 10 do not exist (Choices takes any whole number as a robot); the refusal
+    # names robot 9, the lower number.
+    state = quiet({1: [1, 2]})
+    chosen = Choices(assemblies={10: (), 9: ()})
+    with pytest.raises(IllegalChoiceError) as caught:
+        apply_turn(state, everyone_defends(state), choices=chosen)
+    assert str(caught.value) == "robot 9: this robot is not in play (ASM-1)"

@@ -29,8 +29,14 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.attacks import attackers_by_target, choose_defence_steal, defenders
+from outofgears.attacks import (
+    attackers_by_target,
+    choose_defence_steal,
+    defenders,
+    steal_from_attacker,
+)
 from outofgears.programs import Program
+from outofgears.table import Table
 from tests.helpers import (
     circuits_of,
     dumps_of,
@@ -716,3 +722,80 @@ def test_voided_attackers_do_not_share_in_a_split_of_another_victim() -> None:
     )
     assert feet_of(result.state) == {1: (), 2: gears(2), 3: gears(3), 4: gears(4)}
     assert splits(result) == [SplitResolved(Place.feet(1), (2, 3), 1, (), "SPL-1")]
+
+
+# --- what a refused defence steal says, and the steal's defaults (issue 7) -------------------
+# Each refusal names the defender, the attacker, the gear and the place, so that a table can
+# tell which choice was wrong; these tests pin the words. They kill surviving mutants of
+# attacks.check_defence_steal_choices, check_defence_steal and steal_from_attacker.
+
+
+@pytest.mark.clause("ATK-4")
+@pytest.mark.ruling("R-CHOICES")
+def test_refused_steal_from_a_robot_that_attacked_someone_else_says_whom_it_attacked() -> None:
+    state = position(feet={2: [2], 3: [3]}, dumps={1: [], 2: [], 3: []})
+    choices = Choices(defence_steals={(1, 3): DefenceSteal("feet", Gear(3))})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="attack 1", r2="attack 1", r3="attack 2"), choices=choices)
+    assert str(caught.value) == (
+        "robot 1: no defence steal from robot 3: it did not attack a defending robot 1 (ATK-4)"
+    )
+
+
+@pytest.mark.clause("ATK-4")
+@pytest.mark.ruling("R-DEFENCE", "R-CHOICES")
+def test_refused_circuit_steal_under_the_feet_only_option_names_the_option() -> None:
+    state = position(
+        feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}, options=FEET_ONLY
+    )
+    choices = Choices(defence_steals={(1, 2): DefenceSteal("circuit", Gear(1))})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="attack 1", r2="attack 1", r3="trap 3"), choices=choices)
+    assert str(caught.value) == (
+        "robot 1: under defence_steal_source='feet_only' it cannot take from robot 2's circuit "
+        "(ATK-4)"
+    )
+
+
+@pytest.mark.clause("ATK-4")
+@pytest.mark.ruling("R-CHOICES")
+def test_refused_steal_of_a_gear_the_attacker_does_not_hold_there_names_gear_and_place() -> None:
+    # The red gear is in robot 2's circuit, not at its feet.
+    state = position(feet={2: [2, 3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []})
+    choices = Choices(defence_steals={(1, 2): DefenceSteal("feet", Gear(1))})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="attack 1", r2="attack 1", r3="trap 3"), choices=choices)
+    assert str(caught.value) == "robot 1: robot 2 has no red gear in its feet (ATK-4)"
+
+
+@pytest.mark.clause("ATK-4")
+@pytest.mark.ruling("R-CHOICES")
+def test_a_steal_forged_to_come_from_the_attackers_hand_is_refused_by_the_rule() -> None:
+    # DefenceSteal refuses any place but "feet" and "circuit" when it is built; the rule
+    # checks again, so a steal forged past that check still moves no gear.
+    forged = DefenceSteal("feet", Gear(2))
+    object.__setattr__(forged, "source", "hand")
+    state = position(feet={2: [2]}, dumps={1: [], 2: []})
+    choices = Choices(defence_steals={(1, 2): forged})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, programs(r1="attack 1", r2="attack 1"), choices=choices)
+    assert (caught.value.robot, caught.value.clause) == (1, "ATK-4")
+    assert caught.value.reason == "a defence steal comes from 'feet' or 'circuit', not 'hand'"
+
+
+@pytest.mark.clause("ATK-4", "ATK-5")
+@pytest.mark.ruling("R-DEFENCE")
+def test_a_defence_steal_takes_from_what_the_attacker_holds_on_the_table_by_default() -> None:
+    # Robot 2 holds a yellow at its feet and a red in its circuit. Robot 1 takes its own red
+    # from the circuit, robot 3 its own yellow from the feet, each under ATK-4 unless told
+    # otherwise; given what robot 2 still holds (only the yellow), robot 1 takes the yellow.
+    table = Table(position(feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}))
+    assert steal_from_attacker(table, 1, 2, Choices()) == [
+        moved(1, Place.circuit(2), Place.feet(1), 1, "ATK-4")
+    ]
+    assert steal_from_attacker(table, 3, 2, Choices()) == [
+        moved(3, Place.feet(2), Place.feet(3), 3, "ATK-4")
+    ]
+    assert steal_from_attacker(table, 1, 2, Choices(), gears(3), (), clause="SATK-2") == [
+        moved(3, Place.feet(2), Place.feet(1), 1, "SATK-2")
+    ]

@@ -23,6 +23,8 @@ from outofgears import (
     resolve_turn,
     setup_game,
 )
+from outofgears.model import Dump, UpgradeCard
+from outofgears.setup import deal_initial_gears
 from tests.helpers import programs
 
 # --- SET-1: robots in play -------------------------------------------------------------------
@@ -357,3 +359,88 @@ def test_a_new_game_has_no_jolly_or_three_point_gears() -> None:
     state = setup_game([1, 2, 3, 4, 5], seed=12)
     assert {gear.kind for gear in state.all_gears()} == {GearKind.STANDARD}
     assert len(list(state.all_gears())) == 55
+
+
+# --- what a refused setup says (issue 7) -----------------------------------------------------
+# Kill surviving mutants of setup.check_robots_in_play, setup_game, _deal, deal_initial_gears
+# and from_position: a refused setup or position says what is wrong, with the numbers.
+
+NOT_A_SEED: Any = "77"
+
+
+@pytest.mark.clause("SET-1", "SET-3")
+@pytest.mark.parametrize(
+    ("robots", "players", "seed", "reason", "clause"),
+    [
+        ([1, 9], None, 1, "robots are numbered 1-8, not 9", "SET-1"),
+        ([2, 5, 2], None, 1, "each robot can be chosen once: [2, 5, 2]", "SET-1"),
+        ([4], None, 1, "a game has 2 to 8 robots, not 1", "SET-1"),
+        ([1, 2, 3], ["Ada"], 1, "1 player names for 3 robots", "SET-1"),
+        (
+            [1, 2],
+            ["Ada", "Ada"],
+            1,
+            "each player needs a name of their own: ['Ada', 'Ada']",
+            "SET-1",
+        ),
+        ([1, 2], ["Ada", ""], 1, "a player needs a name", "SET-1"),
+        ([1, 2], None, NOT_A_SEED, "the seed is an integer, not '77'", "SET-3"),
+    ],
+)
+def test_a_refused_setup_says_what_is_wrong(
+    robots: list[int], players: list[str] | None, seed: int, reason: str, clause: str
+) -> None:
+    with pytest.raises(SetupError) as caught:
+        setup_game(robots, seed=seed, players=players)
+    assert (caught.value.reason, caught.value.clause) == (reason, clause)
+    assert str(caught.value) == f"{reason} ({clause})"
+
+
+@pytest.mark.clause("SET-4")
+def test_a_reserve_of_exactly_two_gears_per_dump_is_dealt_out_entirely() -> None:
+    reserve = (Gear(1), Gear(2), Gear(2), Gear(1))
+    dealt, rest = deal_initial_gears((1, 2), reserve)
+    assert dealt == (Dump(1, gears(1, 2)), Dump(2, gears(1, 2)))
+    assert rest == ()
+
+
+@pytest.mark.clause("SET-4")
+def test_a_reserve_too_small_for_the_deal_is_refused() -> None:
+    with pytest.raises(SetupError) as caught:
+        deal_initial_gears((1, 2, 3), gears(1, 2, 3, 1, 2))
+    assert (caught.value.reason, caught.value.clause) == (
+        "the reserve holds 5 gears; the dumps need 6",
+        "SET-4",
+    )
+
+
+@pytest.mark.clause("SET-5")
+@pytest.mark.parametrize(
+    ("robots", "players", "upgrades", "message"),
+    [
+        ({1: {}, 2: {}}, {"Ada": (1,)}, None, "robot 2 has no player"),
+        (
+            {1: {}, 2: {}},
+            None,
+            {"Zed": UpgradeCard.SUPER_ATTACK},
+            "player 'Zed' holds an upgrade card but is not in the game",
+        ),
+        ({1: {"hand": gears(1)}, 2: {}}, None, None, "robot 1: unknown place(s) ['hand']"),
+    ],
+)
+def test_a_refused_position_says_what_is_wrong(
+    robots: dict[int, dict[str, tuple[Gear, ...]]],
+    players: dict[str, tuple[int, ...]] | None,
+    upgrades: dict[str, UpgradeCard] | None,
+    message: str,
+) -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        from_position(
+            robots=robots,
+            dumps={1: (), 2: ()},
+            reserve=gears(1),
+            players=players,
+            options=Options(upgrades=True),
+            upgrades=upgrades,
+        )
+    assert str(caught.value) == message

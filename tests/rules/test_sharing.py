@@ -441,3 +441,48 @@ def test_assembly_chosen_for_a_robot_not_in_play_is_refused() -> None:
     with pytest.raises(IllegalChoiceError) as caught:
         resolve_turn(state, programs(r1="trap 1", r2="trap 2"), choices=agreed)
     assert (caught.value.robot, caught.value.clause) == (7, "ASM-1")
+
+
+# --- SPL-1, SPL-5: what a refused split says (issue 7) ---------------------------------------
+# Kill surviving mutants of sharing.check_split: a refused split names the robot whose share
+# is wrong and says what is wrong with it.
+
+
+@pytest.mark.clause("SPL-1", "SPL-5")
+@pytest.mark.ruling("R-SPLIT", "R-CHOICES")
+@pytest.mark.parametrize(
+    ("agreed", "message"),
+    [
+        (
+            {2: gears(1, 1, 4), 3: gears(1)},
+            "robot 2: its share is 2 gear(s), not 3 (SPL-1)",
+        ),
+        (
+            {2: gears(1, 5), 3: gears(1, 1)},
+            "robot 2: its share holds gears that are not there: 1 blue (SPL-1)",
+        ),
+        (
+            {2: gears(1, 1), 4: gears(1, 4)},
+            "robot 3: a split must give a share to exactly robots [2, 3], not [2, 4] (SPL-1)",
+        ),
+    ],
+)
+def test_a_refused_split_says_what_is_wrong_with_it(
+    agreed: dict[int, tuple[Gear, ...]], message: str
+) -> None:
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=Choices(splits={Place.dump(1): agreed}))
+    assert str(caught.value) == message
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_a_split_naming_several_robots_that_do_not_take_names_the_lowest_numbered() -> None:
+    # Robots 9 and 10 do not exist (Choices takes any whole number as a robot); the refusal
+    # names robot 9, the lower number.
+    proposed = {2: gears(1, 4), 3: gears(1, 1), 10: (), 9: ()}
+    with pytest.raises(IllegalChoiceError) as caught:
+        check_split(gears(1, 1, 1, 4, 4), (2, 3), proposed)
+    assert str(caught.value) == (
+        "robot 9: a split must give a share to exactly robots [2, 3], not [2, 3, 9, 10] (SPL-1)"
+    )

@@ -311,3 +311,24 @@ def test_a_robot_may_harvest_the_dump_numbered_like_its_partner() -> None:
     after = apply_turn(state, programs(r1="harvest 2", r2="attack 2", r3="trap 1", r4="attack 4"))
     assert after.robot(1).feet == gears(1, 2)
     assert after.robot(2).feet == ()
+
+
+# --- VAR-1: what a refused setup says (issue 7) ----------------------------------------------
+
+
+@pytest.mark.clause("VAR-1")
+@pytest.mark.ruling("R-TWO-ROBOTS")
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        ({"Ada": (1, 2)}, "the two-robot variant is for 2 to 4 players, not 1"),
+        ({"Ada": (1, 2), "Bo": (3,)}, "player 'Bo' controls two robots, not [3]"),
+    ],
+)
+def test_a_refused_two_robot_setup_says_what_is_wrong(
+    players: dict[str, tuple[int, ...]], reason: str
+) -> None:
+    # Kills surviving mutants of setup.setup_two_robot_game (issue 7).
+    with pytest.raises(SetupError) as caught:
+        setup_two_robot_game(players, seed=1)
+    assert (caught.value.reason, caught.value.clause) == (reason, "VAR-1")

@@ -43,6 +43,7 @@ from outofgears import (
     setup_two_robot_game,
     validate_programs,
 )
+from outofgears.attacks import attackers_by_target
 from outofgears.events import UpgradeDiscarded
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
 from outofgears.programs import AnyProgram, Program, UpgradeProgram, parse_program
@@ -1212,3 +1213,102 @@ def test_a_super_trap_names_each_dump_it_acts_on_in_the_trace() -> None:
         "robot 1 super trap (dump 2): trap blocked no harvest [STRAP-1]",
         "robot 1 super trap (dump 3): trap blocked no harvest [STRAP-1]",
     ]
+
+
+# --- SATK-1, SATK-2, CDEF-1, CDEF-2, SHARV-1, SHOV-1: what the trace says (issue 7) --------
+# Kill surviving mutants of attacks._label, attacks.resolve_defences, attacks.strike_attacks,
+# attacks.attackers_by_target, harvests.harvest_dump and upgrades.shovel_dumps: an outcome of
+# a card that acts on several robots or dumps names the one it is about, and every outcome
+# names the card.
+
+
+def trace(result: TurnResult) -> list[str]:
+    """The outcomes of the turn as the trace prints them, in order."""
+    return [str(e) for e in result.events if isinstance(e, ActionResolved)]
+
+
+@pytest.mark.clause("SATK-1", "SATK-2")
+@pytest.mark.ruling("R-SUPER-ATTACK")
+def test_each_outcome_of_a_super_attack_names_the_robot_it_attacked() -> None:
+    state = table(dumps={1: [], 2: [], 3: []}, upgrades={"P1": SUPER_ATTACK})
+    result = resolve_turn(state, laid(r1="super attack", r2="attack 2", r3="harvest 3"))
+    assert trace(result) == [
+        "robot 2 attack 2: defended [ATK-3]",
+        "robot 1 super attack (robot 2): attack voided by a defence [SATK-2]",
+        "robot 1 super attack (robot 3): attack hit [SATK-1]",
+        "robot 3 harvest 3: harvested [HRV-2]",
+    ]
+
+
+@pytest.mark.clause("SATK-1")
+@pytest.mark.ruling("R-SUPER-ATTACK")
+def test_a_super_attack_targets_every_other_robot_in_play_programmed_or_not() -> None:
+    # attackers_by_target takes the robots in play; by default, the robots with programs.
+    super_attack = {1: UpgradeProgram(SUPER_ATTACK)}
+    assert attackers_by_target(super_attack, (1, 2, 3)) == {2: (1,), 3: (1,)}
+    assert attackers_by_target(super_attack) == {}
+
+
+@pytest.mark.clause("CDEF-1", "CDEF-2")
+@pytest.mark.ruling("R-COUNTER-DEFENCE")
+def test_each_outcome_of_a_counter_defence_names_the_card_and_the_defender() -> None:
+    state = table(dumps={1: [], 2: [], 3: []}, upgrades={"P1": COUNTER_DEFENCE})
+    result = resolve_turn(state, laid(r1="counter defence", r2="attack 2", r3="harvest 3"))
+    assert trace(result) == [
+        "robot 2 attack 2: defence voided by a counter defence [CDEF-2]",
+        "robot 1 counter defence (robot 2): attack hit [CDEF-1]",
+        "robot 3 harvest 3: harvested [HRV-2]",
+    ]
+    result = resolve_turn(state, laid(r1="counter defence", r2="harvest 2", r3="harvest 3"))
+    assert trace(result) == [
+        "robot 1 counter defence: counter defence found no defence [CDEF-1]",
+        "robot 2 harvest 2: harvested [HRV-2]",
+        "robot 3 harvest 3: harvested [HRV-2]",
+    ]
+
+
+@pytest.mark.clause("SATK-2", "ATK-4")
+@pytest.mark.ruling("R-SUPER-ATTACK", "R-DEFENCE")
+def test_super_attacker_with_one_circuit_gear_loses_it_to_the_first_defender_only() -> None:
+    # Robot 2 takes the red from robot 1's circuit; robot 3, choosing from what is left,
+    # finds nothing.
+    state = table(circuit={1: [1]}, dumps={1: [], 2: [], 3: []}, upgrades={"P1": SUPER_ATTACK})
+    result = resolve_turn(state, laid(r1="super attack", r2="attack 2", r3="attack 3"))
+    assert feet_of(result.state) == {1: (), 2: gears(1), 3: ()}
+    assert circuits_of(result.state) == {1: (), 2: (), 3: ()}
+    assert all_moves(result) == Counter([take(1, Place.circuit(1), 2, "SATK-2")])
+
+
+@pytest.mark.clause("SHARV-1")
+@pytest.mark.ruling("R-SUPER-HARVEST")
+def test_each_outcome_of_a_super_harvest_names_the_dump_it_harvested() -> None:
+    state = table(dumps={1: [1], 2: [2], 3: []}, upgrades={"P1": SUPER_HARVEST})
+    result = resolve_turn(state, laid(r1="super harvest", r2="attack 2", r3="attack 3"))
+    assert trace(result) == [
+        "robot 2 attack 2: defended, but nobody attacked [ATK-3]",
+        "robot 3 attack 3: defended, but nobody attacked [ATK-3]",
+        "robot 1 super harvest (dump 1): harvested [SHARV-1]",
+        "robot 1 super harvest (dump 2): harvested [SHARV-1]",
+        "robot 1 super harvest (dump 3): harvested [SHARV-1]",
+    ]
+
+
+@pytest.mark.clause("SHOV-1")
+@pytest.mark.ruling("R-SHOVEL")
+def test_the_outcome_of_a_super_shovel_names_the_card() -> None:
+    state = table(dumps={1: [1], 2: []}, upgrades={"P1": SUPER_SHOVEL})
+    result = resolve_turn(state, laid(r1="super shovel", r2="attack 2"))
+    assert trace(result) == [
+        "robot 2 attack 2: defended, but nobody attacked [ATK-3]",
+        "robot 1 super shovel: shovelled [SHOV-1]",
+    ]
+    assert all_moves(result) == Counter([take(1, Place.dump(1), 1, "SHOV-1")])
+
+
+@pytest.mark.clause("UPG-1")
+@pytest.mark.ruling("R-UPG-DECK")
+def test_a_short_upgrade_deck_is_refused_counting_the_cards_and_the_players() -> None:
+    # Kills a surviving mutant of upgrades.deal_upgrade_cards (issue 7).
+    with pytest.raises(SetupError) as caught:
+        setup_game([1, 2, 3], seed=1, options=deck(SUPER_ATTACK, SUPER_SHOVEL))
+    assert str(caught.value) == "the upgrade deck has 2 card(s) for 3 players (UPG-1)"
