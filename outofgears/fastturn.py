@@ -5,7 +5,7 @@ every turn played with the default post-reveal choices (explicit :class:`~outofg
 go through the reference pipeline, :func:`outofgears.turn.resolve_turn_reference`). It gives
 the very same new state and the very same events as the reference, in the same order; the
 test suite checks that on every turn it plays (``OUTOFGEARS_ENGINE=checked``, the tests'
-default) and on random positions of every option (``tests/properties/test_fast_path.py``).
+default) and on random positions of every option (``tests/test_fast_paths.py``).
 
 What makes it fast (issue 6, docs/performance.md):
 
@@ -53,7 +53,6 @@ _SUPER_TRAP: Final = 5
 _SUPER_SHOVEL: Final = 6
 _COUNTER: Final = 7
 
-_ACTION_CODES: Final = {Action.ATTACK: _ATTACK, Action.TRAP: _TRAP, Action.HARVEST: _HARVEST}
 _CARD_CODES: Final = {
     UpgradeCard.SUPER_HARVEST: _SUPER_HARVEST,
     UpgradeCard.SUPER_ATTACK: _SUPER_ATTACK,
@@ -64,24 +63,24 @@ _CARD_CODES: Final = {
 
 _JOLLY_RANK: Final = 8
 _THREE_POINT_RANK: Final = 9
-_RANKS: Final = range(10)
+_ALL_RANKS: Final = range(10)
 
 #: _WORTH[robot][rank]: what a gear is worth to a robot (Gear.points_for, END-2, JOL-2, TRI-2).
 _WORTH: Final = tuple(
-    tuple(CANONICAL_GEARS[rank].points_for(robot) for rank in _RANKS) for robot in range(9)
+    tuple(CANONICAL_GEARS[rank].points_for(robot) for rank in _ALL_RANKS) for robot in range(9)
 )
 
 
 #: _BEST_FIRST[robot]: the ranks in the order the default policies prefer them for a robot:
 #: worth most first, then the lowest rank (ATK-5, ASM-2, SPL-5).
 def _best_first(robot: int) -> tuple[int, ...]:
-    return tuple(sorted(_RANKS, key=lambda rank: (-_WORTH[robot][rank], rank)))
+    return tuple(sorted(_ALL_RANKS, key=lambda rank: (-_WORTH[robot][rank], rank)))
 
 
 _BEST_FIRST: Final = tuple(_best_first(robot) for robot in range(9))
 
 #: _PREFERENCE[robot][rank]: the rank's position in _BEST_FIRST[robot], a sort key.
-_PREFERENCE: Final = tuple(tuple(order.index(rank) for rank in _RANKS) for order in _BEST_FIRST)
+_PREFERENCE: Final = tuple(tuple(order.index(rank) for rank in _ALL_RANKS) for order in _BEST_FIRST)
 
 _FEET: Final = tuple(Place.feet(number) for number in range(9))
 _CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
@@ -120,7 +119,8 @@ def _gears(ranks: list[int]) -> tuple[Gear, ...]:
     key = tuple(ranks)
     found = _SMALL_MULTISETS.get(key)
     if found is None:
-        found = _SMALL_MULTISETS[key] = tuple(map(_gear_of, key))
+        # setdefault: of two threads building the same tuple, only the one kept is registered.
+        found = _SMALL_MULTISETS.setdefault(key, tuple(map(_gear_of, key)))
         _RANKS_OF_SMALL[id(found)] = key
     return found
 
@@ -132,26 +132,9 @@ _set_robot_feet = Robot.__dict__["feet"].__set__
 _set_robot_circuit = Robot.__dict__["circuit"].__set__
 _set_dump_number = Dump.__dict__["number"].__set__
 _set_dump_gears = Dump.__dict__["gears"].__set__
-
-
-def _robot(number: int, player: str, feet: tuple[Gear, ...], circuit: tuple[Gear, ...]) -> Robot:
-    """A Robot built without its converters: the fields are already canonical."""
-    robot: Robot = _new(Robot)
-    _set_robot_number(robot, number)
-    _set_robot_player(robot, player)
-    _set_robot_feet(robot, feet)
-    _set_robot_circuit(robot, circuit)
-    return robot
-
-
-def _dump(number: int, gears: tuple[Gear, ...]) -> Dump:
-    """A Dump built without its converters: the gears are already canonical."""
-    dump: Dump = _new(Dump)
-    _set_dump_number(dump, number)
-    _set_dump_gears(dump, gears)
-    return dump
-
-
+_set_player_name = Player.__dict__["name"].__set__
+_set_player_robots = Player.__dict__["robots"].__set__
+_set_player_upgrade = Player.__dict__["upgrade"].__set__
 _set_robots = GameState.__dict__["robots"].__set__
 _set_dumps = GameState.__dict__["dumps"].__set__
 _set_reserve = GameState.__dict__["reserve"].__set__
@@ -182,11 +165,36 @@ def _state(
     return state
 
 
+_set_moved_gear = GearMoved.__dict__["gear"].__set__
+_set_moved_source = GearMoved.__dict__["source"].__set__
+_set_moved_destination = GearMoved.__dict__["destination"].__set__
+_set_moved_robot = GearMoved.__dict__["robot"].__set__
+_set_moved_clause = GearMoved.__dict__["clause"].__set__
+_set_resolved_robot = ActionResolved.__dict__["robot"].__set__
+_set_resolved_program = ActionResolved.__dict__["program"].__set__
+_set_resolved_outcome = ActionResolved.__dict__["outcome"].__set__
+_set_resolved_clause = ActionResolved.__dict__["clause"].__set__
+
+
+def _gear_moved(
+    gear: Gear, source: Place, destination: Place, robot: int | None, clause: str
+) -> GearMoved:
+    """A GearMoved event built without attrs' __init__ (events have no converters)."""
+    moved: GearMoved = _new(GearMoved)
+    _set_moved_gear(moved, gear)
+    _set_moved_source(moved, source)
+    _set_moved_destination(moved, destination)
+    _set_moved_robot(moved, robot)
+    _set_moved_clause(moved, clause)
+    return moved
+
+
 def _player_without_card(player: Player) -> Player:
     """The player once its upgrade card is discarded."""
     without: Player = _new(Player)
-    for name in ("name", "robots", "upgrade"):
-        object.__setattr__(without, name, getattr(player, name) if name != "upgrade" else None)
+    _set_player_name(without, player.name)
+    _set_player_robots(without, player.robots)
+    _set_player_upgrade(without, None)
     return without
 
 
@@ -313,7 +321,7 @@ class _Turn:
                 if self.record:
                     to = _FEET[taker]
                     self.events.extend(
-                        GearMoved(_gear_of(rank), place, to, taker, clauses[0])
+                        _gear_moved(_gear_of(rank), place, to, taker, clauses[0])
                         for rank in sorted(pool)
                     )
             return []
@@ -336,12 +344,17 @@ class _Turn:
                 if self.record:
                     to = _FEET[taker]
                     self.events.extend(
-                        GearMoved(_gear_of(rank), place, to, taker, clause) for rank in got
+                        _gear_moved(_gear_of(rank), place, to, taker, clause) for rank in got
                     )
         return left
 
     def act(self, robot: int, text: str, outcome: Outcome, clause: str) -> None:
-        self.events.append(ActionResolved(robot, text, outcome, clause))
+        resolved: ActionResolved = _new(ActionResolved)
+        _set_resolved_robot(resolved, robot)
+        _set_resolved_program(resolved, text)
+        _set_resolved_outcome(resolved, outcome)
+        _set_resolved_clause(resolved, clause)
+        self.events.append(resolved)
 
     # --- the phases -----------------------------------------------------------------------
 
@@ -445,7 +458,7 @@ class _Turn:
         self.moved_feet[defender] = True
         if self.record:
             self.events.append(
-                GearMoved(
+                _gear_moved(
                     _gear_of(rank),
                     source,
                     _FEET[defender],
@@ -591,7 +604,7 @@ class _Turn:
             self.moved_feet[robot] = self.moved_circuit[robot] = True
             if self.record:
                 self.events.extend(
-                    GearMoved(_gear_of(rank), _FEET[robot], _CIRCUIT[robot], robot, "ASM-1")
+                    _gear_moved(_gear_of(rank), _FEET[robot], _CIRCUIT[robot], robot, "ASM-1")
                     for rank in picked
                 )
 
@@ -604,7 +617,7 @@ class _Turn:
             dumps[dump].append(rank)
             self.moved_dumps[dump] = True
             if self.record:
-                self.events.append(GearMoved(gear, _RESERVE, _DUMP[dump], None, "EXP-1"))
+                self.events.append(_gear_moved(gear, _RESERVE, _DUMP[dump], None, "EXP-1"))
         return reserve[len(drawn) :]
 
     def discard_played_upgrades(self) -> dict[str, UpgradeCard]:
@@ -707,7 +720,7 @@ def _default_split(
                 needy = needy or len(got) < share
         if not needy:
             break
-    left = [rank for rank in _RANKS for _ in range(counts[rank])]
+    left = [rank for rank in _ALL_RANKS for _ in range(counts[rank])]
     return [sorted(got) for got in shares], left
 
 

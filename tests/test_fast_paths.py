@@ -37,10 +37,10 @@ from outofgears import (
     setup_game,
     use_engine,
 )
-from outofgears.events import Event, TurnEnded
+from outofgears.events import ActionResolved, Event, GearMoved, TurnEnded
 from outofgears.fastturn import resolve_turn_fast
 from outofgears.gears import CANONICAL_GEARS, GearKind
-from outofgears.model import Dump, Robot, UpgradeCard
+from outofgears.model import Dump, Player, Robot, UpgradeCard
 from outofgears.programs import Action, AnyProgram
 from outofgears.table import Table, _trusted
 from outofgears.traps import harvesters_of, robots_laying, robots_programming, trappers_of
@@ -63,6 +63,16 @@ def test_the_fast_path_sets_every_field_of_the_classes_it_builds() -> None:
     assert [f.name for f in attrs.fields(GameState)] == [
         "robots", "dumps", "reserve", "players", "turn", "options", "game_over"
     ]  # fmt: skip
+    assert [f.name for f in attrs.fields(Player)] == ["name", "robots", "upgrade"]
+    assert [f.name for f in attrs.fields(GearMoved)] == [
+        "gear", "source", "destination", "robot", "clause"
+    ]  # fmt: skip
+    assert [f.name for f in attrs.fields(ActionResolved)] == [
+        "robot",
+        "program",
+        "outcome",
+        "clause",
+    ]
 
 
 @given(data=st.data(), expansions=st.booleans())
