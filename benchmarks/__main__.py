@@ -3,7 +3,8 @@
 Each figure is the median of several runs, with the minimum and the maximum.
 
 1. ``apply_turn`` and ``resolve_turn`` throughput (turns/s) on 2, 4 and 8 robots with random
-   legal programs, base game and all expansions (upgrades, Jolly and three-point gears).
+   legal programs, base game and all expansions (upgrades, Jolly and three-point gears); and
+   the reference pipeline (``resolve_turn_reference``) on 8 robots, for comparison.
 2. Whole random games per second, 4 and 8 robots, one process.
 3. ``outofgears simulate`` with 1 and 2 worker processes, and the scaling.
 4. ``outofgears replay``'s engine over a JSON Lines corpus (10,000 games, 1,000 with
@@ -31,7 +32,7 @@ from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
 from outofgears.programs import AnyProgram
 from outofgears.setup import setup_game
-from outofgears.turn import apply_turn, resolve_turn
+from outofgears.turn import apply_turn, resolve_turn, resolve_turn_reference
 
 ALL_EXPANSIONS = Options(upgrades=True, jolly_gears=True, three_point_gears=True)
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,10 +64,19 @@ def positions(
 
 
 def turns_per_second(
-    cases: list[tuple[GameState, dict[int, AnyProgram]]], events: bool, seconds: float
+    cases: list[tuple[GameState, dict[int, AnyProgram]]],
+    events: bool,
+    seconds: float,
+    *,
+    reference: bool = False,
 ) -> float:
-    """Turns resolved per second over ``cases``, round after round for about ``seconds``."""
+    """Turns resolved per second over ``cases``, round after round for about ``seconds``.
+
+    ``reference``: by the phase pipeline that the fast path is tested against.
+    """
     play: Callable[..., object] = resolve_turn if events else apply_turn
+    if reference:
+        play = resolve_turn_reference
     done = 0
     started = time.perf_counter()
     while True:
@@ -210,6 +220,10 @@ def main() -> None:
                 )
                 samples = [turns_per_second(cases, events, turn_seconds) for _ in range(runs)]
                 report.add(name, "turns/s", samples)
+
+    cases = positions(8, Options(), 200)
+    samples = [turns_per_second(cases, True, turn_seconds, reference=True) for _ in range(runs)]
+    report.add("resolve_turn_reference (phase pipeline), 8 robots, base", "turns/s", samples)
 
     print("2. whole games", file=sys.stderr)
     for robots in (4, 8):
