@@ -61,6 +61,11 @@ _CARD_CODES: Final = {
     UpgradeCard.COUNTER_DEFENCE: _COUNTER,
 }
 
+#: The clause a taker takes under, by its program code (attack_clause, spring_trap, harvest_dump).
+_ATTACK_CLAUSES: Final = {_ATTACK: "ATK-6", _SUPER_ATTACK: "SATK-1", _COUNTER: "CDEF-1"}
+_TRAP_CLAUSES: Final = {_TRAP: "TRP-3", _SUPER_TRAP: "STRAP-1"}
+_HARVEST_CLAUSES: Final = {_HARVEST: "HRV-2", _SUPER_HARVEST: "SHARV-1"}
+
 _JOLLY_RANK: Final = 8
 _THREE_POINT_RANK: Final = 9
 _ALL_RANKS: Final = range(10)
@@ -207,8 +212,10 @@ class _Turn:
     """One turn on plain integers: the places as lists of ranks, the programs as codes."""
 
     __slots__ = (
+        "attackers",
         "circuit",
         "code",
+        "defenders",
         "dumps",
         "events",
         "feet",
@@ -264,6 +271,8 @@ class _Turn:
         plain = plain and len(state.players) == len(numbers)
         trap_on: dict[int, list[int]] = {}
         harvest_on: dict[int, list[int]] = {}
+        defenders: list[int] = []
+        attackers: dict[int, list[int]] = {}  # attacks.attackers_by_target, cards only
         for number in numbers:
             program = programs.get(number)
             if isinstance(program, Program):
@@ -274,6 +283,12 @@ class _Turn:
                 target[number] = aimed
                 if action is Action.ATTACK:
                     code[number] = _ATTACK
+                    if aimed == number:
+                        defenders.append(number)
+                    elif aimed in attackers:
+                        attackers[aimed].append(number)
+                    else:
+                        attackers[aimed] = [number]
                 elif action is Action.TRAP:
                     code[number] = _TRAP
                     trap_on.setdefault(aimed, []).append(number)
@@ -297,6 +312,8 @@ class _Turn:
         self.target = target
         self.trap_on = trap_on
         self.harvest_on = harvest_on
+        self.defenders = defenders
+        self.attackers = attackers
 
     # --- moving gears ---------------------------------------------------------------------
 
@@ -361,24 +378,13 @@ class _Turn:
     def play(self) -> GameState:
         numbers = self.numbers
         code = self.code
-        target = self.target
         record = self.record
-        defenders = [r for r in numbers if code[r] == _ATTACK and target[r] == r]
-        counters = [r for r in numbers if code[r] == _COUNTER]
-        # attacks.attackers_by_target
-        attackers: dict[int, list[int]] = {}
-        for robot in numbers:
-            kind = code[robot]
-            if kind == _ATTACK:
-                if target[robot] != robot:
-                    attackers.setdefault(target[robot], []).append(robot)
-            elif kind == _SUPER_ATTACK:
-                for other in numbers:
-                    if other != robot:
-                        attackers.setdefault(other, []).append(robot)
-            elif kind == _COUNTER:
-                for defender in defenders:
-                    attackers.setdefault(defender, []).append(robot)
+        defenders = self.defenders
+        attackers = self.attackers
+        counters: list[int] = []
+        if max(code) >= _SUPER_HARVEST:
+            counters = [r for r in numbers if code[r] == _COUNTER]
+            attackers = self.with_upgrade_attacks(defenders, counters)
         standing = () if counters else defenders
         self.resolve_defences(defenders, counters, attackers)
         self.strike_attacks(defenders, counters, attackers, standing)
@@ -394,6 +400,29 @@ class _Turn:
             turn = self.state.turn
             self.events.append(TurnEnded(turn, over, "END-1" if over else "TURN-1"))
         return self.freeze(reserve, discarded, over)
+
+    def with_upgrade_attacks(
+        self, defenders: list[int], counters: list[int]
+    ) -> dict[int, list[int]]:
+        """attacks.attackers_by_target with the Super Attacks and Counter Defences (SATK-1,
+        CDEF-1): every robot's attackers, ascending."""
+        numbers = self.numbers
+        code = self.code
+        target = self.target
+        attackers: dict[int, list[int]] = {}
+        for robot in numbers:
+            kind = code[robot]
+            if kind == _ATTACK:
+                if target[robot] != robot:
+                    attackers.setdefault(target[robot], []).append(robot)
+            elif kind == _SUPER_ATTACK:
+                for other in numbers:
+                    if other != robot:
+                        attackers.setdefault(other, []).append(robot)
+            elif kind == _COUNTER:
+                for defender in defenders:
+                    attackers.setdefault(defender, []).append(robot)
+        return attackers
 
     def resolve_defences(
         self, defenders: list[int], counters: list[int], attackers: dict[int, list[int]]
@@ -494,14 +523,7 @@ class _Turn:
             self.moved_feet[victim] = True
         for victim, pool in pools:
             hitting = attackers[victim]
-            clauses = [
-                "ATK-6"
-                if code[a] == _ATTACK
-                else "SATK-1"
-                if code[a] == _SUPER_ATTACK
-                else "CDEF-1"
-                for a in hitting
-            ]
+            clauses = [_ATTACK_CLAUSES[code[a]] for a in hitting]
             if record:
                 for attacker, clause in zip(hitting, clauses, strict=True):
                     self.act(
@@ -534,7 +556,7 @@ class _Turn:
             if not trappers:
                 continue
             trapped[dump] = True
-            clauses = ["TRP-3" if code[r] == _TRAP else "STRAP-1" for r in trappers]
+            clauses = [_TRAP_CLAUSES[code[r]] for r in trappers]
             harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
             where = f"dump {dump}"
             if not harvesters:
@@ -570,7 +592,7 @@ class _Turn:
             harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
             if not harvesters:
                 continue
-            clauses = ["HRV-2" if code[r] == _HARVEST else "SHARV-1" for r in harvesters]
+            clauses = [_HARVEST_CLAUSES[code[r]] for r in harvesters]
             if record:
                 where = f"dump {dump}"
                 for robot, clause in zip(harvesters, clauses, strict=True):

@@ -232,6 +232,8 @@ def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
     True
     """
     items = tuple(gears)
+    if not items:
+        return ()
     if _CANONICAL_IDS.issuperset(map(id, items)):
         ranks = sorted(map(_RANK_BY_ID.__getitem__, map(id, items)))
         return tuple(map(CANONICAL_GEARS.__getitem__, ranks))

@@ -9,6 +9,7 @@ whose order is the order of the draws.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal
@@ -344,12 +345,10 @@ class GameState:
 
     def all_gears(self) -> Iterator[Gear]:
         """Every gear in the game: feet, circuits, dumps and reserve."""
-        for robot in self.robots:
-            yield from robot.feet
-            yield from robot.circuit
-        for dump in self.dumps:
-            yield from dump.gears
-        yield from self.reserve
+        places = [place for robot in self.robots for place in (robot.feet, robot.circuit)]
+        places += [dump.gears for dump in self.dumps]
+        places.append(self.reserve)
+        return itertools.chain.from_iterable(places)
 
 
 def check_state(state: GameState) -> None:
@@ -435,6 +434,8 @@ def check_upgrades(state: GameState) -> None:
         raise InvalidStateError(
             "a player holds an upgrade card, but upgrades are not in play (Options(upgrades=True))"
         )
+    if not held:
+        return
     in_deck = Counter(state.options.upgrade_deck)
     for card, count in sorted(held.items(), key=lambda item: item[0].value):
         if count > in_deck[card]:
