@@ -382,18 +382,22 @@ class _Turn:
         defenders = self.defenders
         attackers = self.attackers
         counters: list[int] = []
-        if max(code) >= _SUPER_HARVEST:
+        upgrades = max(code) >= _SUPER_HARVEST
+        if upgrades:
             counters = [r for r in numbers if code[r] == _COUNTER]
             attackers = self.with_upgrade_attacks(defenders, counters)
         standing = () if counters else defenders
-        self.resolve_defences(defenders, counters, attackers)
-        self.strike_attacks(defenders, counters, attackers, standing)
+        if defenders:
+            self.resolve_defences(defenders, counters, attackers)
+        if attackers or counters:
+            self.strike_attacks(defenders, counters, attackers, standing)
         trapped = self.spring_traps()
         self.harvest_dumps(trapped)
-        self.shovel_dumps()
+        if upgrades:
+            self.shovel_dumps()
         self.assemble_circuits()
         reserve = self.explore_dumps()
-        discarded = self.discard_played_upgrades()
+        discarded = self.discard_played_upgrades() if upgrades else {}
         dumps = self.dumps
         over = not reserve and any(not dumps[number] for number in numbers)
         if record:
@@ -536,40 +540,41 @@ class _Turn:
             if left:
                 feet[victim] = feet[victim] + left
 
-    def acting_on(self, on_dump: list[int], super_code: int) -> list[int]:
-        """traps.trappers_of / harvesters_of: the cards on a dump and every matching upgrade."""
-        if super_code not in self.code:
-            return on_dump
+    def laying(self, card_code: int) -> list[int]:
+        """traps.robots_laying: the robots that laid an upgrade card, ascending."""
         code = self.code
-        return sorted(on_dump + [r for r in self.numbers if code[r] == super_code])
+        return [r for r in self.numbers if code[r] == card_code] if card_code in code else []
 
     def spring_traps(self) -> list[bool]:
         """traps.spring_traps (TRP-2 to TRP-4, STRAP-1); returns which dumps are trapped."""
         code = self.code
         trapped = [False] * 9
-        if _TRAP not in code and _SUPER_TRAP not in code:
+        super_traps = self.laying(_SUPER_TRAP)
+        if not (self.trap_on or super_traps):
             return trapped
+        super_harvests = self.laying(_SUPER_HARVEST)
         programs = self.programs
         record = self.record
-        for dump in self.numbers if _SUPER_TRAP in code else sorted(self.trap_on):
-            trappers = self.acting_on(self.trap_on.get(dump, []), _SUPER_TRAP)
-            if not trappers:
-                continue
+        trap_on = self.trap_on
+        harvest_on = self.harvest_on
+        for dump in self.numbers if super_traps else sorted(trap_on):
+            # traps.trappers_of and harvesters_of: the cards on the dump and the Super cards.
+            trappers = sorted(trap_on.get(dump, []) + super_traps)
+            harvesters = sorted(harvest_on.get(dump, []) + super_harvests)
             trapped[dump] = True
             clauses = [_TRAP_CLAUSES[code[r]] for r in trappers]
-            harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
-            where = f"dump {dump}"
-            if not harvesters:
-                if record:
+            if record:
+                where = f"dump {dump}"
+                if not harvesters:
                     for robot, clause in zip(trappers, clauses, strict=True):
                         self.act(robot, _label(programs[robot], where), Outcome.TRAP_IDLE, clause)
-                continue
-            if record:
+                    continue
                 for robot in harvesters:
                     self.act(robot, _label(programs[robot], where), Outcome.HARVEST_VOIDED, "TRP-2")
                 for robot, clause in zip(trappers, clauses, strict=True):
                     self.act(robot, _label(programs[robot], where), Outcome.TRAP_SPRUNG, clause)
-            self.take_dump(dump, trappers, clauses)
+            if harvesters:
+                self.take_dump(dump, trappers, clauses)
         return trapped
 
     def take_dump(self, dump: int, takers: list[int], clauses: list[str]) -> None:
@@ -582,16 +587,16 @@ class _Turn:
     def harvest_dumps(self, trapped: list[bool]) -> None:
         """harvests.harvest_dumps (HRV-2, SHARV-1): untrapped dumps go to their harvesters."""
         code = self.code
-        if _HARVEST not in code and _SUPER_HARVEST not in code:
+        super_harvests = self.laying(_SUPER_HARVEST)
+        harvest_on = self.harvest_on
+        if not (harvest_on or super_harvests):
             return
         programs = self.programs
         record = self.record
-        for dump in self.numbers if _SUPER_HARVEST in code else sorted(self.harvest_on):
+        for dump in self.numbers if super_harvests else sorted(harvest_on):
             if trapped[dump]:
                 continue
-            harvesters = self.acting_on(self.harvest_on.get(dump, []), _SUPER_HARVEST)
-            if not harvesters:
-                continue
+            harvesters = sorted(harvest_on.get(dump, []) + super_harvests)
             clauses = [_HARVEST_CLAUSES[code[r]] for r in harvesters]
             if record:
                 where = f"dump {dump}"
@@ -601,7 +606,7 @@ class _Turn:
 
     def shovel_dumps(self) -> None:
         """upgrades.shovel_dumps (SHOV-1, ruling R-SHOVEL)."""
-        shovellers = [r for r in self.numbers if self.code[r] == _SUPER_SHOVEL]
+        shovellers = self.laying(_SUPER_SHOVEL)
         if not shovellers:
             return
         if self.record:
