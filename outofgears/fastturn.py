@@ -66,8 +66,6 @@ _ATTACK_CLAUSES: Final = {_ATTACK: "ATK-6", _SUPER_ATTACK: "SATK-1", _COUNTER: "
 _TRAP_CLAUSES: Final = {_TRAP: "TRP-3", _SUPER_TRAP: "STRAP-1"}
 _HARVEST_CLAUSES: Final = {_HARVEST: "HRV-2", _SUPER_HARVEST: "SHARV-1"}
 
-_JOLLY_RANK: Final = 8
-_THREE_POINT_RANK: Final = 9
 _ALL_RANKS: Final = range(10)
 
 #: _WORTH[robot][rank]: what a gear is worth to a robot (Gear.points_for, END-2, JOL-2, TRI-2).
