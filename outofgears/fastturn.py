@@ -37,7 +37,7 @@ from outofgears.events import (
     TurnEnded,
     UpgradeDiscarded,
 )
-from outofgears.gears import CANONICAL_GEARS, Gear, gear_rank
+from outofgears.gears import CANONICAL_GEARS, Gear, gear_ranks
 from outofgears.model import Dump, GameState, Options, Place, Player, Robot, UpgradeCard
 from outofgears.programs import Action, Program, Programs, UpgradeProgram, validate_programs
 
@@ -90,20 +90,13 @@ _CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
 _DUMP: Final = tuple(Place.dump(number) for number in range(9))
 _RESERVE: Final = Place.reserve()
 
-_RANK_BY_ID: Final = {id(gear): rank for rank, gear in enumerate(CANONICAL_GEARS)}
-_rank_of_id = _RANK_BY_ID.__getitem__
 _gear_of = CANONICAL_GEARS.__getitem__
 
 
 def _ranks(gears: tuple[Gear, ...]) -> list[int]:
     """The ranks of ``gears``; by identity when they are the shared instances (the usual case)."""
     known = _RANKS_OF_SMALL.get(id(gears))
-    if known is not None:
-        return list(known)
-    try:
-        return list(map(_rank_of_id, map(id, gears)))
-    except KeyError:
-        return [gear_rank(gear) for gear in gears]
+    return gear_ranks(gears) if known is None else list(known)
 
 
 #: The gear tuples of small multisets, shared (at most 3,003 of them: up to 5 gears of 10 kinds),
@@ -389,8 +382,9 @@ class _Turn:
             self.resolve_defences(defenders, counters, attackers)
         if attackers or counters:
             self.strike_attacks(defenders, counters, attackers, standing)
-        trapped = self.spring_traps()
-        self.harvest_dumps(trapped)
+        super_harvests = self.laying(_SUPER_HARVEST)
+        trapped = self.spring_traps(super_harvests)
+        self.harvest_dumps(trapped, super_harvests)
         if upgrades:
             self.shovel_dumps()
         self.assemble_circuits()
@@ -430,8 +424,6 @@ class _Turn:
         self, defenders: list[int], counters: list[int], attackers: dict[int, list[int]]
     ) -> None:
         """attacks.resolve_defences (ATK-2 to ATK-5, SATK-2, CDEF-2)."""
-        if not defenders:
-            return
         programs = self.programs
         record = self.record
         if counters:
@@ -543,14 +535,13 @@ class _Turn:
         code = self.code
         return [r for r in self.numbers if code[r] == card_code] if card_code in code else []
 
-    def spring_traps(self) -> list[bool]:
+    def spring_traps(self, super_harvests: list[int]) -> list[bool]:
         """traps.spring_traps (TRP-2 to TRP-4, STRAP-1); returns which dumps are trapped."""
         code = self.code
         trapped = [False] * 9
         super_traps = self.laying(_SUPER_TRAP)
         if not (self.trap_on or super_traps):
             return trapped
-        super_harvests = self.laying(_SUPER_HARVEST)
         programs = self.programs
         record = self.record
         trap_on = self.trap_on
@@ -582,10 +573,9 @@ class _Turn:
         self.dumps[dump] = self.take(pool, _DUMP[dump], takers, clauses)
         self.moved_dumps[dump] = True
 
-    def harvest_dumps(self, trapped: list[bool]) -> None:
+    def harvest_dumps(self, trapped: list[bool], super_harvests: list[int]) -> None:
         """harvests.harvest_dumps (HRV-2, SHARV-1): untrapped dumps go to their harvesters."""
         code = self.code
-        super_harvests = self.laying(_SUPER_HARVEST)
         harvest_on = self.harvest_on
         if not (harvest_on or super_harvests):
             return
@@ -648,8 +638,6 @@ class _Turn:
     def discard_played_upgrades(self) -> dict[str, UpgradeCard]:
         """upgrades.discard_played_upgrades (UPG-3): the players whose card leaves the game."""
         discarded: dict[str, UpgradeCard] = {}
-        if max(self.code) < _SUPER_HARVEST:
-            return discarded
         state = self.state
         for robot in self.numbers:
             program = self.programs[robot]
@@ -685,17 +673,13 @@ class _Turn:
             robots.append(robot)
         moved_dumps = self.moved_dumps
         piles = self.dumps
-        small = _SMALL_MULTISETS
         dumps = []
         for dump in state.dumps:
             number = dump.number
             if moved_dumps[number]:
-                pile = piles[number]
-                pile.sort()
-                gears = small.get(tuple(pile)) if len(pile) <= _SMALL else None
                 dump = _new(Dump)
                 _set_dump_number(dump, number)
-                _set_dump_gears(dump, _gears(pile) if gears is None else gears)
+                _set_dump_gears(dump, _gears(piles[number]))
             dumps.append(dump)
         players = state.players
         if discarded:

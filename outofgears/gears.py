@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from attrs import field, frozen
 
@@ -205,6 +205,18 @@ def gear_rank(gear: Gear) -> int:
         return rank
     kind_order, colour = gear_key(gear)
     return colour - 1 if kind_order == 0 else len(ROBOT_NUMBERS) - 1 + kind_order
+
+
+def gear_ranks(gears: Sequence[Gear]) -> list[int]:
+    """The ranks of ``gears``, in their order; found by identity for the shared instances.
+
+    >>> gear_ranks((JOLLY, CANONICAL_GEARS[1], Gear(1)))
+    [8, 1, 0]
+    """
+    try:
+        return list(map(_RANK_BY_ID.__getitem__, map(id, gears)))
+    except KeyError:
+        return [gear_rank(gear) for gear in gears]
 
 
 def canonical_gear(gear: Gear) -> Gear:

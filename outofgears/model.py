@@ -377,12 +377,11 @@ def check_state(state: GameState) -> None:
     if len(set(names)) != len(names):
         raise InvalidStateError(f"two players share a name: {names}")
     for robot in state.robots:
-        if robot.number not in state.player_of(robot.number).robots or (
-            state.player_of(robot.number).name != robot.player
-        ):
+        owner = state.player_of(robot.number)
+        if owner.name != robot.player:
             raise InvalidStateError(
                 f"robot {robot.number} says player {robot.player!r} controls it, "
-                f"but the players say {state.player_of(robot.number).name!r}"
+                f"but the players say {owner.name!r}"
             )
     sizes = {len(player.robots) for player in state.players}
     if 2 in sizes and (sizes != {2} or not 2 <= len(state.players) <= 4):

@@ -38,7 +38,7 @@ def random_programs(state: GameState, rng: random.Random) -> dict[int, AnyProgra
     >>> sorted(programs)
     [1, 2, 3]
     """
-    aimed = _aimed_programs(tuple(robot.number for robot in state.robots))
+    aimed = _aimed_programs(state.robot_numbers)
     programs: dict[int, AnyProgram] = {}
     for player in state.players:
         if len(player.robots) == 1 and player.upgrade is None:

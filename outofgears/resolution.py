@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from attrs import frozen
 
-from outofgears.choices import Choices
+from outofgears.choices import NO_CHOICES, Choices
 from outofgears.errors import IllegalChoiceError
 from outofgears.gears import Gear
 from outofgears.model import GameState, Place
@@ -60,13 +60,13 @@ def resolve_with_choices(
     >>> [str(error) for error in done.refused], done.result.state.robot(1).circuit
     (['robot 1: assembly is mandatory: it must move 2 gears (ASM-1)'], (Gear(1), Gear(2)))
     """
-    chosen = choices if choices is not None else Choices()
+    chosen = choices if choices is not None else NO_CHOICES
     refused: list[IllegalChoiceError] = []
     while True:
         try:
             result = resolve_turn(state, programs, choices=chosen)
         except IllegalChoiceError as error:
-            if chosen == Choices():
+            if chosen == NO_CHOICES:
                 raise  # the default policies themselves refused: a defect, not a choice
             refused.append(error)
             chosen = drop_refused_choice(chosen, error)
@@ -97,4 +97,4 @@ def drop_refused_choice(choices: Choices, error: IllegalChoiceError) -> Choices:
             if robot is not None and robot not in shares
         }
     dropped = Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
-    return Choices() if dropped == choices else dropped
+    return NO_CHOICES if dropped == choices else dropped

@@ -32,7 +32,7 @@ from outofgears.events import Event, GearMoved
 from outofgears.exploration import explore_dumps
 from outofgears.fastturn import resolve_turn_fast
 from outofgears.harvests import harvest_dumps
-from outofgears.model import GameState, Place, PlaceKind
+from outofgears.model import GameState, Place
 from outofgears.programs import Programs, validate_programs
 from outofgears.scoring import end_turn_events
 from outofgears.table import Table
@@ -135,8 +135,7 @@ def resolve_turn(
     ['robot 1 harvest 2: harvest voided by a trap [TRP-2]', 'robot 2 trap 2: trap sprang [TRP-3]']
     """
     if _engine == "reference" or not _default_choices(choices):
-        validate_programs(state, programs)
-        return _resolve_by_phases(state, programs, choices)
+        return resolve_turn_reference(state, programs, choices=choices)
     new_state, events = resolve_turn_fast(state, programs)
     if _engine == "checked":
         _check_against_reference(state, programs, new_state, events)
@@ -242,7 +241,7 @@ def check_split_choices_name_real_splits(
         return
     real = places_split_this_turn(state, programs)
     for place in choices.splits:
-        if place not in real or place.kind not in (PlaceKind.FEET, PlaceKind.DUMP):
+        if place not in real:  # only feet and dumps are ever split
             named = sorted(choices.splits[place])
             raise IllegalChoiceError(
                 named[0] if named else None,
