@@ -42,15 +42,15 @@ from outofgears.upgrades import discard_played_upgrades, shovel_dumps
 Phase = Callable[[Table, Programs, Choices], list[Event]]
 
 #: The phases of a turn in the rulebooks' order (TURN-1, ATK-2).
-PHASES: Final[tuple[tuple[str, Phase], ...]] = (
-    ("defences", resolve_defences),
-    ("attacks", strike_attacks),
-    ("traps", spring_traps),
-    ("harvests", harvest_dumps),
-    ("shovels", shovel_dumps),
-    ("assembly", assemble_circuits),
-    ("exploration", explore_dumps),
-    ("discards", discard_played_upgrades),
+PHASES: Final[tuple[Phase, ...]] = (
+    resolve_defences,
+    strike_attacks,
+    spring_traps,
+    harvest_dumps,
+    shovel_dumps,
+    assemble_circuits,
+    explore_dumps,
+    discard_played_upgrades,
 )
 
 
@@ -178,7 +178,7 @@ def _resolve_by_phases(state: GameState, programs: Programs, choices: Choices | 
     check_split_choices_name_real_splits(state, programs, decided)
     table = Table(state)
     events: list[Event] = []
-    for _name, phase in PHASES:
+    for phase in PHASES:
         produced = phase(table, programs, decided)
         table.apply_all(produced)
         events.extend(produced)
