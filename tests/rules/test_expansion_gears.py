@@ -57,7 +57,7 @@ from outofgears.scoring import own_colour_gears
 from outofgears.serialization import state_from_dict, state_to_dict
 from outofgears.setup import build_reserve, expansion_gears, padding_gears
 from outofgears.sharing import check_split, default_split, own_colour_quota
-from tests.helpers import programs
+from tests.helpers import dumps_of, feet_of, programs
 
 JOLLIES = Options(jolly_gears=True)
 THREE_POINTS = Options(three_point_gears=True)
@@ -108,16 +108,6 @@ def count(gears_: Iterable[Gear], gear: Gear) -> int:
 def everyone_defends(state: GameState) -> dict[int, Program]:
     """Programs under which no gear moves in activation: every robot guards itself."""
     return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
-
-
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
 
 
 def drawn(moves: Iterable[GearMoved]) -> list[tuple[Gear, int]]:

@@ -47,6 +47,7 @@ from outofgears.attacks import attackers_by_target
 from outofgears.events import UpgradeDiscarded
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
 from outofgears.programs import AnyProgram, Program, UpgradeProgram, parse_program
+from tests.helpers import circuits_of, dumps_of, feet_of, splits
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -107,21 +108,6 @@ def laid(**by_robot: str) -> dict[int, AnyProgram]:
     return {int(name.lstrip("r")): parse_program(text) for name, text in by_robot.items()}
 
 
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def circuits_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's circuit gears."""
-    return {robot.number: robot.circuit for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
-
-
 def held_cards(state: GameState) -> dict[str, UpgradeCard | None]:
     """The upgrade card each player still holds."""
     return {player.name: player.upgrade for player in state.players}
@@ -137,11 +123,6 @@ def outcomes(result: TurnResult) -> Counter[tuple[int, Outcome, str]]:
     return Counter(
         (e.robot, e.outcome, e.clause) for e in result.events if isinstance(e, ActionResolved)
     )
-
-
-def splits(result: TurnResult) -> list[SplitResolved]:
-    """The splits of the turn, in order."""
-    return [e for e in result.events if isinstance(e, SplitResolved)]
 
 
 def discards(result: TurnResult) -> list[UpgradeDiscarded]:
