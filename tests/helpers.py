@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from outofgears import (
+    Action,
     ActionResolved,
     GameState,
     Gear,
@@ -23,6 +24,11 @@ from outofgears import (
 def programs(**by_robot: str) -> dict[int, Program]:
     """Programs written the way a table says them: ``programs(r1="attack 2", r2="trap 1")``."""
     return {int(name.lstrip("r")): Program.parse(text) for name, text in by_robot.items()}
+
+
+def everyone_defends(state: GameState) -> dict[int, Program]:
+    """Programs under which no gear moves in activation: every robot guards itself."""
+    return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
 
 
 def position(

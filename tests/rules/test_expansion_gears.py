@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 
 from outofgears import (
-    Action,
     Choices,
     DefenceSteal,
     GameState,
@@ -35,7 +34,6 @@ from outofgears import (
     Options,
     Place,
     PlayerScore,
-    Program,
     Robot,
     SetupError,
     SplitResolved,
@@ -57,7 +55,7 @@ from outofgears.scoring import own_colour_gears
 from outofgears.serialization import state_from_dict, state_to_dict
 from outofgears.setup import build_reserve, expansion_gears, padding_gears
 from outofgears.sharing import check_split, default_split, own_colour_quota
-from tests.helpers import dumps_of, feet_of, programs
+from tests.helpers import dumps_of, everyone_defends, feet_of, programs
 
 JOLLIES = Options(jolly_gears=True)
 THREE_POINTS = Options(three_point_gears=True)
@@ -103,11 +101,6 @@ def table(
 def count(gears_: Iterable[Gear], gear: Gear) -> int:
     """How many of ``gear`` there are among ``gears_``."""
     return sum(1 for item in gears_ if item == gear)
-
-
-def everyone_defends(state: GameState) -> dict[int, Program]:
-    """Programs under which no gear moves in activation: every robot guards itself."""
-    return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
 
 
 def drawn(moves: Iterable[GearMoved]) -> list[tuple[Gear, int]]:
