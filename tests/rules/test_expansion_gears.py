@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -25,7 +26,6 @@ import pytest
 from outofgears import (
     Choices,
     DefenceSteal,
-    GameState,
     Gear,
     GearKind,
     GearMoved,
@@ -55,7 +55,7 @@ from outofgears.scoring import own_colour_gears
 from outofgears.serialization import state_from_dict, state_to_dict
 from outofgears.setup import build_reserve, expansion_gears, padding_gears
 from outofgears.sharing import check_split, default_split, own_colour_quota
-from tests.helpers import dumps_of, everyone_defends, feet_of, programs
+from tests.helpers import dumps_of, everyone_defends, feet_of, position, programs
 
 JOLLIES = Options(jolly_gears=True)
 THREE_POINTS = Options(three_point_gears=True)
@@ -75,27 +75,9 @@ def bag(*items: int | Gear) -> tuple[Gear, ...]:
     return sort_gears(pile(*items))
 
 
-def table(
-    *,
-    dumps: Mapping[int, Sequence[int | Gear]],
-    feet: Mapping[int, Sequence[int | Gear]] | None = None,
-    circuit: Mapping[int, Sequence[int | Gear]] | None = None,
-    reserve: Sequence[int | Gear] = (),
-    players: Mapping[str, tuple[int, ...]] | None = None,
-    options: Options = BOTH,
-) -> GameState:
-    """A position with expansion gears; the robots in play are the dumps' numbers."""
-    feet = feet or {}
-    circuit = circuit or {}
-    return from_position(
-        robots={
-            n: {"feet": bag(*feet.get(n, ())), "circuit": bag(*circuit.get(n, ()))} for n in dumps
-        },
-        dumps={n: bag(*held) for n, held in dumps.items()},
-        reserve=pile(*reserve),
-        players=players,
-        options=options,
-    )
+#: A position with expansion gears, given as colour numbers or :class:`Gear`:
+#: :func:`tests.helpers.position` with both gear expansions on by default.
+table = partial(position, options=BOTH)
 
 
 def count(gears_: Iterable[Gear], gear: Gear) -> int:

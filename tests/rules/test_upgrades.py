@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from functools import partial
 
 import attrs
 import pytest
@@ -47,7 +47,7 @@ from outofgears.attacks import attackers_by_target
 from outofgears.events import UpgradeDiscarded
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
 from outofgears.programs import AnyProgram, Program, UpgradeProgram, parse_program
-from tests.helpers import circuits_of, dumps_of, feet_of, splits
+from tests.helpers import circuits_of, dumps_of, feet_of, position, splits
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -68,34 +68,9 @@ HARVESTED, HARVEST_VOIDED = Outcome.HARVEST_DONE, Outcome.HARVEST_VOIDED
 SHOVELLED = Outcome.SHOVELLED
 
 
-def table(
-    *,
-    dumps: Mapping[int, Iterable[int]],
-    feet: Mapping[int, Iterable[int]] | None = None,
-    circuit: Mapping[int, Iterable[int]] | None = None,
-    reserve: Iterable[int] = (),
-    players: Mapping[str, tuple[int, ...]] | None = None,
-    upgrades: Mapping[str, UpgradeCard] | None = None,
-    options: Options = UPGRADES,
-) -> GameState:
-    """A position from colour numbers, with the upgrade cards the players still hold.
-
-    Like :func:`tests.helpers.position`, with the expansion on by default: the robots in
-    play are the dumps' numbers, players default to ``"P<robot>"``.
-    """
-    feet = feet or {}
-    circuit = circuit or {}
-    return from_position(
-        robots={
-            n: {"feet": gears(*feet.get(n, ())), "circuit": gears(*circuit.get(n, ()))}
-            for n in dumps
-        },
-        dumps={n: gears(*pile) for n, pile in dumps.items()},
-        reserve=tuple(Gear(c) for c in reserve),
-        players=players,
-        options=options,
-        upgrades=upgrades,
-    )
+#: A position from colour numbers and the upgrade cards the players still hold (``upgrades``):
+#: :func:`tests.helpers.position` with the expansion on by default.
+table = partial(position, options=UPGRADES)
 
 
 def deck(*cards: UpgradeCard) -> Options:
