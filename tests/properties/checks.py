@@ -787,6 +787,18 @@ def check_full_box(game: PlayedGame) -> None:
     assert gear_counts(final) == expected
 
 
+def check_played_game(game: PlayedGame, *, full_box: bool = True) -> None:
+    """Every invariant of each turn of a game played to its end, then of its end.
+
+    ``full_box``: the game was set up from the boxes, so :func:`check_full_box` applies too.
+    """
+    for turn in game.turns:
+        check_turn(turn.before, turn.programs, turn.result, turn.choices)
+    check_finished_game(game)
+    if full_box:
+        check_full_box(game)
+
+
 # --------------------------------------------------------------------------- purity
 
 
