@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import main
 from outofgears.log import MAX_DEPTH, MAX_LOG_BYTES
-from tests.test_log_reader import CORPUS, corpus_cases, valid_log_json
+from tests.log_samples import CORPUS, corpus_cases, valid_log_json
 
 
 def replay(*args: str, stdin: bytes | str | None = None) -> Result:

@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.cli import main
-from tests.test_log_reader import defended_turn, valid_log_json
+from tests.log_samples import defended_turn, valid_log_json
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.log.json"))
 
