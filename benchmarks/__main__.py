@@ -36,7 +36,6 @@ from outofgears.setup import setup_game
 from outofgears.turn import apply_turn, resolve_turn, resolve_turn_reference
 
 ALL_EXPANSIONS = Options(upgrades=True, jolly_gears=True, three_point_gears=True)
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def script(name: str) -> str:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from outofgears import (
+    Action,
     ActionResolved,
     GameState,
     Gear,
@@ -15,9 +16,10 @@ from outofgears import (
     Program,
     SplitResolved,
     TurnResult,
+    UpgradeCard,
     from_position,
-    gears,
 )
+from outofgears.gears import sort_gears
 
 
 def programs(**by_robot: str) -> dict[int, Program]:
@@ -25,31 +27,49 @@ def programs(**by_robot: str) -> dict[int, Program]:
     return {int(name.lstrip("r")): Program.parse(text) for name, text in by_robot.items()}
 
 
+def everyone_defends(state: GameState) -> dict[int, Program]:
+    """Programs under which no gear moves in activation: every robot guards itself."""
+    return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
+
+
+def as_gear(item: int | Gear) -> Gear:
+    """A gear given as itself, or as a colour number for a standard gear."""
+    return item if isinstance(item, Gear) else Gear(item)
+
+
 def position(
     *,
-    feet: Mapping[int, Iterable[int]] | None = None,
-    circuit: Mapping[int, Iterable[int]] | None = None,
-    dumps: Mapping[int, Iterable[int]],
-    reserve: Iterable[int] = (),
+    feet: Mapping[int, Iterable[int | Gear]] | None = None,
+    circuit: Mapping[int, Iterable[int | Gear]] | None = None,
+    dumps: Mapping[int, Iterable[int | Gear]],
+    reserve: Iterable[int | Gear] = (),
     players: Mapping[str, tuple[int, ...]] | None = None,
     options: Options | None = None,
+    upgrades: Mapping[str, UpgradeCard] | None = None,
     turn: int = 1,
 ) -> GameState:
     """A position from colour numbers: ``position(feet={1: [2, 2]}, dumps={1: [3], 2: []})``.
 
-    The robots in play are the dumps' numbers; feet and circuits default to empty.
+    The robots in play are the dumps' numbers; feet and circuits default to empty. A gear
+    may also be given as a :class:`Gear` (a Jolly, a three-point gear). Feet, circuits and
+    dumps are sorted; the reserve stays in the order given, its draw order. ``upgrades``:
+    the upgrade cards the players still hold.
     """
     feet = feet or {}
     circuit = circuit or {}
     return from_position(
         robots={
-            n: {"feet": gears(*feet.get(n, ())), "circuit": gears(*circuit.get(n, ()))}
+            n: {
+                "feet": sort_gears(map(as_gear, feet.get(n, ()))),
+                "circuit": sort_gears(map(as_gear, circuit.get(n, ()))),
+            }
             for n in dumps
         },
-        dumps={n: gears(*pile) for n, pile in dumps.items()},
-        reserve=tuple(Gear(c) for c in reserve),
+        dumps={n: sort_gears(map(as_gear, pile)) for n, pile in dumps.items()},
+        reserve=tuple(map(as_gear, reserve)),
         players=players,
         options=options,
+        upgrades=upgrades,
         turn=turn,
     )
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -46,21 +45,9 @@ from outofgears.log import (
 from outofgears.model import Place
 from outofgears.programs import parse_program
 from outofgears.replay import replay_log
+from tests.log_samples import CORPUS, EXPECTED, corpus_cases, defended_turn, valid_log_json
 
-CORPUS = Path(__file__).resolve().parent / "corpus" / "invalid"
-EXPECTED: dict[str, dict[str, Any]] = tomllib.loads(
-    (CORPUS / "EXPECTED.toml").read_text(encoding="utf-8")
-)
 STAGES = ("parse", "schema", "structure", "replay")
-
-
-def corpus_cases(*stages: str) -> list[Any]:
-    """``pytest.param(name, expectation)`` for the corpus logs of the given stages (all if none)."""
-    return [
-        pytest.param(name, facts, id=name)
-        for name, facts in sorted(EXPECTED.items())
-        if not stages or facts["stage"] in stages
-    ]
 
 
 def refusal(path: Path | str) -> LogError:
@@ -68,19 +55,6 @@ def refusal(path: Path | str) -> LogError:
     with pytest.raises(LogError) as caught:
         replay_log(read_log(path), str(path))
     return caught.value
-
-
-def valid_log_json() -> dict[str, Any]:
-    """A small valid log: two players, a seed, two turns, recorded values after turn 1."""
-    return {
-        "format": "outofgears-log/1",
-        "players": {"Ada": [1], "Bruno": [2]},
-        "start": {"seed": 11},
-        "turns": [
-            {"turn": 1, "programs": {"1": "harvest 1", "2": "harvest 2"}},
-            {"turn": 2, "programs": {"1": "trap 2", "2": "harvest 2"}},
-        ],
-    }
 
 
 # --- the corpus ------------------------------------------------------------------------------
@@ -389,25 +363,6 @@ def test_the_log_classes_refuse_what_the_schema_refuses(build: Any, message: str
 
 
 # --- departures are not invalid logs ----------------------------------------------------------
-
-
-def defended_turn(steal: dict[str, Any] | None) -> dict[str, Any]:
-    """Bruno defends against Ada, who holds one orange gear at her robot's feet."""
-    turn: dict[str, Any] = {"turn": 1, "programs": {"1": "attack 2", "2": "attack 2"}}
-    if steal is not None:
-        turn["choices"] = {"defence_steals": [steal]}
-    return {
-        "format": "outofgears-log/1",
-        "players": {"Ada": [1], "Bruno": [2]},
-        "start": {
-            "position": {
-                "robots": {"1": {"feet": ["orange"]}, "2": {}},
-                "dumps": {"1": ["red"], "2": ["orange"]},
-                "reserve": ["red", "orange", "red", "orange"],
-            }
-        },
-        "turns": [turn],
-    }
 
 
 def test_a_defence_steal_of_a_gear_the_attacker_lacks_is_a_departure_not_an_error() -> None:

@@ -58,7 +58,7 @@ from outofgears.replay import replay_log
 from outofgears.scoring import player_scores
 from outofgears.setup import setup_game, setup_two_robot_game
 from outofgears.turn import resolve_turn
-from tests.test_log_reader import CORPUS, EXPECTED, corpus_cases
+from tests.log_samples import CORPUS, EXPECTED, corpus_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.log.json"))

@@ -16,11 +16,8 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import main
 from outofgears.log import MAX_DEPTH, MAX_LOG_BYTES
-from tests.test_log_reader import CORPUS, corpus_cases, valid_log_json
-
-
-def replay(*args: str, stdin: bytes | str | None = None) -> Result:
-    return CliRunner().invoke(main, ["replay", *args], input=stdin)
+from tests.cli.helpers import replay
+from tests.log_samples import CORPUS, corpus_cases, valid_log_json
 
 
 def assert_refused(result: Result, *fragments: str) -> str:

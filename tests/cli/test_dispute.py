@@ -23,7 +23,7 @@ from outofgears.log import (
     dump_log,
 )
 from outofgears.model import Options
-from outofgears.programs import parse_program
+from tests.cli.helpers import turn
 
 ORANGE = gears(2)[0]
 
@@ -36,13 +36,6 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
 def write_log(path: Path, log: GameLog) -> str:
     path.write_text(dump_log(log), encoding="utf-8")
     return str(path)
-
-
-def turn(number: int, choices: ChoicesRecord | None = None, **programs: str) -> TurnRecord:
-    """A turn record from programs as a table says them: turn(1, r1="attack 2", ...)."""
-    return TurnRecord(
-        number, {int(name[1:]): parse_program(text) for name, text in programs.items()}, choices
-    )
 
 
 def position_log(

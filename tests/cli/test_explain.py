@@ -31,6 +31,7 @@ from outofgears.policies import random_programs
 from outofgears.programs import parse_program
 from outofgears.replay import replay_log, start_state
 from outofgears.turn import apply_turn
+from tests.cli.helpers import write
 
 #: Robot 2 defends against robot 1, which has a red and a blue gear at its feet; robot 3
 #: harvests dump 2 (red, orange, blue). By default robot 2 takes the red gear (ATK-4, ATK-5).
@@ -61,12 +62,6 @@ DEFENCE_LOG: dict[str, Any] = {
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["explain", *args], input=stdin)
     return result.exit_code, result.output
-
-
-def write(tmp_path: Path, data: dict[str, Any], name: str = "game.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
 
 
 def defence_log(**changes: Any) -> dict[str, Any]:

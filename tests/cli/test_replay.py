@@ -13,23 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.cli import main
-from tests.test_log_reader import defended_turn, valid_log_json
+from tests.cli.helpers import replay, write
+from tests.log_samples import defended_turn, valid_log_json
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.log.json"))
-
-
-def replay(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, ["replay", *args], input=stdin)
-
-
-def write(tmp_path: Path, data: dict[str, Any], name: str = "game.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
 
 
 def agreeing_log() -> dict[str, Any]:

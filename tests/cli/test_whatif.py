@@ -23,20 +23,13 @@ from outofgears.log import (
     dump_log,
 )
 from outofgears.model import Options, UpgradeCard
-from outofgears.programs import parse_program
+from tests.cli.helpers import turn
 
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, list(args))
     assert "Traceback" not in result.output
     return result.exit_code, result.output
-
-
-def turn(number: int, choices: ChoicesRecord | None = None, **programs: str) -> TurnRecord:
-    """A turn record from programs as a table says them: turn(1, r1="attack 2", ...)."""
-    return TurnRecord(
-        number, {int(name[1:]): parse_program(text) for name, text in programs.items()}, choices
-    )
 
 
 def write_log(

@@ -18,10 +18,8 @@ from __future__ import annotations
 import copy
 import math
 import os
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -54,6 +52,7 @@ from outofgears.model import UpgradeCard
 from outofgears.programs import AnyProgram, UpgradeProgram
 from outofgears.sharing import check_split, share_size
 from outofgears.table import Table
+from tests.clause_map import load_clause_map
 from tests.strategies import (
     DEFENCE_STEAL_CLAUSES,
     PlayedGame,
@@ -63,17 +62,8 @@ from tests.strategies import (
     rebuild,
 )
 
-CLAUSES_TOML = Path(__file__).resolve().parents[2] / "spec" / "clauses.toml"
-
-
-def load_clause_ids() -> frozenset[str]:
-    """The clause IDs of spec/clauses.toml."""
-    with CLAUSES_TOML.open("rb") as handle:
-        data = tomllib.load(handle)
-    return frozenset(str(entry["id"]) for entry in data["clause"])
-
-
-CLAUSE_IDS = load_clause_ids()
+#: The clause IDs of spec/clauses.toml.
+CLAUSE_IDS = frozenset(clause.id for clause in load_clause_map())
 
 #: The clauses under which robots take the gears of a place, alone or in a split: attack
 #: cards, sprung traps, harvests, and the upgrade cards that do the same.
@@ -795,6 +785,18 @@ def check_full_box(game: PlayedGame) -> None:
         assert len(start.reserve) % len(numbers) == 0, "padding left a short refill (REF-2)"
     assert gear_counts(start) == expected
     assert gear_counts(final) == expected
+
+
+def check_played_game(game: PlayedGame, *, full_box: bool = True) -> None:
+    """Every invariant of each turn of a game played to its end, then of its end.
+
+    ``full_box``: the game was set up from the boxes, so :func:`check_full_box` applies too.
+    """
+    for turn in game.turns:
+        check_turn(turn.before, turn.programs, turn.result, turn.choices)
+    check_finished_game(game)
+    if full_box:
+        check_full_box(game)
 
 
 # --------------------------------------------------------------------------- purity

@@ -45,15 +45,13 @@ from tests.properties.checks import (
     check_conservation,
     check_defence_steals,
     check_events,
-    check_finished_game,
-    check_full_box,
     check_outcomes,
     check_places,
+    check_played_game,
     check_reserve_and_frame,
     check_splits,
     check_takings,
     check_traps_take_only_when_blocking,
-    check_turn,
     check_upgrades_discarded,
     play_and_check,
     read_programs,
@@ -409,10 +407,7 @@ def test_a_game_with_the_expansions_where_a_lone_robot_harvests_each_turn_ends_i
 ) -> None:
     game = play_random_game(state, data, policy="harvesting", max_turns=turn_bound(state))
     assert len(game.turns) <= turn_bound(state)
-    for turn in game.turns:
-        check_turn(turn.before, turn.programs, turn.result, turn.choices)
-    check_finished_game(game)
-    check_full_box(game)
+    check_played_game(game)
 
 
 @pytest.mark.slow
@@ -432,10 +427,7 @@ def test_random_games_with_the_expansions_end_and_their_scores_add_up(
     # Jolly = 2 and own colour, three-point = 3 and nobody's colour (check_finished_game).
     chooser = as_chooser(random.Random(seed))
     game = play_random_game(state, chooser, policy="random", with_choices=True, max_turns=500)
-    for turn in game.turns:
-        check_turn(turn.before, turn.programs, turn.result, turn.choices)
-    check_finished_game(game)
-    check_full_box(game)
+    check_played_game(game)
     expansion_gears = Counter(
         gear.kind for gear in game.start.all_gears() if gear.kind is not GearKind.STANDARD
     )

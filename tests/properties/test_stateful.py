@@ -38,7 +38,7 @@ from outofgears.log import (
 from outofgears.programs import AnyProgram
 from outofgears.replay import replay_log, start_state
 from outofgears.serialization import state_from_dict, state_to_dict
-from tests.properties.checks import PROFILE, check_turn
+from tests.properties.checks import budget, check_turn
 from tests.strategies import (
     legal_choices,
     legal_programs,
@@ -145,8 +145,5 @@ class WholeGame(RuleBasedStateMachine):
         assert replayed.final == self.state
 
 
-WholeGame.TestCase.settings = settings(
-    max_examples=40 if PROFILE == "ci" else 10,
-    stateful_step_count=30,
-)
+WholeGame.TestCase.settings = settings(budget(default=10, ci=40), stateful_step_count=30)
 TestWholeGame = WholeGame.TestCase

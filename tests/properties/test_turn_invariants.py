@@ -36,14 +36,12 @@ from tests.properties.checks import (
     budget,
     check_conservation,
     check_events,
-    check_finished_game,
-    check_full_box,
     check_outcomes,
     check_places,
+    check_played_game,
     check_reserve_and_frame,
     check_splits,
     check_traps_take_only_when_blocking,
-    check_turn,
     play_and_check,
     reversed_programs,
     turn_bound,
@@ -368,10 +366,7 @@ def test_a_game_where_a_lone_robot_harvests_each_turn_ends_in_time(
 ) -> None:
     game = play_random_game(state, data, policy="harvesting", max_turns=turn_bound(state))
     assert len(game.turns) <= turn_bound(state)
-    for turn in game.turns:
-        check_turn(turn.before, turn.programs, turn.result, turn.choices)
-    check_finished_game(game)
-    check_full_box(game)
+    check_played_game(game)
 
 
 @pytest.mark.clause("END-1", "END-2", "END-3")
@@ -383,9 +378,7 @@ def test_a_lone_harvester_ends_a_game_from_any_position(
     game = play_random_game(
         state, data, policy="harvesting", with_choices=True, max_turns=turn_bound(state)
     )
-    for turn in game.turns:
-        check_turn(turn.before, turn.programs, turn.result, turn.choices)
-    check_finished_game(game)
+    check_played_game(game, full_box=False)
 
 
 @pytest.mark.slow
@@ -398,10 +391,7 @@ def test_random_games_end_and_their_scores_add_up(state: GameState, seed: int) -
     # seeded generator they end soon after the reserve runs out, and well within the limit.
     chooser = as_chooser(random.Random(seed))
     game = play_random_game(state, chooser, policy="random", with_choices=True, max_turns=500)
-    for turn in game.turns:
-        check_turn(turn.before, turn.programs, turn.result, turn.choices)
-    check_finished_game(game)
-    check_full_box(game)
+    check_played_game(game)
 
 
 @pytest.mark.clause("ATK-4", "ASM-1", "SPL-5")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from outofgears import (
-    Action,
     Choices,
     GameState,
     Gear,
@@ -13,17 +12,11 @@ from outofgears import (
     IllegalChoiceError,
     Options,
     Place,
-    Program,
     apply_turn,
     gears,
     resolve_turn,
 )
-from tests.helpers import position, programs
-
-
-def everyone_defends(state: GameState) -> dict[int, Program]:
-    """Programs under which no gear moves in activation: every robot guards itself."""
-    return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
+from tests.helpers import everyone_defends, position, programs
 
 
 def quiet(

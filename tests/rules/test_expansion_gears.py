@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pytest
 
 from outofgears import (
-    Action,
     Choices,
     DefenceSteal,
-    GameState,
     Gear,
     GearKind,
     GearMoved,
@@ -35,7 +34,6 @@ from outofgears import (
     Options,
     Place,
     PlayerScore,
-    Program,
     Robot,
     SetupError,
     SplitResolved,
@@ -57,7 +55,7 @@ from outofgears.scoring import own_colour_gears
 from outofgears.serialization import state_from_dict, state_to_dict
 from outofgears.setup import build_reserve, expansion_gears, padding_gears
 from outofgears.sharing import check_split, default_split, own_colour_quota
-from tests.helpers import programs
+from tests.helpers import dumps_of, everyone_defends, feet_of, position, programs
 
 JOLLIES = Options(jolly_gears=True)
 THREE_POINTS = Options(three_point_gears=True)
@@ -77,47 +75,14 @@ def bag(*items: int | Gear) -> tuple[Gear, ...]:
     return sort_gears(pile(*items))
 
 
-def table(
-    *,
-    dumps: Mapping[int, Sequence[int | Gear]],
-    feet: Mapping[int, Sequence[int | Gear]] | None = None,
-    circuit: Mapping[int, Sequence[int | Gear]] | None = None,
-    reserve: Sequence[int | Gear] = (),
-    players: Mapping[str, tuple[int, ...]] | None = None,
-    options: Options = BOTH,
-) -> GameState:
-    """A position with expansion gears; the robots in play are the dumps' numbers."""
-    feet = feet or {}
-    circuit = circuit or {}
-    return from_position(
-        robots={
-            n: {"feet": bag(*feet.get(n, ())), "circuit": bag(*circuit.get(n, ()))} for n in dumps
-        },
-        dumps={n: bag(*held) for n, held in dumps.items()},
-        reserve=pile(*reserve),
-        players=players,
-        options=options,
-    )
+#: A position with expansion gears, given as colour numbers or :class:`Gear`:
+#: :func:`tests.helpers.position` with both gear expansions on by default.
+table = partial(position, options=BOTH)
 
 
 def count(gears_: Iterable[Gear], gear: Gear) -> int:
     """How many of ``gear`` there are among ``gears_``."""
     return sum(1 for item in gears_ if item == gear)
-
-
-def everyone_defends(state: GameState) -> dict[int, Program]:
-    """Programs under which no gear moves in activation: every robot guards itself."""
-    return {robot: Program(Action.ATTACK, robot) for robot in state.robot_numbers}
-
-
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
 
 
 def drawn(moves: Iterable[GearMoved]) -> list[tuple[Gear, int]]:

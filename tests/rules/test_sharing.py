@@ -18,13 +18,11 @@ import pytest
 
 from outofgears import (
     Choices,
-    GameState,
     Gear,
     GearMoved,
     IllegalChoiceError,
     Place,
     SplitResolved,
-    TurnResult,
     gears,
     resolve_turn,
 )
@@ -36,29 +34,9 @@ from outofgears.sharing import (
     share_size,
     split_gears,
 )
-from tests.helpers import position, programs
+from tests.helpers import dumps_of, feet_of, moves, position, programs, splits
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
-
-
-def moves(result: TurnResult, clause: str) -> Counter[GearMoved]:
-    """The gear movements a clause caused, as a multiset."""
-    return Counter(e for e in result.events if isinstance(e, GearMoved) and e.clause == clause)
-
-
-def splits(result: TurnResult) -> list[SplitResolved]:
-    """The splits of the turn."""
-    return [e for e in result.events if isinstance(e, SplitResolved)]
 
 
 def harvested(colour: int, dump: int, robot: int) -> GearMoved:

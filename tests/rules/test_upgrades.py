@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from functools import partial
 
 import attrs
 import pytest
@@ -47,6 +47,7 @@ from outofgears.attacks import attackers_by_target
 from outofgears.events import UpgradeDiscarded
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
 from outofgears.programs import AnyProgram, Program, UpgradeProgram, parse_program
+from tests.helpers import circuits_of, dumps_of, feet_of, position, splits
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -67,34 +68,9 @@ HARVESTED, HARVEST_VOIDED = Outcome.HARVEST_DONE, Outcome.HARVEST_VOIDED
 SHOVELLED = Outcome.SHOVELLED
 
 
-def table(
-    *,
-    dumps: Mapping[int, Iterable[int]],
-    feet: Mapping[int, Iterable[int]] | None = None,
-    circuit: Mapping[int, Iterable[int]] | None = None,
-    reserve: Iterable[int] = (),
-    players: Mapping[str, tuple[int, ...]] | None = None,
-    upgrades: Mapping[str, UpgradeCard] | None = None,
-    options: Options = UPGRADES,
-) -> GameState:
-    """A position from colour numbers, with the upgrade cards the players still hold.
-
-    Like :func:`tests.helpers.position`, with the expansion on by default: the robots in
-    play are the dumps' numbers, players default to ``"P<robot>"``.
-    """
-    feet = feet or {}
-    circuit = circuit or {}
-    return from_position(
-        robots={
-            n: {"feet": gears(*feet.get(n, ())), "circuit": gears(*circuit.get(n, ()))}
-            for n in dumps
-        },
-        dumps={n: gears(*pile) for n, pile in dumps.items()},
-        reserve=tuple(Gear(c) for c in reserve),
-        players=players,
-        options=options,
-        upgrades=upgrades,
-    )
+#: A position from colour numbers and the upgrade cards the players still hold (``upgrades``):
+#: :func:`tests.helpers.position` with the expansion on by default.
+table = partial(position, options=UPGRADES)
 
 
 def deck(*cards: UpgradeCard) -> Options:
@@ -105,21 +81,6 @@ def deck(*cards: UpgradeCard) -> Options:
 def laid(**by_robot: str) -> dict[int, AnyProgram]:
     """Programs as a table says them, upgrades included: ``laid(r1="super attack")``."""
     return {int(name.lstrip("r")): parse_program(text) for name, text in by_robot.items()}
-
-
-def feet_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's feet gears."""
-    return {robot.number: robot.feet for robot in state.robots}
-
-
-def circuits_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every robot's circuit gears."""
-    return {robot.number: robot.circuit for robot in state.robots}
-
-
-def dumps_of(state: GameState) -> dict[int, tuple[Gear, ...]]:
-    """Every dump's gears."""
-    return {dump.number: dump.gears for dump in state.dumps}
 
 
 def held_cards(state: GameState) -> dict[str, UpgradeCard | None]:
@@ -137,11 +98,6 @@ def outcomes(result: TurnResult) -> Counter[tuple[int, Outcome, str]]:
     return Counter(
         (e.robot, e.outcome, e.clause) for e in result.events if isinstance(e, ActionResolved)
     )
-
-
-def splits(result: TurnResult) -> list[SplitResolved]:
-    """The splits of the turn, in order."""
-    return [e for e in result.events if isinstance(e, SplitResolved)]
 
 
 def discards(result: TurnResult) -> list[UpgradeDiscarded]:
