@@ -44,7 +44,7 @@ import click
 from attrs import define, field, frozen
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import FORMAT_OPTION, InputError, echo_json
+from outofgears.commands.common import FORMAT_OPTION, InputError, current_umask, echo_json
 from outofgears.errors import OutOfGearsError
 from outofgears.log import (
     MAX_SEED,
@@ -437,7 +437,7 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
     try:
         stream: IO[str]
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            os.chmod(stream.fileno(), 0o666 & ~_umask())  # mkstemp's file is private
+            os.chmod(stream.fileno(), 0o666 & ~current_umask())  # mkstemp's file is private
 
             def write(line: str) -> None:
                 stream.write(line + "\n")
@@ -523,12 +523,6 @@ def played_games(
             if following is not None:
                 pending.append(pool.submit(job, following))
             yield from done
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 @click.command()
