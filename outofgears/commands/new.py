@@ -9,7 +9,6 @@ it; an existing file is kept unless ``--force``.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -270,6 +269,8 @@ def new(
         )
     except InvalidStateError as error:
         fail(f"cannot start this game: {error}")
+    import secrets  # imported here rather than when the command line starts
+
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
     text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
     try:

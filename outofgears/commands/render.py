@@ -22,7 +22,6 @@ from outofgears.commands.common import (
 )
 from outofgears.compare import replay_to_turn
 from outofgears.log import LogError
-from outofgears.render import render_svg
 from outofgears.replay import TurnReplay
 
 
@@ -38,6 +37,8 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
     >>> "R2: attack 1" in svg, "the table after turn 1" in turn_picture(replay_to_turn(log, 1), after=True)
     (True, True)
     """
+    from outofgears.render import render_svg  # imported here rather than when the CLI starts
+
     if after:
         state = replayed.result.state
         ending = ", the end of the game" if state.game_over else ""
