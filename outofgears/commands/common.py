@@ -6,7 +6,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -17,6 +17,7 @@ from outofgears.errors import OutOfGearsError
 from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
+from outofgears.programs import AnyProgram
 from outofgears.scoring import player_scores, winners
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
@@ -65,6 +66,26 @@ def event_line(event: Event, *, sources: bool = False) -> str:
     if sources and isinstance(event, GearMoved | ActionResolved | SplitResolved | UpgradeDiscarded):
         text += f" ({sources_text(event.clause)})"
     return text
+
+
+def programs_line(programs: Mapping[int, AnyProgram]) -> str:
+    """A turn's programs as text, in robot order.
+
+    >>> from outofgears.programs import parse_program
+    >>> programs_line({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    '1: harvest 1, 2: attack 1'
+    """
+    return ", ".join(f"{robot}: {programs[robot]}" for robot in sorted(programs))
+
+
+def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
+    """A turn's programs as JSON-ready data, in robot order.
+
+    >>> from outofgears.programs import parse_program
+    >>> programs_json({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    {'1': 'harvest 1', '2': 'attack 1'}
+    """
+    return {str(robot): str(programs[robot]) for robot in sorted(programs)}
 
 
 def summary_events(events: Iterable[Event]) -> list[Event]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from outofgears.commands.common import InputError, scores_lines, summary_events
+from outofgears.commands.common import InputError, programs_line, scores_lines, summary_events
 from outofgears.errors import OutOfGearsError
 from outofgears.events import GearMoved
 from outofgears.gears import describe_gears
@@ -110,7 +110,7 @@ def play(game: Path, quiet: bool) -> None:
 
 def _print_turn(state: GameState, programs: Any, events: Any) -> None:
     click.echo(f"Turn {state.turn}")
-    click.echo("  programs: " + ", ".join(f"{r}: {programs[r]}" for r in sorted(programs)))
+    click.echo("  programs: " + programs_line(programs))
     for event in summary_events(events):
         click.echo(f"  {event}")
     drawn = [e.gear for e in events if isinstance(e, GearMoved) and e.clause == "EXP-1"]
