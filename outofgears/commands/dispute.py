@@ -41,9 +41,10 @@ from outofgears.log import LogError
 from outofgears.model import AssemblyRule, DefenceStealSource, Options
 from outofgears.replay import TurnReplay, spec_notes
 
-#: The options that change how a turn resolves, each with its ruling. The others only decide
-#: what is in the game (the expansions, the upgrade deck) or how it is set up (pad_reserve).
-TURN_OPTIONS: Final = (("defence_steal_source", "R-DEFENCE"), ("assembly", "R-ASSEMBLY"))
+#: The options that change how a turn resolves (rulings R-DEFENCE and R-ASSEMBLY). The others
+#: only decide what is in the game (the expansions, the upgrade deck) or how it is set up
+#: (pad_reserve).
+TURN_OPTIONS: Final = ("defence_steal_source", "assembly")
 
 
 @frozen
@@ -257,7 +258,7 @@ def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
         "notes": list(result.notes),
         "programs": programs_json(replayed.programs),
         "logged_choices": describe_choices(logged) if logged else [],
-        "options_compared": [option for option, _ in TURN_OPTIONS],
+        "options_compared": list(TURN_OPTIONS),
         "readings": [
             {
                 "label": o.reading.label,

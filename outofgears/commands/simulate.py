@@ -288,14 +288,6 @@ class SimulationStats:
         """Empty statistics for these seats."""
         return cls({name: SeatStats(name, robots) for name, robots in players.items()})
 
-    def add(self, game: SimulatedGame) -> None:
-        """Count one game."""
-        self.add_final(game.turns, game.final)
-
-    def add_final(self, turns: int, final: GameState) -> None:
-        """Count one game from its number of turns and its final state."""
-        self.add_outcome(GameOutcome.of(turns, final))
-
     def add_outcome(self, outcome: GameOutcome) -> None:
         """Count one game from its outcome."""
         self.games += 1
