@@ -121,9 +121,9 @@ def scores_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def echo_json(data: Any) -> None:
-    """Print JSON for programs."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+def echo_json(data: Any, *, err: bool = False) -> None:
+    """Print JSON for programs, to standard error if ``err``."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=err)
 
 
 def current_umask() -> int:

@@ -626,10 +626,7 @@ def simulate(
             "output": output if to_file else None,
             **stats.as_json(),
         }
-        if to_file:
-            echo_json(data)
-        else:
-            click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=True)
+        echo_json(data, err=not to_file)
         return
     for line in stats_text(stats, seed=seed, cap=max_turns, output=output if to_file else None):
         click.echo(line, err=not to_file)
