@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 import click
-from attrs import define, field, frozen
+from attrs import define, evolve, field, frozen
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import FORMAT_OPTION, InputError, current_umask, echo_json
@@ -198,16 +198,7 @@ def simulate_game(
         scores = {name: points[name] for name in header.players}
         last = turns[-1]
         turns[-1] = turn_record_from(last.turn, last.programs, Recorded(scores=scores))
-    log = GameLog(
-        players=header.players,
-        start=header.start,
-        turns=tuple(turns),
-        options=header.options,
-        two_robot_variant=header.two_robot_variant,
-        description=header.description,
-        written_by=header.written_by,
-    )
-    return SimulatedGame(number, policy_seed, log, state)
+    return SimulatedGame(number, policy_seed, evolve(header, turns=tuple(turns)), state)
 
 
 def log_line(log: GameLog) -> str:
