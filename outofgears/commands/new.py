@@ -10,7 +10,7 @@ it; an existing file is kept unless ``--force``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, cast, get_args
 
 import click
 
@@ -211,14 +211,14 @@ def skeleton_json(
 )
 @click.option(
     "--assembly",
-    type=click.Choice(["mandatory", "optional"]),
+    type=click.Choice(get_args(AssemblyRule)),
     default="mandatory",
     show_default=True,
     help="Whether assembly is mandatory or optional (R-ASSEMBLY).",
 )
 @click.option(
     "--defence-steal-source",
-    type=click.Choice(["feet_or_circuit", "feet_only"]),
+    type=click.Choice(get_args(DefenceStealSource)),
     default="feet_or_circuit",
     show_default=True,
     help="Where a defender takes its gear from (R-DEFENCE).",
