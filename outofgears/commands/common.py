@@ -26,6 +26,9 @@ AGREES, DEPARTS, INVALID = 0, 1, 2
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
 )
+TURN_OPTION = click.option(
+    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
+)
 FORMAT_OPTION = click.option(
     "--format",
     "output_format",

@@ -15,6 +15,7 @@ import click
 
 from outofgears.commands.common import (
     LOG_ARGUMENT,
+    TURN_OPTION,
     fail,
     load_log,
     source_name,
@@ -54,9 +55,7 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
 
 @click.command()
 @LOG_ARGUMENT
-@click.option(
-    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
-)
+@TURN_OPTION
 @click.option(
     "-o",
     "--output",

@@ -16,6 +16,7 @@ from attrs import frozen
 from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    TURN_OPTION,
     echo_json,
     event_line,
     fail,
@@ -84,9 +85,7 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
 
 @click.command()
 @LOG_ARGUMENT
-@click.option(
-    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
-)
+@TURN_OPTION
 @click.option(
     "--robot",
     "robot",
