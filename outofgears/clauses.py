@@ -7,7 +7,6 @@ explanations can cite the rulebook clauses behind every event.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -39,6 +38,8 @@ class Clause:
 
 
 def _read(name: str) -> dict[str, Any]:
+    import tomllib  # imported here rather than when the command line starts
+
     path = resources.files("outofgears").joinpath(f"_spec/{name}")
     if not path.is_file():
         return {}

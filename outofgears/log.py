@@ -42,7 +42,14 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import InvalidStateError, OutOfGearsError
 from outofgears.gears import COLOUR_NAMES, JOLLY, ROBOT_NUMBERS, THREE_POINT, Gear
-from outofgears.model import Options, Place, PlaceKind, UpgradeCard
+from outofgears.model import (
+    AssemblyRule,
+    DefenceStealSource,
+    Options,
+    Place,
+    PlaceKind,
+    UpgradeCard,
+)
 from outofgears.programs import Action, AnyProgram, Program, UpgradeProgram, parse_program
 
 #: The format tag of the logs this module reads and writes.
@@ -645,8 +652,8 @@ def _structure_card(value: Any, _: Any) -> UpgradeCard:
 
 
 _OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "defence_steal_source": ("feet_or_circuit", "feet_only"),
-    "assembly": ("mandatory", "optional"),
+    "defence_steal_source": get_args(DefenceStealSource),
+    "assembly": get_args(AssemblyRule),
 }
 
 
@@ -791,7 +798,7 @@ def make_log_converter() -> cattrs.Converter:
     Gear(1)
     """
     converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True)
-    for kind, what in ((int, "an integer"), (str, "a string"), (bool, "true or false")):
+    for kind, what in _JSON_WORDS.items():
         converter.register_structure_hook(kind, _strict(kind, what))
     converter.register_structure_hook_factory(_is_optional, _optional_factory(converter))
     converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_factory(converter))

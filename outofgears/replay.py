@@ -350,10 +350,8 @@ def replay_turn(
     record: TurnRecord,
     index: int,
     source: str = "<log>",
-    *,
-    programs: dict[int, AnyProgram] | None = None,
 ) -> TurnReplay:
-    """Replay one turn of a log from ``state`` (``programs`` replaces the log's, for what-ifs).
+    """Replay one turn of a log from ``state``.
 
     Raises:
         LogError: The turn is invalid: after the end of the game, out of
@@ -376,7 +374,7 @@ def replay_turn(
             f"turns out of sequence: turn {state.turn} comes next, the log says {record.turn}",
             turn=record.turn,
         )
-    laid = dict(record.programs) if programs is None else programs
+    laid = dict(record.programs)
     if record.choices is not None:
         check_choices_in_play(record.choices, state, record.turn, path, source)
     choices = record.choices.to_choices() if record.choices else Choices()

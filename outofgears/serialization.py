@@ -11,7 +11,8 @@ A standard gear is written as its colour number, the expansions' gears as
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
@@ -116,7 +117,25 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
-CONVERTER = make_converter()
+@cache
+def converter() -> cattrs.Converter:
+    """The converter of :func:`make_converter`, built on first use rather than on import.
+
+    >>> converter() is converter()
+    True
+    """
+    return make_converter()
+
+
+if TYPE_CHECKING:
+    #: The converter of :func:`converter`, under its former name (built on first use).
+    CONVERTER: cattrs.Converter
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name == "CONVERTER":
+            return converter()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def state_to_dict(state: GameState) -> JSON:
@@ -127,7 +146,7 @@ def state_to_dict(state: GameState) -> JSON:
     >>> data["turn"], data["dumps"][0]["number"]
     (1, 1)
     """
-    data: JSON = CONVERTER.unstructure(state)
+    data: JSON = converter().unstructure(state)
     return data
 
 
@@ -140,7 +159,7 @@ def state_from_dict(data: JSON) -> GameState:
     True
     """
     try:
-        return CONVERTER.structure(data, GameState)
+        return converter().structure(data, GameState)
     except InvalidStateError:
         raise
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as error:
@@ -155,7 +174,7 @@ def event_to_dict(event: Event) -> JSON:
     {'type': 'turn_ended', 'turn': 3, 'game_over': False, 'clause': 'TURN-1'}
     """
     data: JSON = {"type": _EVENT_NAMES[type(event)]}
-    data.update(CONVERTER.unstructure(event))
+    data.update(converter().unstructure(event))
     return data
 
 
@@ -171,7 +190,7 @@ def event_from_dict(data: JSON) -> Event:
     if kind not in _EVENT_TYPES:
         raise InvalidStateError(f"unknown event type {kind!r}")
     try:
-        event: Event = CONVERTER.structure(body, _EVENT_TYPES[kind])
+        event: Event = converter().structure(body, _EVENT_TYPES[kind])
     except InvalidStateError:
         raise
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as error:

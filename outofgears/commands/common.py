@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterable
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -13,6 +17,7 @@ from outofgears.errors import OutOfGearsError
 from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
+from outofgears.programs import AnyProgram
 from outofgears.scoring import player_scores, winners
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
@@ -20,6 +25,9 @@ AGREES, DEPARTS, INVALID = 0, 1, 2
 
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
+)
+TURN_OPTION = click.option(
+    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
 )
 FORMAT_OPTION = click.option(
     "--format",
@@ -63,6 +71,26 @@ def event_line(event: Event, *, sources: bool = False) -> str:
     return text
 
 
+def programs_line(programs: Mapping[int, AnyProgram]) -> str:
+    """A turn's programs as text, in robot order.
+
+    >>> from outofgears.programs import parse_program
+    >>> programs_line({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    '1: harvest 1, 2: attack 1'
+    """
+    return ", ".join(f"{robot}: {programs[robot]}" for robot in sorted(programs))
+
+
+def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
+    """A turn's programs as JSON-ready data, in robot order.
+
+    >>> from outofgears.programs import parse_program
+    >>> programs_json({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    {'1': 'harvest 1', '2': 'attack 1'}
+    """
+    return {str(robot): str(programs[robot]) for robot in sorted(programs)}
+
+
 def summary_events(events: Iterable[Event]) -> list[Event]:
     """The events a turn summary shows: outcomes, splits, discards and non-exploration moves."""
     return [
@@ -96,6 +124,60 @@ def scores_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def echo_json(data: Any) -> None:
-    """Print JSON for programs."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+def echo_json(data: Any, *, err: bool = False) -> None:
+    """Print JSON for programs, to standard error if ``err``."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=err)
+
+
+def current_umask() -> int:
+    """The process's file mode creation mask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``.
+
+    The text goes to a temporary file in the same folder, which gets the mode of a new file
+    (:func:`tempfile.mkstemp` makes it private) and then takes the place of ``path``:
+    :func:`os.replace`, or :func:`os.link` when an existing file must be kept, so that a file
+    appearing meanwhile is not overwritten either.
+
+    Raises:
+        FileExistsError: ``path`` exists and ``force`` is false; its message is
+            ``"<path> exists; use --force to overwrite it"``.
+        OSError: The folder cannot be written.
+
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "table.svg", "<svg/>")
+    >>> (folder / "table.svg").read_text()
+    '<svg/>'
+    >>> write_atomically(folder / "table.svg", "<svg></svg>")
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ...table.svg exists; use --force to overwrite it
+    >>> sorted(p.name for p in folder.iterdir())
+    ['table.svg']
+    """
+    if path.exists() and not force:
+        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~current_umask())
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)  # fails if the file appeared meanwhile
+            except FileExistsError:
+                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
+            except OSError:  # a file system without hard links: rename, after the check above
+                os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)

@@ -22,6 +22,8 @@ from outofgears.commands.common import (
     event_line,
     fail,
     load_log,
+    programs_json,
+    programs_line,
     source_name,
 )
 from outofgears.compare import (
@@ -39,9 +41,10 @@ from outofgears.log import LogError
 from outofgears.model import AssemblyRule, DefenceStealSource, Options
 from outofgears.replay import TurnReplay, spec_notes
 
-#: The options that change how a turn resolves, each with its ruling. The others only decide
-#: what is in the game (the expansions, the upgrade deck) or how it is set up (pad_reserve).
-TURN_OPTIONS: Final = (("defence_steal_source", "R-DEFENCE"), ("assembly", "R-ASSEMBLY"))
+#: The options that change how a turn resolves (rulings R-DEFENCE and R-ASSEMBLY). The others
+#: only decide what is in the game (the expansions, the upgrade deck) or how it is set up
+#: (pad_reserve).
+TURN_OPTIONS: Final = ("defence_steal_source", "assembly")
 
 
 @frozen
@@ -197,10 +200,9 @@ def dispute(log: str, turn: int, output_format: str) -> None:
 def dispute_text(result: Dispute, name: str) -> list[str]:
     """The report of a dispute, for people."""
     replayed = result.replayed
-    programs = ", ".join(f"{r}: {replayed.programs[r]}" for r in sorted(replayed.programs))
     lines = [f"Dispute: turn {replayed.turn} of {name} under {len(result.outcomes)} readings"]
     lines += [f"Note: {note}" for note in result.notes]
-    lines.append(f"Programs: {programs}")
+    lines.append(f"Programs: {programs_line(replayed.programs)}")
     logged = (
         describe_choices(replayed.record.choices.to_choices()) if replayed.record.choices else []
     )
@@ -254,9 +256,9 @@ def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
         "log": name,
         "turn": replayed.turn,
         "notes": list(result.notes),
-        "programs": {str(r): str(p) for r, p in sorted(replayed.programs.items())},
+        "programs": programs_json(replayed.programs),
         "logged_choices": describe_choices(logged) if logged else [],
-        "options_compared": [option for option, _ in TURN_OPTIONS],
+        "options_compared": list(TURN_OPTIONS),
         "readings": [
             {
                 "label": o.reading.label,

@@ -26,6 +26,7 @@ from outofgears.commands.common import (
     echo_json,
     fail,
     load_log,
+    programs_json,
     scores_json,
     source_name,
 )
@@ -307,7 +308,7 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
         "agrees": not turn.departures,
         "notes": list(replayed.notes),
         "earlier_departures": sorted({d.turn for d in replayed.departures if d.turn != turn.turn}),
-        "programs": {str(robot): str(turn.programs[robot]) for robot in sorted(turn.programs)},
+        "programs": programs_json(turn.programs),
         "choices": LOG_CONVERTER.unstructure(record) if record is not None else {},
         "before": position_json(turn.before),
         "events": [

@@ -9,17 +9,13 @@ it; an existing file is kept unless ``--force``.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import secrets
-import tempfile
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, cast, get_args
 
 import click
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import fail
+from outofgears.commands.common import fail, write_atomically
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -181,45 +177,6 @@ def skeleton_json(
     }
 
 
-def write_atomically(path: Path, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``.
-
-    The text goes to a temporary file in the same folder, which is then renamed
-    over ``path`` (or linked to it, which fails if a file appeared meanwhile).
-
-    Raises:
-        FileExistsError: ``path`` exists and ``force`` is false.
-        OSError: The folder cannot be written.
-    """
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists; use --force to overwrite it")
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())
-        if force:
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
-            except OSError:  # a file system without hard links: rename, after the check above
-                os.replace(temporary, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 @click.command()
 @click.option(
     "--robots",
@@ -254,14 +211,14 @@ def _umask() -> int:
 )
 @click.option(
     "--assembly",
-    type=click.Choice(["mandatory", "optional"]),
+    type=click.Choice(get_args(AssemblyRule)),
     default="mandatory",
     show_default=True,
     help="Whether assembly is mandatory or optional (R-ASSEMBLY).",
 )
 @click.option(
     "--defence-steal-source",
-    type=click.Choice(["feet_or_circuit", "feet_only"]),
+    type=click.Choice(get_args(DefenceStealSource)),
     default="feet_or_circuit",
     show_default=True,
     help="Where a defender takes its gear from (R-DEFENCE).",
@@ -312,6 +269,8 @@ def new(
         )
     except InvalidStateError as error:
         fail(f"cannot start this game: {error}")
+    import secrets  # imported here rather than when the command line starts
+
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
     text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
     try:
@@ -324,7 +283,7 @@ def new(
     try:
         write_atomically(output, text, force=force)
     except FileExistsError as error:
-        fail(str(error))
+        fail(str(error))  # "<output> exists; use --force to overwrite it"
     except OSError as error:
         fail(f"cannot write {output}: {error.strerror or error}")
     count = sum(len(numbers) for numbers in players.values())

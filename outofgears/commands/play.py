@@ -9,13 +9,12 @@ from typing import Any
 
 import click
 
-from outofgears.commands.common import InputError
+from outofgears.commands.common import InputError, programs_line, scores_lines, summary_events
 from outofgears.errors import OutOfGearsError
-from outofgears.events import ActionResolved, GearMoved, SplitResolved, UpgradeDiscarded
+from outofgears.events import GearMoved
 from outofgears.gears import describe_gears
 from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
-from outofgears.scoring import player_scores, winners
 from outofgears.setup import setup_game, setup_two_robot_game
 from outofgears.turn import resolve_turn
 
@@ -111,12 +110,9 @@ def play(game: Path, quiet: bool) -> None:
 
 def _print_turn(state: GameState, programs: Any, events: Any) -> None:
     click.echo(f"Turn {state.turn}")
-    click.echo("  programs: " + ", ".join(f"{r}: {programs[r]}" for r in sorted(programs)))
-    for event in events:
-        if isinstance(event, ActionResolved | SplitResolved | UpgradeDiscarded) or (
-            isinstance(event, GearMoved) and event.clause != "EXP-1"
-        ):
-            click.echo(f"  {event}")
+    click.echo("  programs: " + programs_line(programs))
+    for event in summary_events(events):
+        click.echo(f"  {event}")
     drawn = [e.gear for e in events if isinstance(e, GearMoved) and e.clause == "EXP-1"]
     click.echo(f"  exploration: {describe_gears(drawn)} drawn")
 
@@ -124,9 +120,5 @@ def _print_turn(state: GameState, programs: Any, events: Any) -> None:
 def _print_scores(state: GameState) -> None:
     over = "game over" if state.game_over else f"stopped after {MAX_TURNS} turns"
     click.echo(f"After {state.turn - 1} turns ({over}):")
-    for score in player_scores(state):
-        click.echo(
-            f"  {score.player}: {score.points} points "
-            f"({score.own_colour} own-colour gears, robot {score.robot})"
-        )
-    click.echo("Winner(s): " + ", ".join(winners(state)))
+    for line in scores_lines(state):
+        click.echo(line)

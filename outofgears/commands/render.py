@@ -9,16 +9,20 @@ all: into a temporary file beside it, then moved into place; an existing file is
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
-from outofgears.commands.common import LOG_ARGUMENT, fail, load_log, source_name
+from outofgears.commands.common import (
+    LOG_ARGUMENT,
+    TURN_OPTION,
+    fail,
+    load_log,
+    source_name,
+    write_atomically,
+)
 from outofgears.compare import replay_to_turn
 from outofgears.log import LogError
-from outofgears.render import render_svg
 from outofgears.replay import TurnReplay
 
 
@@ -34,6 +38,8 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
     >>> "R2: attack 1" in svg, "the table after turn 1" in turn_picture(replay_to_turn(log, 1), after=True)
     (True, True)
     """
+    from outofgears.render import render_svg  # imported here rather than when the CLI starts
+
     if after:
         state = replayed.result.state
         ending = ", the end of the game" if state.game_over else ""
@@ -47,59 +53,9 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
     )
 
 
-def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` whole or not at all; refuse to replace a file unless ``force``.
-
-    The text goes to a temporary file in the same directory, which then takes the place of
-    ``path`` (:func:`os.replace`, or :func:`os.link` when an existing file must be kept, so
-    that a file appearing meanwhile is not overwritten either).
-
-    Raises:
-        FileExistsError: ``path`` exists and ``force`` is false.
-        OSError: The directory cannot be written.
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> write_atomically(folder / "table.svg", "<svg/>")
-    >>> (folder / "table.svg").read_text()
-    '<svg/>'
-    >>> write_atomically(folder / "table.svg", "<svg></svg>")
-    Traceback (most recent call last):
-    ...
-    FileExistsError: ...
-    >>> sorted(p.name for p in folder.iterdir())
-    ['table.svg']
-    """
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists")
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(handle, 0o666 & ~mask)  # mkstemp makes the file private; a picture is not
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if force:
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)  # fails if the file appeared meanwhile
-            except FileExistsError:
-                raise FileExistsError(f"{path} exists") from None
-            except OSError:  # pragma: no cover - a file system without hard links
-                os.replace(temporary, path)
-    finally:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-
-
 @click.command()
 @LOG_ARGUMENT
-@click.option(
-    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
-)
+@TURN_OPTION
 @click.option(
     "-o",
     "--output",

@@ -16,6 +16,8 @@ from outofgears.commands.common import (
     event_line,
     fail,
     load_log,
+    programs_json,
+    programs_line,
     scores_json,
     scores_lines,
     source_name,
@@ -79,8 +81,7 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str
 
 def turn_text(turn: TurnReplay) -> list[str]:
     """One turn of the report: programs, what happened, departures found."""
-    programs = ", ".join(f"{robot}: {turn.programs[robot]}" for robot in sorted(turn.programs))
-    lines = [f"Turn {turn.turn}  [{programs}]"]
+    lines = [f"Turn {turn.turn}  [{programs_line(turn.programs)}]"]
     lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
     lines += [f"  ! {departure}" for departure in turn.departures]
     return lines
@@ -118,7 +119,7 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
         "turns": [
             {
                 "turn": turn.turn,
-                "programs": {str(r): str(p) for r, p in sorted(turn.programs.items())},
+                "programs": programs_json(turn.programs),
                 "events": [event_to_dict(event) for event in turn.result.events],
             }
             for turn in replayed.turns

@@ -41,10 +41,10 @@ from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 import click
-from attrs import define, field, frozen
+from attrs import define, evolve, field, frozen
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import FORMAT_OPTION, InputError, echo_json
+from outofgears.commands.common import FORMAT_OPTION, InputError, current_umask, echo_json
 from outofgears.errors import OutOfGearsError
 from outofgears.log import (
     MAX_SEED,
@@ -198,16 +198,7 @@ def simulate_game(
         scores = {name: points[name] for name in header.players}
         last = turns[-1]
         turns[-1] = turn_record_from(last.turn, last.programs, Recorded(scores=scores))
-    log = GameLog(
-        players=header.players,
-        start=header.start,
-        turns=tuple(turns),
-        options=header.options,
-        two_robot_variant=header.two_robot_variant,
-        description=header.description,
-        written_by=header.written_by,
-    )
-    return SimulatedGame(number, policy_seed, log, state)
+    return SimulatedGame(number, policy_seed, evolve(header, turns=tuple(turns)), state)
 
 
 def log_line(log: GameLog) -> str:
@@ -287,14 +278,6 @@ class SimulationStats:
     def for_players(cls, players: dict[str, tuple[int, ...]]) -> SimulationStats:
         """Empty statistics for these seats."""
         return cls({name: SeatStats(name, robots) for name, robots in players.items()})
-
-    def add(self, game: SimulatedGame) -> None:
-        """Count one game."""
-        self.add_final(game.turns, game.final)
-
-    def add_final(self, turns: int, final: GameState) -> None:
-        """Count one game from its number of turns and its final state."""
-        self.add_outcome(GameOutcome.of(turns, final))
 
     def add_outcome(self, outcome: GameOutcome) -> None:
         """Count one game from its outcome."""
@@ -437,7 +420,7 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
     try:
         stream: IO[str]
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            os.chmod(stream.fileno(), 0o666 & ~_umask())  # mkstemp's file is private
+            os.chmod(stream.fileno(), 0o666 & ~current_umask())  # mkstemp's file is private
 
             def write(line: str) -> None:
                 stream.write(line + "\n")
@@ -523,12 +506,6 @@ def played_games(
             if following is not None:
                 pending.append(pool.submit(job, following))
             yield from done
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 @click.command()
@@ -640,10 +617,7 @@ def simulate(
             "output": output if to_file else None,
             **stats.as_json(),
         }
-        if to_file:
-            echo_json(data)
-        else:
-            click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=True)
+        echo_json(data, err=not to_file)
         return
     for line in stats_text(stats, seed=seed, cap=max_turns, output=output if to_file else None):
         click.echo(line, err=not to_file)

@@ -16,10 +16,13 @@ from attrs import frozen
 from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    TURN_OPTION,
     echo_json,
     event_line,
     fail,
     load_log,
+    programs_json,
+    programs_line,
     source_name,
 )
 from outofgears.compare import (
@@ -82,9 +85,7 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
 
 @click.command()
 @LOG_ARGUMENT
-@click.option(
-    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
-)
+@TURN_OPTION
 @click.option(
     "--robot",
     "robot",
@@ -135,10 +136,6 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
             click.echo(line)
 
 
-def _programs_line(programs: dict[int, AnyProgram]) -> str:
-    return ", ".join(f"{r}: {programs[r]}" for r in sorted(programs))
-
-
 def whatif_text(result: WhatIf, name: str) -> list[str]:
     """The report of a what-if, for people."""
     replayed = result.replayed
@@ -146,8 +143,8 @@ def whatif_text(result: WhatIf, name: str) -> list[str]:
     lines = [
         f"What if robot {result.robot} had played {result.program} instead of {before} "
         f"on turn {replayed.turn} of {name}?",
-        f"  original: {_programs_line(replayed.programs)}",
-        f"  what-if:  {_programs_line(result.programs)}",
+        f"  original: {programs_line(replayed.programs)}",
+        f"  what-if:  {programs_line(result.programs)}",
     ]
     for label, resolution in (("original", result.original), ("what-if", result.changed)):
         lines += [
@@ -182,8 +179,8 @@ def whatif_json(result: WhatIf, name: str) -> dict[str, Any]:
         "robot": result.robot,
         "program": str(result.program),
         "original_program": str(replayed.programs[result.robot]),
-        "programs": {str(r): str(p) for r, p in sorted(replayed.programs.items())},
-        "whatif_programs": {str(r): str(p) for r, p in sorted(result.programs.items())},
+        "programs": programs_json(replayed.programs),
+        "whatif_programs": programs_json(result.programs),
         "refused_choices": {
             "original": [refusal_json(error) for error in result.original.refused],
             "whatif": [refusal_json(error) for error in result.changed.refused],
