@@ -14,7 +14,6 @@ events of the turn, each with the spec clause that caused it.
 
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import (
-    EngineMismatchError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
@@ -40,6 +39,7 @@ from outofgears.gears import (
     describe_gears,
     gears,
 )
+from outofgears.legal import ChoiceSpace, legal_choices
 from outofgears.model import (
     DEFAULT_UPGRADE_DECK,
     Dump,
@@ -62,7 +62,7 @@ from outofgears.programs import (
 from outofgears.scoring import player_scores, score_robot, winners
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.table import apply_events
-from outofgears.turn import TurnResult, apply_turn, resolve_turn, resolve_turn_reference, use_engine
+from outofgears.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.variant import PlayerScore
 
 __version__ = "0.1.0"
@@ -79,10 +79,10 @@ __all__ = [
     "Action",
     "ActionResolved",
     "AnyProgram",
+    "ChoiceSpace",
     "Choices",
     "DefenceSteal",
     "Dump",
-    "EngineMismatchError",
     "Event",
     "GameOverError",
     "GameState",
@@ -114,14 +114,13 @@ __all__ = [
     "describe_gears",
     "from_position",
     "gears",
+    "legal_choices",
     "parse_program",
     "player_scores",
     "resolve_turn",
-    "resolve_turn_reference",
     "score_robot",
     "setup_game",
     "setup_two_robot_game",
-    "use_engine",
     "validate_programs",
     "winners",
 ]

@@ -10,22 +10,21 @@ one says. The owner picks the two; by default the two worth most to it
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from outofgears.choices import Choices
 from outofgears.errors import IllegalChoiceError
-from outofgears.events import Event, GearMoved
-from outofgears.gears import Gear, describe_gears, gear_key
-from outofgears.model import AssemblyRule, Place
-from outofgears.programs import Programs
-from outofgears.table import Table
+from outofgears.gears import CANONICAL_GEARS, PREFERENCE, Gear, describe_gears, gear_ranks
+from outofgears.model import AssemblyRule
+from outofgears.table import CIRCUIT, FEET, Table, gear_moved
+
+_gear_of = CANONICAL_GEARS.__getitem__
 
 #: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
 ASSEMBLY_THRESHOLD = 3
 ASSEMBLY_SIZE = 2
 
 
-def can_assemble(feet: Sequence[Gear]) -> bool:
+def can_assemble(feet: Sequence[object]) -> bool:
     """Whether a robot with these feet gears assembles this turn (ASM-1).
 
     >>> from outofgears.gears import gears
@@ -35,44 +34,72 @@ def can_assemble(feet: Sequence[Gear]) -> bool:
     return len(feet) >= ASSEMBLY_THRESHOLD
 
 
+def choose_assembly(robot: int, feet: Sequence[int]) -> list[int]:
+    """The default pick (ASM-2) among ranks: the two gears worth most to the robot, ties by
+    the ring from its own colour (R-SYMMETRY).
+
+    >>> choose_assembly(8, [0, 1, 2]), choose_assembly(3, [0, 1, 2, 3])
+    ([0, 1], [2, 3])
+    """
+    return sorted(feet, key=PREFERENCE[robot].__getitem__)[:ASSEMBLY_SIZE]
+
+
 def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
-    """The default pick (ASM-2): the two gears worth most to the robot, then lowest colour.
+    """The default pick (ASM-2) among gears: see :func:`choose_assembly`.
 
     >>> from outofgears.gears import gears, describe_gears
     >>> describe_gears(choose_assembly_gears(3, gears(1, 2, 3, 4)))
-    '1 red, 1 yellow'
+    '1 yellow, 1 green'
     """
-    ranked = sorted(feet, key=lambda gear: (-gear.points_for(robot), gear_key(gear)))
-    return tuple(ranked[:ASSEMBLY_SIZE])
+    return tuple(_gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
 
 
-def assemble_circuits(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Every robot that can assemble moves two feet gears into its circuit (ASM-1)."""
-    rule = table.state.options.assembly
-    for robot in sorted(set(choices.assemblies) - set(table.feet)):
+def assemble_circuits(table: Table) -> None:
+    """Every robot that can assemble moves two feet gears into its circuit (ASM-1): the
+    gears it chose, or the default pick (ASM-2)."""
+    choices = table.choices
+    feet = table.feet
+    for robot in table.numbers:
+        ranks = feet[robot]
+        if choices is None:
+            if not can_assemble(ranks):
+                continue
+            picked = choose_assembly(robot, ranks)
+        else:
+            chosen = choices.assemblies.get(robot)
+            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
+            if not picked:
+                continue
+        for rank in picked:
+            ranks.remove(rank)
+        table.circuit_of(robot).extend(picked)
+        table.moved_feet[robot] = table.moved_circuit[robot] = True
+        events = table.events
+        if events is not None:
+            events.extend(
+                gear_moved(_gear_of(rank), FEET[robot], CIRCUIT[robot], robot, "ASM-1")
+                for rank in picked
+            )
+
+
+def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:
+    """An assembly may be chosen only for a robot in play (ASM-1)."""
+    for robot in sorted(set(assemblies) - set(numbers)):
         raise IllegalChoiceError(robot, "this robot is not in play", clause="ASM-1")
-    events: list[Event] = []
-    for robot in sorted(table.feet):
-        picked = assembly_pick(robot, table.feet[robot], choices.assemblies.get(robot), rule)
-        events.extend(
-            GearMoved(gear, Place.feet(robot), Place.circuit(robot), robot, "ASM-1")
-            for gear in picked
-        )
-    return events
 
 
 def assembly_pick(
     robot: int,
-    feet: Sequence[Gear],
+    feet: Sequence[int],
     chosen: Sequence[Gear] | None,
     rule: AssemblyRule,
-) -> tuple[Gear, ...]:
-    """The gears ``robot`` moves into its circuit: the chosen ones if legal, else the default.
+) -> list[int]:
+    """The ranks ``robot`` moves into its circuit: the chosen gears if legal, else the default.
 
     >>> from outofgears.gears import gears
-    >>> assembly_pick(1, gears(1, 2, 3), (), "optional")
-    ()
-    >>> assembly_pick(1, gears(1, 2, 3), (), "mandatory")
+    >>> assembly_pick(1, [0, 1, 2], (), "optional")
+    []
+    >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
     Traceback (most recent call last):
     ...
     outofgears.errors.IllegalChoiceError: robot 1: assembly is mandatory: it must move 2 gears (ASM-1)
@@ -84,18 +111,40 @@ def assembly_pick(
                 f"it has {len(feet)} gear(s) at its feet; assembly needs {ASSEMBLY_THRESHOLD}",
                 clause="ASM-1",
             )
-        return ()
+        return []
     if chosen is None:
-        return choose_assembly_gears(robot, feet)
+        return choose_assembly(robot, feet)
     if not chosen and rule == "optional":
-        return ()
+        return []
     if len(chosen) != ASSEMBLY_SIZE:
         why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
         raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
-    if Counter(chosen) - Counter(feet):
+    picked = gear_ranks(chosen)
+    if Counter(picked) - Counter(feet):
         raise IllegalChoiceError(
             robot,
-            f"it cannot assemble {describe_gears(chosen)}: its feet hold {describe_gears(feet)}",
+            f"it cannot assemble {describe_gears(chosen)}: its feet hold "
+            f"{describe_gears(_gear_of(rank) for rank in sorted(feet))}",
             clause="ASM-1",
         )
-    return tuple(chosen)
+    return picked
+
+
+def assembly_options(robot: int, feet: Sequence[int], rule: AssemblyRule) -> list[tuple[Gear, ...]]:
+    """Every assembly the rules allow ``robot`` with these feet ranks (ASM-1): each distinct
+    pair of its feet gears, and under the optional reading also ``()``, assembling nothing.
+    Empty when the robot has too few gears to assemble.
+
+    >>> [len(pick) for pick in assembly_options(1, [0, 0, 3], "optional")]
+    [2, 2, 0]
+    """
+    if not can_assemble(feet):
+        return []
+    kinds = sorted(set(feet))
+    pairs: list[tuple[Gear, ...]] = [
+        (_gear_of(first), _gear_of(second))
+        for index, first in enumerate(kinds)
+        for second in kinds[index:]
+        if first != second or feet.count(first) >= 2
+    ]
+    return [*pairs, ()] if rule == "optional" else pairs

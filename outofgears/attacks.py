@@ -9,189 +9,186 @@ as they stand after the defences (ATK-6), several attackers of one robot split
 them (ATK-8), and gears gained in this step are not taken by another attack.
 
 With the Robot Upgrades, a Super Attack attacks every other robot (SATK-1;
-each defender voids it and takes a gear from it, SATK-2), and a Counter Defence
-voids every defence and attacks every robot that programmed one (CDEF-1, CDEF-2).
+each defender voids it and takes a gear from it, SATK-2, in turn clockwise after
+the attacker, R-SUPER-ATTACK), and a Counter Defence voids every defence and
+attacks every robot that programmed one (CDEF-1, CDEF-2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from outofgears.choices import Choices, DefenceSteal
+from outofgears.choices import DefenceSteal
 from outofgears.errors import IllegalChoiceError
-from outofgears.events import ActionResolved, Event, GearMoved, Outcome
-from outofgears.gears import Gear, gear_key
-from outofgears.model import DefenceStealSource, Place, PlaceKind, UpgradeCard
-from outofgears.programs import Action, Program, Programs, UpgradeProgram
-from outofgears.sharing import take_gears
-from outofgears.table import Table
-from outofgears.traps import robots_laying
+from outofgears.events import Outcome
+from outofgears.gears import (
+    BEST_FIRST,
+    CANONICAL_GEARS,
+    PREFERENCE,
+    WORTH,
+    Gear,
+    gear_rank,
+    gear_ranks,
+    taking_order,
+)
+from outofgears.model import DefenceStealSource
+from outofgears.programs import (
+    ATTACK,
+    COUNTER_DEFENCE,
+    SUPER_ATTACK,
+    Program,
+    ProgramReading,
+)
+from outofgears.sharing import take
+from outofgears.table import CIRCUIT, FEET, Plan, Table
+
+_gear_of = CANONICAL_GEARS.__getitem__
+
+#: The clause an attacker takes under, by its program code (ATK-6, SATK-1, CDEF-1).
+_HIT_CLAUSES = {ATTACK: "ATK-6", SUPER_ATTACK: "SATK-1", COUNTER_DEFENCE: "CDEF-1"}
 
 
-def defenders(programs: Programs) -> tuple[int, ...]:
-    """The robots that programmed a defence: an attack on themselves (ATK-1).
+def attackers_by_target(reading: ProgramReading) -> dict[int, list[int]]:
+    """Each attacked robot and the robots attacking it, ascending (ATK-1, SATK-1, CDEF-1).
 
-    >>> defenders({1: Program.parse("attack 1"), 2: Program.parse("attack 1")})
-    (1,)
+    An attack card names one robot (its own number is a defence, not an attack); a Super
+    Attack attacks every other robot in play; a Counter Defence attacks every robot that
+    programmed a defence.
     """
-    return tuple(sorted(robot for robot, p in programs.items() if p.is_defence_of(robot)))
+    if not reading.upgrades:
+        return reading.attacked_by
+    super_attackers = reading.laying(SUPER_ATTACK)
+    counters = reading.laying(COUNTER_DEFENCE)
+    if not (super_attackers or counters):
+        return reading.attacked_by
+    attackers: dict[int, list[int]] = {}
+    for victim in reading.numbers:
+        hitting = list(reading.attacked_by.get(victim, ()))
+        hitting += [robot for robot in super_attackers if robot != victim]
+        if victim in reading.defenders:
+            hitting += counters
+        if hitting:
+            attackers[victim] = sorted(hitting)
+    return attackers
 
 
-def standing_defenders(programs: Programs) -> tuple[int, ...]:
-    """The defences that hold: all of them, unless a Counter Defence voids them all (CDEF-2).
-
-    >>> laid = {1: Program.parse("attack 1"), 2: UpgradeProgram(UpgradeCard.COUNTER_DEFENCE)}
-    >>> standing_defenders(laid), standing_defenders({1: Program.parse("attack 1")})
-    ((), (1,))
-    """
-    if robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
-        return ()
-    return defenders(programs)
+def standing_defenders(reading: ProgramReading) -> list[int]:
+    """The defences that hold: all of them, unless a Counter Defence voids them all (CDEF-2)."""
+    return [] if reading.laying(COUNTER_DEFENCE) else reading.defenders
 
 
-def attack_targets(
-    robot: int, program: Program | UpgradeProgram, programs: Programs, robots: Sequence[int]
-) -> tuple[int, ...]:
-    """The robots that one program attacks (ATK-1, SATK-1, CDEF-1).
-
-    An attack card names one robot (its own number is a defence, not an attack);
-    a Super Attack attacks every other robot in play; a Counter Defence attacks
-    every robot that programmed a defence.
-
-    >>> attack_targets(1, UpgradeProgram(UpgradeCard.SUPER_ATTACK), {}, (1, 2, 3))
-    (2, 3)
-    """
-    if isinstance(program, Program):
-        if program.action is Action.ATTACK and program.number != robot:
-            return (program.number,)
-        return ()
-    if program.card is UpgradeCard.SUPER_ATTACK:
-        return tuple(other for other in robots if other != robot)
-    if program.card is UpgradeCard.COUNTER_DEFENCE:
-        return defenders(programs)
-    return ()
+def _label(reading: ProgramReading, robot: int, target: int) -> str:
+    program = reading.programs[robot]
+    return str(program) if type(program) is Program else f"{program} (robot {target})"
 
 
-def attackers_by_target(
-    programs: Programs, robots: Sequence[int] | None = None
-) -> dict[int, tuple[int, ...]]:
-    """Each attacked robot and the robots attacking it, ascending (ATK-1).
-
-    ``robots`` are the robots in play (needed for a Super Attack; default: the
-    robots that have programs).
-
-    >>> attackers_by_target({1: Program.parse("attack 3"), 2: Program.parse("attack 3"),
-    ...                      3: Program.parse("attack 3")})
-    {3: (1, 2)}
-    """
-    in_play = tuple(sorted(programs)) if robots is None else tuple(robots)
-    targets: dict[int, list[int]] = {}
-    for robot, program in sorted(programs.items()):
-        for target in attack_targets(robot, program, programs, in_play):
-            targets.setdefault(target, []).append(robot)
-    return {target: tuple(robots) for target, robots in sorted(targets.items())}
+# --- the plan of the attack phase ---------------------------------------------------------------
 
 
-def attack_clause(program: Program | UpgradeProgram) -> str:
-    """The clause under which an attacker takes gears: ATK-6, SATK-1 or CDEF-1.
-
-    >>> attack_clause(Program.parse("attack 2")), attack_clause(UpgradeProgram(UpgradeCard.SUPER_ATTACK))
-    ('ATK-6', 'SATK-1')
-    """
-    if isinstance(program, Program):
-        return "ATK-6"
-    return "SATK-1" if program.card is UpgradeCard.SUPER_ATTACK else "CDEF-1"
-
-
-def _label(program: Program | UpgradeProgram, target: int) -> str:
-    return str(program) if isinstance(program, Program) else f"{program} (robot {target})"
-
-
-def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Defences, resolved before any attack (ATK-2, ATK-3, ATK-4, SATK-2, CDEF-2).
-
-    Every attack on a defender is voided, and the defender takes one gear from
-    each of its attackers; defenders take in ascending number, each from what is
-    left (a Super Attacker can lose one gear to each defender). A defender
-    nobody attacked gets nothing. A Counter Defence voids every defence instead.
-    """
-    check_defence_steal_choices(table, programs, choices)
-    if robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
-        return [
-            ActionResolved(robot, str(programs[robot]), Outcome.DEFENCE_COUNTERED, "CDEF-2")
-            for robot in defenders(programs)
-        ]
-    attackers = attackers_by_target(programs, table.state.robot_numbers)
-    holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
-    events: list[Event] = []
-    for defender in defenders(programs):
-        voided = attackers.get(defender, ())
-        outcome = Outcome.DEFENDED if voided else Outcome.DEFENDED_UNTESTED
-        events.append(ActionResolved(defender, str(programs[defender]), outcome, "ATK-3"))
-        for attacker in voided:
-            clause = "ATK-3" if isinstance(programs[attacker], Program) else "SATK-2"
-            events.append(
-                ActionResolved(
-                    attacker, _label(programs[attacker], defender), Outcome.ATTACK_VOIDED, clause
-                )
-            )
-            feet, circuit = holdings.setdefault(
-                attacker, (list(table.feet[attacker]), list(table.circuit[attacker]))
-            )
-            steal_clause = "ATK-4" if isinstance(programs[attacker], Program) else "SATK-2"
-            stolen = steal_from_attacker(
-                table, defender, attacker, choices, feet, circuit, clause=steal_clause
-            )
-            for move in stolen:
-                (feet if move.source.kind is PlaceKind.FEET else circuit).remove(move.gear)
-            events.extend(stolen)
-    return events
+def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
+    """Phase 2.1 in order: the defences and their steals, then every attack at once (ATK-2)."""
+    attackers = attackers_by_target(reading)
+    counters = reading.laying(COUNTER_DEFENCE)
+    if reading.defenders:
+        plan.append((announce_defences, (reading, attackers, bool(counters))))
+    standing = () if counters else reading.defenders
+    for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
+        aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
+        # Several defenders take from one Super Attacker in turn, clockwise after it.
+        for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:
+            plan.append((steal_from_attacker, (reading, defender, attacker)))
+    if counters and not reading.defenders:
+        plan.append((announce_unused_counters, (reading, counters)))
+    victims = [victim for victim in sorted(attackers) if victim not in standing]
+    if victims:
+        plan.append((lift_feet, (victims,)))
+        for victim in victims:
+            plan.append((strike, (reading, victim, attackers[victim])))
 
 
-def check_defence_steal_choices(table: Table, programs: Programs, choices: Choices) -> None:
-    """A defence steal may be chosen only for a standing defender and a robot that attacked it."""
-    attackers = attackers_by_target(programs, table.state.robot_numbers)
-    guarding = set(standing_defenders(programs))
-    for defender, attacker in choices.defence_steals:
-        if defender not in guarding or attacker not in attackers.get(defender, ()):
-            raise IllegalChoiceError(
-                defender,
-                f"no defence steal from robot {attacker}: it did not attack a defending robot "
-                f"{defender}",
-                clause="ATK-4",
-            )
+def announce_defences(
+    table: Table, reading: ProgramReading, attackers: dict[int, list[int]], countered: bool
+) -> None:
+    """What each defence came to: voided by a Counter Defence (CDEF-2), or holding (ATK-3)."""
+    if table.events is None:
+        return
+    for defender in reading.defenders:
+        if countered:
+            table.act(defender, reading.text(defender), Outcome.DEFENCE_COUNTERED, "CDEF-2")
+        else:
+            tested = defender in attackers
+            outcome = Outcome.DEFENDED if tested else Outcome.DEFENDED_UNTESTED
+            table.act(defender, reading.text(defender), outcome, "ATK-3")
+
+
+def announce_unused_counters(table: Table, reading: ProgramReading, counters: list[int]) -> None:
+    """A Counter Defence with no defence to punish takes nothing (CDEF-1)."""
+    for robot in counters:
+        table.act(robot, reading.text(robot), Outcome.COUNTER_UNUSED, "CDEF-1")
+
+
+# --- the defence steal ----------------------------------------------------------------------
 
 
 def steal_from_attacker(
-    table: Table,
-    defender: int,
-    attacker: int,
-    choices: Choices,
-    feet: Sequence[Gear] | None = None,
-    circuit: Sequence[Gear] | None = None,
-    *,
-    clause: str = "ATK-4",
-) -> list[GearMoved]:
-    """The defender takes one gear from an attacker's feet or circuit (ATK-4).
+    table: Table, reading: ProgramReading, defender: int, attacker: int
+) -> None:
+    """The defence voids the attack and the defender takes one gear from the attacker (ATK-3,
+    ATK-4; SATK-2 for a Super Attacker): the chosen gear, or the default (ATK-5).
 
-    ``feet`` and ``circuit`` are what the attacker still holds (default: what it
-    holds on the table). The gear is the one chosen in ``choices``, or by
-    :func:`choose_defence_steal`. An attacker with no gear (where the option
-    allows taking) loses nothing. The move cites ``clause``: ATK-4, or SATK-2
-    when the attacker is a Super Attacker.
+    An attacker with nothing the option lets the defender take loses nothing.
     """
-    source_rule = table.state.options.defence_steal_source
-    feet = table.feet[attacker] if feet is None else feet
-    circuit = table.circuit[attacker] if circuit is None else circuit
-    chosen = choices.defence_steals.get((defender, attacker))
+    card = reading.code[attacker] == ATTACK
+    if table.events is not None:
+        label = _label(reading, attacker, defender)
+        table.act(attacker, label, Outcome.ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
+    feet_only = table.state.options.defence_steal_source == "feet_only"
+    choices = table.choices
+    chosen = None if choices is None else choices.defence_steals.get((defender, attacker))
     if chosen is None:
-        chosen = choose_defence_steal(defender, feet, circuit, source_rule)
-        if chosen is None:
-            return []
+        circuit = [] if feet_only else table.circuit_of(attacker)
+        picked = choose_steal(defender, table.feet[attacker], circuit)
+        if picked is None:
+            return
+        from_feet, rank = picked
     else:
-        check_defence_steal(defender, attacker, chosen, feet, circuit, source_rule)
-    source = Place.feet(attacker) if chosen.source == "feet" else Place.circuit(attacker)
-    return [GearMoved(chosen.gear, source, Place.feet(defender), defender, clause)]
+        from_feet, rank = check_defence_steal(table, defender, attacker, chosen)
+    if from_feet:
+        source = FEET[attacker]
+        table.feet[attacker] = kept = list(table.feet[attacker])
+        kept.remove(rank)
+        table.moved_feet[attacker] = True
+    else:
+        source = CIRCUIT[attacker]
+        table.circuit_of(attacker).remove(rank)
+        table.moved_circuit[attacker] = True
+    table.give([rank], source, defender, "ATK-4" if card else "SATK-2")
+
+
+def choose_steal(
+    defender: int, feet: Sequence[int], circuit: Sequence[int]
+) -> tuple[bool, int] | None:
+    """The default defence steal (ATK-5) among ranks: ``(from the feet?, rank)``, or ``None``.
+
+    The gear worth most to the defender; on equal worth a gear at the attacker's feet before
+    one in its circuit (``circuit`` is empty when the option forbids it), then by the ring
+    from the defender's own colour (R-SYMMETRY).
+
+    >>> choose_steal(5, [0, 7], []), choose_steal(2, [0], [1]), choose_steal(2, [], [])
+    ((True, 7), (False, 1), None)
+    """
+    for rank in BEST_FIRST[defender]:
+        if rank in feet:
+            return True, rank
+        if rank in circuit:
+            break
+    else:
+        return None
+    worth = WORTH[defender][rank]
+    same = [other for other in feet if WORTH[defender][other] == worth]
+    if same:
+        return True, min(same, key=PREFERENCE[defender].__getitem__)
+    return False, rank
 
 
 def choose_defence_steal(
@@ -200,90 +197,99 @@ def choose_defence_steal(
     circuit: Sequence[Gear],
     source_rule: DefenceStealSource = "feet_or_circuit",
 ) -> DefenceSteal | None:
-    """The default defence steal (ATK-5): the gear worth most to the defender.
-
-    On equal value a gear at the attacker's feet comes before one in its
-    circuit, then the lowest colour number. ``None`` when there is nothing to take.
+    """The default defence steal (ATK-5) among gears: see :func:`choose_steal`.
 
     >>> from outofgears.gears import gears
     >>> choose_defence_steal(2, gears(1, 3), gears(2))
     DefenceSteal(source='circuit', gear=Gear(2))
     >>> choose_defence_steal(2, gears(1, 3), gears(2), "feet_only").gear.colour
-    1
+    3
     """
-    candidates: list[tuple[int, int, tuple[int, int], DefenceSteal]] = [
-        (-gear.points_for(defender), 0, gear_key(gear), DefenceSteal("feet", gear)) for gear in feet
-    ]
-    if source_rule == "feet_or_circuit":
-        candidates += [
-            (-gear.points_for(defender), 1, gear_key(gear), DefenceSteal("circuit", gear))
-            for gear in circuit
-        ]
-    if not candidates:
+    circuit_ranks = [] if source_rule == "feet_only" else gear_ranks(circuit)
+    picked = choose_steal(defender, gear_ranks(feet), circuit_ranks)
+    if picked is None:
         return None
-    return min(candidates, key=lambda entry: entry[:3])[3]
+    return DefenceSteal("feet" if picked[0] else "circuit", _gear_of(picked[1]))
 
 
 def check_defence_steal(
-    defender: int,
-    attacker: int,
-    chosen: DefenceSteal,
-    feet: Sequence[Gear],
-    circuit: Sequence[Gear],
-    source_rule: DefenceStealSource,
-) -> None:
-    """Refuse a chosen defence steal that the rules or the option forbid (ATK-4)."""
+    table: Table, defender: int, attacker: int, chosen: DefenceSteal
+) -> tuple[bool, int]:
+    """A chosen defence steal as ``(from the feet?, rank)``; refused if the rules or the
+    option forbid it (ATK-4)."""
     if chosen.source not in ("feet", "circuit"):
         raise IllegalChoiceError(
             defender,
             f"a defence steal comes from 'feet' or 'circuit', not {chosen.source!r}",
             clause="ATK-4",
         )
-    if chosen.source == "circuit" and source_rule == "feet_only":
+    from_feet = chosen.source == "feet"
+    if not from_feet and table.state.options.defence_steal_source == "feet_only":
         raise IllegalChoiceError(
             defender,
             f"under defence_steal_source='feet_only' it cannot take from robot {attacker}'s "
             "circuit",
             clause="ATK-4",
         )
-    where = feet if chosen.source == "feet" else circuit
-    if chosen.gear not in where:
+    rank = gear_rank(chosen.gear)
+    where = table.feet[attacker] if from_feet else table.circuit_of(attacker)
+    if rank not in where:
         raise IllegalChoiceError(
             defender,
             f"robot {attacker} has no {chosen.gear} gear in its {chosen.source}",
             clause="ATK-4",
         )
+    return from_feet, rank
 
 
-def strike_attacks(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Every attack not voided by a defence hits, all at once (ATK-6, ATK-7, ATK-8).
+def steal_options(table: Table, defender: int, attacker: int) -> list[DefenceSteal]:
+    """Every defence steal the rules allow ``defender`` from ``attacker`` now (ATK-4): each
+    kind of gear at the attacker's feet, then in its circuit unless the option forbids it."""
+    options = [DefenceSteal("feet", _gear_of(rank)) for rank in sorted(set(table.feet[attacker]))]
+    if table.state.options.defence_steal_source == "feet_or_circuit":
+        options += [
+            DefenceSteal("circuit", _gear_of(rank))
+            for rank in sorted(set(table.circuit_of(attacker)))
+        ]
+    return options
 
-    Each victim's feet gears, as they stand after the defences, go to its
-    attackers, split if there are several. Circuits are never taken (ASM-3).
-    All events are computed from the same table, so a gear gained in this step
-    is not taken by another attack in it (ruling R-SIMUL). Super Attacks and
-    Counter Defences hit the same way (SATK-1, CDEF-1); a Counter Defence with
-    no defence to punish takes nothing.
-    """
-    guarding = set(standing_defenders(programs))
-    events: list[Event] = []
-    for robot in robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
-        if not defenders(programs):
-            events.append(
-                ActionResolved(robot, str(programs[robot]), Outcome.COUNTER_UNUSED, "CDEF-1")
+
+def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[int, int]]) -> None:
+    """A defence steal may be chosen only for a standing defender and a robot that attacked it."""
+    attackers = attackers_by_target(reading)
+    standing = standing_defenders(reading)
+    for defender, attacker in steals:
+        if defender not in standing or attacker not in attackers.get(defender, ()):
+            raise IllegalChoiceError(
+                defender,
+                f"no defence steal from robot {attacker}: it did not attack a defending robot "
+                f"{defender}",
+                clause="ATK-4",
             )
-    for victim, attackers in attackers_by_target(programs, table.state.robot_numbers).items():
-        if victim in guarding:
-            continue
-        clauses = {attacker: attack_clause(programs[attacker]) for attacker in attackers}
-        events.extend(
-            ActionResolved(
-                attacker, _label(programs[attacker], victim), Outcome.ATTACK_HIT, clauses[attacker]
-            )
-            for attacker in attackers
-        )
-        place = Place.feet(victim)
-        events.extend(
-            take_gears(table.feet[victim], place, attackers, clauses, choices.splits.get(place))
-        )
-    return events
+
+
+# --- the attacks strike -----------------------------------------------------------------------
+
+
+def lift_feet(table: Table, victims: list[int]) -> None:
+    """Every attacked robot's feet gears, as they stand after the defences, are taken at once
+    (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack."""
+    feet = table.feet
+    for victim in victims:
+        table.held[victim] = feet[victim]
+        feet[victim] = []
+        table.moved_feet[victim] = True
+
+
+def strike(table: Table, reading: ProgramReading, victim: int, attackers: list[int]) -> None:
+    """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
+    if there are several (ATK-8); circuits are never taken (ASM-3)."""
+    code = reading.code
+    clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
+    if table.events is not None:
+        for attacker, clause in zip(attackers, clauses, strict=True):
+            table.act(attacker, _label(reading, attacker, victim), Outcome.ATTACK_HIT, clause)
+    pool = table.held.pop(victim)
+    left = take(table, pool, FEET[victim], attackers, clauses, victim)
+    if left:
+        table.feet[victim] = table.feet[victim] + left

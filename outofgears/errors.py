@@ -87,22 +87,3 @@ class GameOverError(OutOfGearsError, ValueError):
         super().__init__(f"the game is over; turn {turn} cannot be played (PRG-5)")
         self.turn = turn
         self.clause = "PRG-5"
-
-
-class EngineMismatchError(OutOfGearsError, AssertionError):
-    """The fast path and the reference pipeline disagreed on a turn (a defect of outofgears).
-
-    Raised only under :func:`outofgears.turn.use_engine` ``("checked")``, which the test suite
-    uses; please report it with the state and the programs it carries.
-
-    Attributes:
-        state: The position before the turn.
-        programs: The programs of the turn.
-        what: What differed: ``"state"`` or ``"events"``.
-    """
-
-    def __init__(self, state: object, programs: object, what: str) -> None:
-        super().__init__(f"the fast path and the reference pipeline differ on the {what}")
-        self.state = state
-        self.programs = programs
-        self.what = what

@@ -7,16 +7,20 @@ setup, so drawing its next gear is drawing at random.
 
 from __future__ import annotations
 
-from outofgears.choices import Choices
-from outofgears.events import Event, GearMoved
-from outofgears.model import Place
-from outofgears.programs import Programs
-from outofgears.table import Table
+from outofgears.gears import ranks_of
+from outofgears.table import DUMP, RESERVE, Table, gear_moved
 
 
-def explore_dumps(table: Table, programs: Programs, choices: Choices) -> list[Event]:
+def explore_dumps(table: Table) -> None:
     """One gear from the reserve onto each dump, ascending, while it lasts (EXP-1)."""
-    return [
-        GearMoved(gear, Place.reserve(), Place.dump(dump), None, "EXP-1")
-        for dump, gear in zip(sorted(table.dumps), table.reserve, strict=False)
-    ]
+    reserve = table.reserve
+    numbers = table.numbers
+    drawn = tuple(reserve[: len(numbers)])
+    dumps = table.dumps
+    events = table.events
+    for dump, gear, rank in zip(numbers, drawn, ranks_of(drawn), strict=False):
+        dumps[dump].append(rank)
+        table.moved_dumps[dump] = True
+        if events is not None:
+            events.append(gear_moved(gear, RESERVE, DUMP[dump], None, "EXP-1"))
+    table.reserve = reserve[len(drawn) :]

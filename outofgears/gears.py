@@ -292,3 +292,94 @@ def parse_gear(text: str) -> Gear:
         if name == word:
             return Gear(number)
     raise InvalidStateError(f"no gear colour called {text!r}")
+
+
+# --- Gears as ranks: how the engine holds them ------------------------------------------------
+#
+# The engine works on ranks (0-9, :func:`gear_rank`), a place being a list of ranks. These tables
+# answer its questions about a rank without touching a Gear object.
+
+#: ``WORTH[robot][rank]``: what a gear of that rank is worth to robot ``robot`` (1-8): its points
+#: (END-2, JOL-2, TRI-2), which is also what every default policy compares (VAL-1). Row 0 is unused.
+WORTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(gear.points_for(robot) for gear in CANONICAL_GEARS) for robot in range(9)
+)
+
+#: ``OWN_RANK[robot]``: the rank of robot ``robot``'s own colour, on which it has priority in a
+#: split (SPL-2); Jolly and three-point gears have no colour in play (JOL-2, TRI-2).
+OWN_RANK: tuple[int, ...] = (-1, *(colour - 1 for colour in ROBOT_NUMBERS))
+
+
+def ring_order(taker: int, rank: int) -> int:
+    """The tie-break between gears of equal worth for ``taker`` (ruling R-SYMMETRY).
+
+    Colours come in the order of the ring of robots starting after the taker's own: the
+    next robot's colour clockwise first, the taker's own colour last; Jolly and three-point
+    gears, which have no colour, after every colour.
+
+    >>> [ring_order(3, rank) for rank in range(10)]
+    [5, 6, 7, 0, 1, 2, 3, 4, 8, 9]
+    """
+    return (rank - taker) % 8 if rank < 8 else rank
+
+
+def _best_first(taker: int) -> tuple[int, ...]:
+    return tuple(sorted(range(10), key=lambda rank: (-WORTH[taker][rank], ring_order(taker, rank))))
+
+
+#: ``BEST_FIRST[taker]``: every rank in the order the default policies prefer it for ``taker``:
+#: the worth most to it first, ties by :func:`ring_order` (ATK-5, ASM-2, SPL-5; R-SYMMETRY).
+BEST_FIRST: tuple[tuple[int, ...], ...] = tuple(_best_first(taker) for taker in range(9))
+
+#: ``PREFERENCE[taker][rank]``: the rank's position in ``BEST_FIRST[taker]``, a sort key.
+PREFERENCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(order.index(rank) for rank in range(10)) for order in BEST_FIRST
+)
+
+
+def taking_order(takers: Iterable[int], after: int) -> list[int]:
+    """``takers`` in the order of the ring starting after number ``after`` (R-SYMMETRY).
+
+    The first robot clockwise after ``after`` comes first; robot ``after`` itself, if it is
+    among them, last.
+
+    >>> taking_order([1, 3, 6], 3), taking_order([2, 7], 6)
+    ([6, 1, 3], [7, 2])
+    """
+    return sorted(takers, key=lambda robot: (robot - after - 1) % 8)
+
+
+#: The gear tuples of small multisets, shared (up to 5 gears of 10 kinds: at most 3,003), and
+#: their ranks by the tuple's identity (the tuples live as long as the module).
+_SMALL_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
+RANKS_OF_SHARED: dict[int, tuple[int, ...]] = {id(()): ()}
+_SMALL = 5
+_gear_of = CANONICAL_GEARS.__getitem__
+
+
+def ranks_of(items: tuple[Gear, ...]) -> list[int]:
+    """The ranks of a multiset of gears, as a new list; by identity when it is a shared tuple.
+
+    >>> ranks_of(gears(2, 1, 1))
+    [0, 0, 1]
+    """
+    known = RANKS_OF_SHARED.get(id(items))
+    return gear_ranks(items) if known is None else list(known)
+
+
+def gears_of(ranks: list[int]) -> tuple[Gear, ...]:
+    """The canonical multiset (sorted tuple of shared gears) of ``ranks``; sorts ``ranks``.
+
+    >>> gears_of([2, 0]) == gears(1, 3)
+    True
+    """
+    ranks.sort()
+    if len(ranks) > _SMALL:
+        return tuple(map(_gear_of, ranks))
+    key = tuple(ranks)
+    found = _SMALL_MULTISETS.get(key)
+    if found is None:
+        # setdefault: of two threads building the same tuple, only the one kept is registered.
+        found = _SMALL_MULTISETS.setdefault(key, tuple(map(_gear_of, key)))
+        RANKS_OF_SHARED[id(found)] = key
+    return found

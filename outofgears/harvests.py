@@ -8,46 +8,27 @@ once, sharing each with that dump's other harvesters (SHARV-1).
 
 from __future__ import annotations
 
-from outofgears.choices import Choices
-from outofgears.events import ActionResolved, Event, Outcome
-from outofgears.model import Place
-from outofgears.programs import Program, Programs
-from outofgears.sharing import take_gears
-from outofgears.table import Table
-from outofgears.traps import harvesters_of, is_trapped, label
+from outofgears.events import Outcome
+from outofgears.programs import HARVEST, SUPER_HARVEST, ProgramReading
+from outofgears.table import Plan, Table
+from outofgears.traps import harvesters_of, label, take_dump, trapped_dumps
 
 
-def harvest_dumps(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Every harvest that no trap voided takes its dump's gears (HRV-2).
-
-    Dumps are resolved in ascending number; each dump is independent of the others.
-    """
-    events: list[Event] = []
-    for dump in sorted(table.dumps):
-        harvesters = harvesters_of(programs, dump)
-        if harvesters and not is_trapped(programs, dump):
-            events.extend(harvest_dump(table, programs, choices, dump, harvesters))
-    return events
+def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
+    """Phase 2.3: every harvested dump that no trap voided, in ascending number (HRV-2)."""
+    harvested = reading.numbers if reading.laying(SUPER_HARVEST) else sorted(reading.harvest_on)
+    trapped = set(trapped_dumps(reading))
+    for dump in harvested:
+        if dump not in trapped:
+            plan.append((harvest_dump, (reading, dump)))
 
 
-def harvest_dump(
-    table: Table,
-    programs: Programs,
-    choices: Choices,
-    dump: int,
-    harvesters: tuple[int, ...],
-) -> list[Event]:
-    """The harvesters of one untrapped dump take (or split) all its gears."""
-    clauses = {
-        robot: "HRV-2" if isinstance(programs[robot], Program) else "SHARV-1"
-        for robot in harvesters
-    }
-    events: list[Event] = [
-        ActionResolved(robot, label(programs[robot], dump), Outcome.HARVEST_DONE, clauses[robot])
-        for robot in harvesters
-    ]
-    place = Place.dump(dump)
-    events.extend(
-        take_gears(table.dumps[dump], place, harvesters, clauses, choices.splits.get(place))
-    )
-    return events
+def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
+    """The harvesters of one untrapped dump take (or split) all its gears (HRV-2, SHARV-1)."""
+    harvesters = harvesters_of(reading, dump)
+    code = reading.code
+    clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
+    if table.events is not None:
+        for robot, clause in zip(harvesters, clauses, strict=True):
+            table.act(robot, label(reading, robot, dump), Outcome.HARVEST_DONE, clause)
+    take_dump(table, dump, harvesters, clauses)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Final
 
 from attrs import field, frozen
 
@@ -161,6 +162,131 @@ def validate_programs(state: GameState, programs: Programs) -> None:
             if isinstance(program, Program)
         },
     )
+
+
+#: Program codes: what the engine reads each program as, once per turn.
+ATTACK: Final = 0
+TRAP: Final = 1
+HARVEST: Final = 2
+SUPER_HARVEST: Final = 3
+SUPER_ATTACK: Final = 4
+SUPER_TRAP: Final = 5
+SUPER_SHOVEL: Final = 6
+COUNTER_DEFENCE: Final = 7
+
+_CODES: Final = {
+    Action.ATTACK: ATTACK,
+    Action.TRAP: TRAP,
+    Action.HARVEST: HARVEST,
+    UpgradeCard.SUPER_HARVEST: SUPER_HARVEST,
+    UpgradeCard.SUPER_ATTACK: SUPER_ATTACK,
+    UpgradeCard.SUPER_TRAP: SUPER_TRAP,
+    UpgradeCard.SUPER_SHOVEL: SUPER_SHOVEL,
+    UpgradeCard.COUNTER_DEFENCE: COUNTER_DEFENCE,
+}
+
+
+class ProgramReading:
+    """The programs of a turn read once, for the rules modules: codes and targets by robot.
+
+    Attributes:
+        programs: The programs as given.
+        numbers: The robots in play, ascending.
+        code: ``code[n]``: robot ``n``'s program code (``ATTACK`` ... ``COUNTER_DEFENCE``).
+        target: ``target[n]``: the number on robot ``n``'s number card (0 for an upgrade).
+        defenders: The robots that programmed an attack on themselves (ATK-1), ascending.
+        attacked_by: Each robot attacked with an attack *card*, and its attackers, ascending.
+        trap_on: Each trapped dump and its trappers by trap *card*, ascending.
+        harvest_on: Each harvested dump and its harvesters by harvest *card*, ascending.
+        laid: The robots that laid each upgrade card, by code, ascending.
+        upgrades: Whether any upgrade card was laid.
+    """
+
+    __slots__ = (
+        "attacked_by",
+        "code",
+        "defenders",
+        "harvest_on",
+        "laid",
+        "numbers",
+        "programs",
+        "target",
+        "trap_on",
+        "upgrades",
+    )
+
+    def __init__(self, state: GameState, programs: Programs, *, check: bool = True) -> None:
+        """Read and check the programs (PRG-1 to PRG-5, UPG-2 to UPG-4, VAR-2).
+
+        With ``check=False`` the programs are read as far as they go and not checked (a
+        picture of programs still being typed in). The plain case -- one robot per player, the game not over, for each robot an action
+        card with a number in play or the upgrade card its player holds -- is checked while
+        reading; anything else goes to :func:`validate_programs` for its precise error.
+        """
+        numbers = [robot.number for robot in state.robots]
+        code = [-1] * 9
+        target = [0] * 9
+        plain = not state.game_over and len(programs) == len(numbers)
+        plain = plain and len(state.players) == len(numbers)
+        trap_on: dict[int, list[int]] = {}
+        harvest_on: dict[int, list[int]] = {}
+        attacked_by: dict[int, list[int]] = {}
+        defenders: list[int] = []
+        laid: dict[int, list[int]] = {}
+        for number in numbers:
+            program = programs.get(number)
+            if type(program) is Program:
+                aimed = program.number
+                if aimed not in numbers:
+                    plain = False
+                target[number] = aimed
+                kind = code[number] = _CODES[program.action]
+                if kind == ATTACK:
+                    if aimed == number:
+                        defenders.append(number)
+                    elif aimed in attacked_by:
+                        attacked_by[aimed].append(number)
+                    else:
+                        attacked_by[aimed] = [number]
+                elif kind == TRAP:
+                    trap_on.setdefault(aimed, []).append(number)
+                else:
+                    harvest_on.setdefault(aimed, []).append(number)
+            elif type(program) is UpgradeProgram:
+                kind = code[number] = _CODES[program.card]
+                laid.setdefault(kind, []).append(number)
+                # With one robot per player, players and robots share their order; the card
+                # must be the one the robot's player holds, with upgrades in play (UPG-2, UPG-3).
+                if plain and not (
+                    state.options.upgrades
+                    and state.players[numbers.index(number)].upgrade is program.card
+                ):
+                    plain = False
+            else:
+                plain = False
+        if check and not plain:
+            validate_programs(state, programs)
+        self.programs = programs
+        self.numbers = numbers
+        self.code = code
+        self.target = target
+        self.defenders = defenders
+        self.attacked_by = attacked_by
+        self.trap_on = trap_on
+        self.harvest_on = harvest_on
+        self.laid = laid
+        self.upgrades = bool(laid)
+
+    def laying(self, card_code: int) -> list[int]:
+        """The robots that laid the upgrade card of code ``card_code``, ascending."""
+        return self.laid.get(card_code, _NOBODY)
+
+    def text(self, robot: int) -> str:
+        """Robot ``robot``'s program as text, for the events."""
+        return str(self.programs[robot])
+
+
+_NOBODY: list[int] = []
 
 
 def refuse_turn_on_finished_game(state: GameState) -> None:

@@ -25,10 +25,10 @@ from typing import Final
 
 from attrs import frozen
 
-from outofgears.attacks import attack_targets
+from outofgears.attacks import attackers_by_target
 from outofgears.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, GearKind, describe_gears, gear_key
 from outofgears.model import Dump, GameState, Robot, UpgradeCard
-from outofgears.programs import Action, AnyProgram, Program, UpgradeProgram
+from outofgears.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
 from outofgears.scoring import score_robot
 
 #: The sign written before a count of gears (the multiplication sign).
@@ -321,15 +321,17 @@ def program_targets(
     >>> program_targets(1, laid[1], laid, state), program_targets(2, laid[2], laid, state)
     ([('robot', 2, 'attack 2')], [('dump', 3, 'harvest 3')])
     """
-    if isinstance(program, Program):
-        if program.action is Action.ATTACK:
-            targets = attack_targets(robot, program, programs, state.robot_numbers)
-            return [("robot", target, str(program)) for target in targets]
+    if isinstance(program, Program) and program.action is not Action.ATTACK:
         return [("dump", program.number, str(program))]
-    label = program.card.value
-    if program.card in (UpgradeCard.SUPER_ATTACK, UpgradeCard.COUNTER_DEFENCE):
-        targets = attack_targets(robot, program, programs, state.robot_numbers)
-        return [("robot", target, label) for target in targets if target in state.robot_numbers]
+    label = str(program)
+    if isinstance(program, Program) or program.card in (
+        UpgradeCard.SUPER_ATTACK,
+        UpgradeCard.COUNTER_DEFENCE,
+    ):
+        attackers = attackers_by_target(ProgramReading(state, programs, check=False))
+        return [
+            ("robot", target, label) for target, hitting in attackers.items() if robot in hitting
+        ]
     return [("dump", number, label) for number in state.robot_numbers]
 
 

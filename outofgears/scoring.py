@@ -9,22 +9,24 @@ win (END-3). In the two-robot variant a player scores its lower robot (VAR-3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sized
 
-from outofgears.events import Event, TurnEnded
-from outofgears.gears import Gear
+from outofgears.events import TurnEnded
 from outofgears.model import GameState, Robot
+from outofgears.table import Table
 from outofgears.variant import PlayerScore, score_player_by_lower_robot
 
 
-def is_game_over(reserve: Sequence[Gear], dumps: Mapping[int, Sequence[Gear]]) -> bool:
+def is_game_over(reserve: Sized, piles: Iterable[Sized]) -> bool:
     """Whether the game ends: the reserve is empty and a dump has no gear (END-1).
 
+    ``piles`` are the dumps in play, as anything that has a length (gears or ranks).
+
     >>> from outofgears.gears import gears
-    >>> is_game_over((), {1: gears(2), 2: ()}), is_game_over(gears(1), {1: ()})
+    >>> is_game_over((), [gears(2), ()]), is_game_over(gears(1), [()])
     (True, False)
     """
-    return not reserve and any(not pile for pile in dumps.values())
+    return not reserve and any(not pile for pile in piles)
 
 
 def score_robot(robot: Robot) -> int:
@@ -79,14 +81,10 @@ def winners(state: GameState) -> tuple[str, ...]:
     return tuple(s.player for s in scores if (s.points, s.own_colour) == best)
 
 
-def end_turn_events(
-    turn: int, reserve: Sequence[Gear], dumps: Mapping[int, Sequence[Gear]]
-) -> list[Event]:
-    """The event closing a turn, with whether the game is over (TURN-1, END-1).
-
-    >>> from outofgears.gears import gears
-    >>> end_turn_events(7, (), {1: (), 2: gears(3)})
-    [TurnEnded(turn=7, game_over=True, clause='END-1')]
-    """
-    over = is_game_over(reserve, dumps)
-    return [TurnEnded(turn, over, "END-1" if over else "TURN-1")]
+def end_turn(table: Table) -> None:
+    """Close the turn: after exploration, whether the game is over (TURN-1, END-1)."""
+    dumps = table.dumps
+    over = is_game_over(table.reserve, [dumps[number] for number in table.numbers])
+    table.game_over = over
+    if table.events is not None:
+        table.events.append(TurnEnded(table.state.turn, over, "END-1" if over else "TURN-1"))

@@ -1,168 +1,345 @@
-"""The table: a private working copy of a position while a turn resolves.
+"""The table: the engine's working copy of a position while a turn resolves.
 
-Resolution never touches a :class:`~outofgears.model.GameState`. Each phase
-reads a :class:`Table`, returns the events it causes, and the pipeline applies
-those events to the table; at the end the table is frozen into the new state.
-:func:`apply_events` runs the very same code, which is why the events of a
-turn applied to the old state always give the new one.
+A :class:`~outofgears.model.GameState` is the frozen, public face of a position. While a turn
+resolves, the rules modules work on a :class:`Table` instead: each place is a list of gear
+*ranks* (0-9, :func:`outofgears.gears.gear_rank`) indexed by robot or dump number, as
+python-chess keeps bitboards under its ``Board``. At the end of the turn :meth:`Table.freeze`
+builds the new state, sharing every robot, dump and player the turn left alone.
+
+Events are written by the same code that moves the gears, and only when somebody asked for
+them (``record=True``): :meth:`Table.move` is the one place a rule moves a gear.
+:func:`apply_events` replays a turn's events on a table and builds the state with the public,
+checked constructors, which is why the events of a turn applied to the old state give the new
+one (a property the tests check on every turn they play).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
 from outofgears.errors import InvalidStateError
-from outofgears.events import Event, GearMoved, TurnEnded, UpgradeDiscarded
-from outofgears.gears import Gear, sort_gears
-from outofgears.model import Dump, GameState, Place, PlaceKind, Robot, UpgradeCard
+from outofgears.events import (
+    ActionResolved,
+    Event,
+    GearMoved,
+    Outcome,
+    TurnEnded,
+    UpgradeDiscarded,
+)
+from outofgears.gears import CANONICAL_GEARS, RANKS_OF_SHARED, Gear, gear_rank, gears_of, ranks_of
+from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot, UpgradeCard
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    from outofgears.choices import DefenceSteal
 
 
-def _trusted(cls: type[_T], **values: object) -> _T:
-    """An instance of the frozen attrs class ``cls`` built without its converters and validators.
+class Decisions(Protocol):
+    """What the steps read of the players' decisions: a :class:`~outofgears.choices.Choices`,
+    or the decisions :mod:`outofgears.legal` tries."""
 
-    Only for values already in the form the converters produce (tuples, gears sorted) and a
-    position already known to hang together: see :meth:`Table.freeze`.
-    """
-    instance = object.__new__(cls)
-    for name, value in values.items():
-        object.__setattr__(instance, name, value)
-    return instance
+    @property
+    def defence_steals(self) -> Mapping[tuple[int, int], DefenceSteal]: ...
+
+    @property
+    def assemblies(self) -> Mapping[int, tuple[Gear, ...]]: ...
+
+    @property
+    def splits(self) -> Mapping[Place, Mapping[int, tuple[Gear, ...]]]: ...
+
+
+#: A turn's plan: its steps in order, each a function of the table and its arguments
+#: (:func:`outofgears.turn.plan_turn`).
+Plan = list[tuple[Callable[..., None], tuple[Any, ...]]]
+
+#: The places of the table, prebuilt: ``FEET[n]``, ``CIRCUIT[n]``, ``DUMP[n]``.
+FEET: Final = tuple(Place.feet(number) for number in range(9))
+CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
+DUMP: Final = tuple(Place.dump(number) for number in range(9))
+RESERVE: Final = Place.reserve()
+
+_new = object.__new__
+_gear_of = CANONICAL_GEARS.__getitem__
+
+
+# Frozen attrs classes with slots refuse ``setattr``; their slot descriptors do not. The engine
+# builds its events and the new state through them: no converter or validator needs to run on
+# values it made itself from a checked position (the tests rebuild every state it makes through
+# the public constructors and compare).
+_set_gear = GearMoved.__dict__["gear"].__set__
+_set_source = GearMoved.__dict__["source"].__set__
+_set_destination = GearMoved.__dict__["destination"].__set__
+_set_mover = GearMoved.__dict__["robot"].__set__
+_set_move_clause = GearMoved.__dict__["clause"].__set__
+_set_actor = ActionResolved.__dict__["robot"].__set__
+_set_program = ActionResolved.__dict__["program"].__set__
+_set_outcome = ActionResolved.__dict__["outcome"].__set__
+_set_act_clause = ActionResolved.__dict__["clause"].__set__
+_set_robot_number = Robot.__dict__["number"].__set__
+_set_robot_player = Robot.__dict__["player"].__set__
+_set_robot_feet = Robot.__dict__["feet"].__set__
+_set_robot_circuit = Robot.__dict__["circuit"].__set__
+_set_dump_number = Dump.__dict__["number"].__set__
+_set_dump_gears = Dump.__dict__["gears"].__set__
+_set_player_name = Player.__dict__["name"].__set__
+_set_player_robots = Player.__dict__["robots"].__set__
+_set_player_upgrade = Player.__dict__["upgrade"].__set__
+_set_robots = GameState.__dict__["robots"].__set__
+_set_dumps = GameState.__dict__["dumps"].__set__
+_set_reserve = GameState.__dict__["reserve"].__set__
+_set_players = GameState.__dict__["players"].__set__
+_set_turn = GameState.__dict__["turn"].__set__
+_set_options = GameState.__dict__["options"].__set__
+_set_game_over = GameState.__dict__["game_over"].__set__
+
+
+def gear_moved(
+    gear: Gear, source: Place, destination: Place, robot: int | None, clause: str
+) -> GearMoved:
+    """A :class:`~outofgears.events.GearMoved` event, built without attrs' ``__init__``."""
+    moved: GearMoved = _new(GearMoved)
+    _set_gear(moved, gear)
+    _set_source(moved, source)
+    _set_destination(moved, destination)
+    _set_mover(moved, robot)
+    _set_move_clause(moved, clause)
+    return moved
+
+
+def _robot(number: int, player: str, feet: tuple[Gear, ...], circuit: tuple[Gear, ...]) -> Robot:
+    robot: Robot = _new(Robot)
+    _set_robot_number(robot, number)
+    _set_robot_player(robot, player)
+    _set_robot_feet(robot, feet)
+    _set_robot_circuit(robot, circuit)
+    return robot
+
+
+def _dump(number: int, gears: tuple[Gear, ...]) -> Dump:
+    dump: Dump = _new(Dump)
+    _set_dump_number(dump, number)
+    _set_dump_gears(dump, gears)
+    return dump
+
+
+def _without_card(player: Player) -> Player:
+    bare: Player = _new(Player)
+    _set_player_name(bare, player.name)
+    _set_player_robots(bare, player.robots)
+    _set_player_upgrade(bare, None)
+    return bare
 
 
 class Table:
-    """Mutable lists of gears for one position, indexed by place."""
+    """Mutable lists of gear ranks for one position, indexed by robot and dump number.
 
-    __slots__ = ("circuit", "dumps", "feet", "game_over", "reserve", "state", "turn", "upgrades")
+    Attributes:
+        state: The position the turn started from.
+        numbers: The robots in play, ascending (also the dumps in play).
+        feet: ``feet[n]``: the ranks at robot ``n``'s feet (``[]`` for a number not in play).
+        dumps: ``dumps[n]``: the ranks on dump ``n``.
+        held: The feet gears of attacked robots, lifted while the attacks strike all at once
+            (R-SIMUL): victim number to ranks.
+        events: The events so far, or ``None`` when nobody asked for them.
+        choices: The players' post-reveal decisions, or ``None`` for the default policies.
+    """
 
-    def __init__(self, state: GameState) -> None:
+    __slots__ = (
+        "choices",
+        "circuit",
+        "discarded",
+        "dumps",
+        "events",
+        "feet",
+        "game_over",
+        "held",
+        "moved_circuit",
+        "moved_dumps",
+        "moved_feet",
+        "numbers",
+        "reserve",
+        "state",
+    )
+
+    def __init__(
+        self, state: GameState, *, record: bool = False, choices: Decisions | None = None
+    ) -> None:
         self.state = state
-        self.feet: dict[int, list[Gear]] = {r.number: list(r.feet) for r in state.robots}
-        self.circuit: dict[int, list[Gear]] = {r.number: list(r.circuit) for r in state.robots}
-        self.dumps: dict[int, list[Gear]] = {d.number: list(d.gears) for d in state.dumps}
-        self.reserve: list[Gear] = list(state.reserve)
-        self.upgrades: dict[str, UpgradeCard | None] = {p.name: p.upgrade for p in state.players}
-        self.turn = state.turn
+        self.numbers = [robot.number for robot in state.robots]
+        feet: list[list[int]] = [[]] * 9
+        dumps: list[list[int]] = [[]] * 9
+        known = RANKS_OF_SHARED.get  # ranks_of, inlined for the usual shared tuples
+        for robot in state.robots:
+            ranks = known(id(robot.feet))
+            feet[robot.number] = ranks_of(robot.feet) if ranks is None else list(ranks)
+        for dump in state.dumps:
+            ranks = known(id(dump.gears))
+            dumps[dump.number] = ranks_of(dump.gears) if ranks is None else list(ranks)
+        self.feet = feet
+        self.circuit: list[list[int] | None] = [None] * 9  # read only when a circuit changes
+        self.dumps = dumps
+        self.held: dict[int, list[int]] = {}
+        self.reserve: Sequence[Gear] = state.reserve
+        self.moved_feet = [False] * 9
+        self.moved_circuit = [False] * 9
+        self.moved_dumps = [False] * 9
+        self.events: list[Event] | None = [] if record else None
+        self.choices: Decisions | None = choices
+        self.discarded: dict[str, UpgradeCard] = {}
         self.game_over = state.game_over
 
-    def gears_at(self, place: Place) -> list[Gear]:
-        """The live list of gears at ``place``."""
-        try:
-            if place.kind is PlaceKind.FEET:
-                return self.feet[place.number]
-            if place.kind is PlaceKind.CIRCUIT:
-                return self.circuit[place.number]
-            if place.kind is PlaceKind.DUMP:
-                return self.dumps[place.number]
-        except KeyError:
-            raise InvalidStateError(f"{place} is not in play") from None
-        return self.reserve
+    def copy(self) -> Table:
+        """An independent copy (no events), to try a decision without touching this table."""
+        twin: Table = _new(Table)
+        twin.state = self.state
+        twin.numbers = self.numbers
+        twin.feet = [list(ranks) for ranks in self.feet]
+        twin.circuit = [None if ranks is None else list(ranks) for ranks in self.circuit]
+        twin.dumps = [list(ranks) for ranks in self.dumps]
+        twin.held = {victim: list(ranks) for victim, ranks in self.held.items()}
+        twin.reserve = self.reserve
+        twin.moved_feet = list(self.moved_feet)
+        twin.moved_circuit = list(self.moved_circuit)
+        twin.moved_dumps = list(self.moved_dumps)
+        twin.events = None
+        twin.choices = self.choices
+        twin.discarded = dict(self.discarded)
+        twin.game_over = self.game_over
+        return twin
 
-    def apply(self, event: Event) -> None:
-        """Carry out one event: move a gear, or close the turn."""
-        if isinstance(event, GearMoved):
-            source = self.gears_at(event.source)
-            try:
-                source.remove(event.gear)
-            except ValueError:
-                raise InvalidStateError(
-                    f"no {event.gear} gear at {event.source} to move ({event.clause})"
-                ) from None
-            self.gears_at(event.destination).append(event.gear)
-        elif isinstance(event, UpgradeDiscarded):
-            if self.upgrades.get(event.player) is not event.card:
-                raise InvalidStateError(
-                    f"player {event.player!r} does not hold {event.card.value} ({event.clause})"
-                )
-            self.upgrades[event.player] = None
-        elif isinstance(event, TurnEnded):
-            self.turn = event.turn + 1
-            self.game_over = event.game_over
+    # --- reading ------------------------------------------------------------------------------
 
-    def apply_all(self, events: Iterable[Event]) -> None:
-        """Carry out events in order."""
-        for event in events:
-            self.apply(event)
+    def circuit_of(self, robot: int) -> list[int]:
+        """The live list of ranks in robot ``robot``'s circuit."""
+        ranks = self.circuit[robot]
+        if ranks is None:
+            ranks = ranks_of(self.state.robots[self.numbers.index(robot)].circuit)
+            self.circuit[robot] = ranks
+        return ranks
+
+    def ranks_at(self, place: Place) -> list[int]:
+        """The live list of ranks at ``place``."""
+        kind = place.kind
+        number = place.number
+        if kind is not PlaceKind.RESERVE and number not in self.numbers:
+            raise InvalidStateError(f"{place} is not in play")
+        if kind is PlaceKind.FEET:
+            return self.feet[number]
+        if kind is PlaceKind.CIRCUIT:
+            return self.circuit_of(number)
+        if kind is PlaceKind.DUMP:
+            return self.dumps[number]
+        raise InvalidStateError("the reserve is not a place gears are moved to or from here")
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def give(self, ranks: list[int], source: Place, robot: int, clause: str) -> None:
+        """``robot`` takes ``ranks`` (already out of ``source``) to its feet, with their events."""
+        if not ranks:
+            return
+        self.feet[robot].extend(ranks)
+        self.moved_feet[robot] = True
+        events = self.events
+        if events is not None:
+            to = FEET[robot]
+            events.extend(
+                gear_moved(_gear_of(rank), source, to, robot, clause) for rank in sorted(ranks)
+            )
+
+    def act(self, robot: int, program: str, outcome: Outcome, clause: str) -> None:
+        """Record what a program came to (only when events are recorded)."""
+        events = self.events
+        if events is not None:
+            resolved: ActionResolved = _new(ActionResolved)
+            _set_actor(resolved, robot)
+            _set_program(resolved, program)
+            _set_outcome(resolved, outcome)
+            _set_act_clause(resolved, clause)
+            events.append(resolved)
+
+    def emit(self, event: Event) -> None:
+        """Record an event (only when events are recorded)."""
+        if self.events is not None:
+            self.events.append(event)
+
+    # --- the new state ------------------------------------------------------------------------
 
     def freeze(self) -> GameState:
-        """The position on the table as a new immutable state, built by the fast path.
+        """The position on the table as a new state, sharing whatever the turn left alone.
 
-        Used at the end of a turn, whose events only move gears that are there
-        (:meth:`apply` checks it), so the new position keeps every gear and every
-        player of the checked state the table started from. The robots, dumps and
-        state are built with their fields already in canonical form and without
-        re-running :func:`~outofgears.model.check_state`; what is unchanged is
-        shared. :meth:`freeze_checked` is the reference it is tested against.
+        The turn only moved gears that were there between places of a checked position, so
+        the new robots, dumps and state are built with their fields already canonical and
+        without re-running :func:`~outofgears.model.check_state`.
         """
         state = self.state
-        robots = tuple(
-            robot
-            if feet == list(robot.feet) and circuit == list(robot.circuit)
-            else _trusted(
-                Robot,
-                number=robot.number,
-                player=robot.player,
-                feet=sort_gears(feet),
-                circuit=sort_gears(circuit),
+        moved_feet = self.moved_feet
+        moved_circuit = self.moved_circuit
+        feet = self.feet
+        circuits = self.circuit
+        robots: list[Robot] = []
+        for robot in state.robots:
+            number = robot.number
+            if moved_feet[number] or moved_circuit[number]:
+                circuit = circuits[number]
+                robot = _robot(
+                    number,
+                    robot.player,
+                    gears_of(feet[number]) if moved_feet[number] else robot.feet,
+                    robot.circuit if circuit is None else gears_of(circuit),
+                )
+            robots.append(robot)
+        moved_dumps = self.moved_dumps
+        piles = self.dumps
+        dumps: list[Dump] = []
+        for dump in state.dumps:
+            if moved_dumps[dump.number]:
+                dump = _dump(dump.number, gears_of(piles[dump.number]))
+            dumps.append(dump)
+        players = state.players
+        discarded = self.discarded
+        if discarded:
+            players = tuple(
+                _without_card(player) if player.name in discarded else player for player in players
             )
-            for robot in state.robots
-            for feet, circuit in ((self.feet[robot.number], self.circuit[robot.number]),)
-        )
-        dumps = tuple(
-            dump
-            if gears == list(dump.gears)
-            else _trusted(Dump, number=dump.number, gears=sort_gears(gears))
-            for dump in state.dumps
-            for gears in (self.dumps[dump.number],)
-        )
-        players = tuple(
-            player
-            if player.upgrade is self.upgrades[player.name]
-            else attrs.evolve(player, upgrade=self.upgrades[player.name])
-            for player in state.players
-        )
-        return _trusted(
-            GameState,
-            robots=robots,
-            dumps=dumps,
-            reserve=tuple(self.reserve),
-            players=players,
-            turn=self.turn,
-            options=state.options,
-            game_over=self.game_over,
+        return _trusted_state(
+            tuple(robots),
+            tuple(dumps),
+            tuple(self.reserve),
+            players,
+            state.turn + 1,
+            state.options,
+            self.game_over,
         )
 
-    def freeze_checked(self) -> GameState:
-        """The position on the table as a new state built by the public, checked constructors."""
-        robots = tuple(
-            attrs.evolve(robot, feet=self.feet[robot.number], circuit=self.circuit[robot.number])
-            for robot in self.state.robots
-        )
-        dumps = tuple(Dump(number, gears) for number, gears in self.dumps.items())
-        players = tuple(
-            attrs.evolve(player, upgrade=self.upgrades[player.name])
-            for player in self.state.players
-        )
-        return attrs.evolve(
-            self.state,
-            robots=robots,
-            dumps=dumps,
-            reserve=tuple(self.reserve),
-            players=players,
-            turn=self.turn,
-            game_over=self.game_over,
-        )
+
+def _trusted_state(
+    robots: tuple[Robot, ...],
+    dumps: tuple[Dump, ...],
+    reserve: tuple[Gear, ...],
+    players: tuple[Player, ...],
+    turn: int,
+    options: Options,
+    game_over: bool,
+) -> GameState:
+    state: GameState = _new(GameState)
+    _set_robots(state, robots)
+    _set_dumps(state, dumps)
+    _set_reserve(state, reserve)
+    _set_players(state, players)
+    _set_turn(state, turn)
+    _set_options(state, options)
+    _set_game_over(state, game_over)
+    return state
 
 
 def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
-    """The state that ``events`` lead to from ``state``.
+    """The state that ``events`` lead to from ``state``, built by the public constructors.
 
     Applied to the events of a turn, this gives exactly the state that
-    :func:`outofgears.apply_turn` returned.
+    :func:`outofgears.apply_turn` returned: the engine builds the new state from the same
+    moves it records.
 
     >>> from outofgears import Program, resolve_turn, setup_game
     >>> state = setup_game([1, 2], seed=3)
@@ -172,5 +349,51 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     True
     """
     table = Table(state)
-    table.apply_all(events)
-    return table.freeze_checked()
+    reserve = list(state.reserve)
+    upgrades = {player.name: player.upgrade for player in state.players}
+    turn, game_over = state.turn, state.game_over
+    for event in events:
+        if isinstance(event, GearMoved):
+            rank = gear_rank(event.gear)
+            if event.source.kind is PlaceKind.RESERVE:
+                if event.gear not in reserve:
+                    raise InvalidStateError(f"no {event.gear} gear in the reserve ({event.clause})")
+                reserve.remove(event.gear)
+            else:
+                source = table.ranks_at(event.source)
+                if rank not in source:
+                    raise InvalidStateError(
+                        f"no {event.gear} gear at {event.source} to move ({event.clause})"
+                    )
+                source.remove(rank)
+            table.ranks_at(event.destination).append(rank)
+        elif isinstance(event, UpgradeDiscarded):
+            if upgrades.get(event.player) is not event.card:
+                raise InvalidStateError(
+                    f"player {event.player!r} does not hold {event.card.value} ({event.clause})"
+                )
+            upgrades[event.player] = None
+        elif isinstance(event, TurnEnded):
+            turn, game_over = event.turn + 1, event.game_over
+    robots = tuple(
+        attrs.evolve(
+            robot,
+            feet=[_gear_of(rank) for rank in table.feet[robot.number]],
+            circuit=[_gear_of(rank) for rank in table.circuit_of(robot.number)],
+        )
+        for robot in state.robots
+    )
+    dumps = tuple(
+        Dump(dump.number, [_gear_of(rank) for rank in table.dumps[dump.number]])
+        for dump in state.dumps
+    )
+    players = tuple(attrs.evolve(player, upgrade=upgrades[player.name]) for player in state.players)
+    return attrs.evolve(
+        state,
+        robots=robots,
+        dumps=dumps,
+        reserve=tuple(reserve),
+        players=players,
+        turn=turn,
+        game_over=game_over,
+    )

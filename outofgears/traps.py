@@ -13,139 +13,79 @@ Shovel is not a harvest, so it neither springs nor is voided by a trap (SHOV-1).
 
 from __future__ import annotations
 
-from outofgears.choices import Choices
-from outofgears.events import ActionResolved, Event, Outcome
-from outofgears.model import Place, UpgradeCard
-from outofgears.programs import Action, Program, Programs, UpgradeProgram
-from outofgears.sharing import take_gears
-from outofgears.table import Table
+from outofgears.events import Outcome
+from outofgears.programs import SUPER_HARVEST, SUPER_TRAP, TRAP, Program, ProgramReading
+from outofgears.sharing import take
+from outofgears.table import DUMP, Plan, Table
 
 
-def robots_programming(programs: Programs, action: Action, dump: int) -> tuple[int, ...]:
-    """The robots whose action card is ``action`` on ``dump``, ascending.
-
-    >>> robots_programming({1: Program.parse("trap 2"), 3: Program.parse("trap 2")},
-    ...                    Action.TRAP, 2)
-    (1, 3)
-    """
-    return tuple(
-        sorted(
-            robot
-            for robot, program in programs.items()
-            if isinstance(program, Program) and program.action is action and program.number == dump
-        )
-    )
+def trappers_of(reading: ProgramReading, dump: int) -> list[int]:
+    """Every robot trapping ``dump``: its trap cards and every Super Trap, ascending (TRP-1,
+    STRAP-1)."""
+    cards = reading.trap_on.get(dump, [])
+    supers = reading.laying(SUPER_TRAP)
+    return sorted(cards + supers) if supers else cards
 
 
-def robots_laying(programs: Programs, card: UpgradeCard) -> tuple[int, ...]:
-    """The robots that laid upgrade ``card``, ascending.
-
-    >>> robots_laying({2: UpgradeProgram(UpgradeCard.SUPER_TRAP)}, UpgradeCard.SUPER_TRAP)
-    (2,)
-    """
-    return tuple(
-        sorted(
-            robot
-            for robot, program in programs.items()
-            if isinstance(program, UpgradeProgram) and program.card is card
-        )
-    )
+def harvesters_of(reading: ProgramReading, dump: int) -> list[int]:
+    """Every robot harvesting ``dump``: its harvest cards and every Super Harvest, ascending
+    (HRV-1, SHARV-1)."""
+    cards = reading.harvest_on.get(dump, [])
+    supers = reading.laying(SUPER_HARVEST)
+    return sorted(cards + supers) if supers else cards
 
 
-def _robots_acting(
-    programs: Programs, action: Action, card: UpgradeCard, dump: int
-) -> tuple[int, ...]:
-    """``robots_programming(action, dump)`` and ``robots_laying(card)`` together, ascending.
-
-    One pass over the programs instead of two scans and two sorts: it runs for every dump of
-    every turn.
-    """
-    return tuple(
-        sorted(
-            robot
-            for robot, program in programs.items()
-            if (
-                program.action is action and program.number == dump
-                if isinstance(program, Program)
-                else isinstance(program, UpgradeProgram) and program.card is card
-            )
-        )
-    )
+def trapped_dumps(reading: ProgramReading) -> list[int]:
+    """The dumps some robot traps this turn, ascending (TRP-2)."""
+    if reading.laying(SUPER_TRAP):
+        return list(reading.numbers)
+    return sorted(reading.trap_on)
 
 
-def trappers_of(programs: Programs, dump: int) -> tuple[int, ...]:
-    """Every robot trapping ``dump`` in play: its trap cards and every Super Trap (TRP-1, STRAP-1).
-
-    >>> trappers_of({1: Program.parse("trap 2"), 3: UpgradeProgram(UpgradeCard.SUPER_TRAP)}, 2)
-    (1, 3)
-    """
-    return _robots_acting(programs, Action.TRAP, UpgradeCard.SUPER_TRAP, dump)
-
-
-def harvesters_of(programs: Programs, dump: int) -> tuple[int, ...]:
-    """Every robot harvesting ``dump`` in play: its harvest cards and every Super Harvest.
-
-    >>> harvesters_of({1: Program.parse("harvest 2"), 4: UpgradeProgram(UpgradeCard.SUPER_HARVEST)}, 2)
-    (1, 4)
-    """
-    return _robots_acting(programs, Action.HARVEST, UpgradeCard.SUPER_HARVEST, dump)
-
-
-def is_trapped(programs: Programs, dump: int) -> bool:
-    """Whether any robot trapped ``dump`` this turn (TRP-2).
-
-    >>> is_trapped({1: Program.parse("trap 2")}, 2), is_trapped({1: Program.parse("trap 2")}, 1)
-    (True, False)
-    """
-    return bool(trappers_of(programs, dump))
-
-
-def label(program: Program | UpgradeProgram, dump: int) -> str:
+def label(reading: ProgramReading, robot: int, dump: int) -> str:
     """A program as text, naming the dump for an upgrade that acts on every dump.
 
-    >>> label(UpgradeProgram(UpgradeCard.SUPER_TRAP), 3)
-    'super trap (dump 3)'
+    >>> from outofgears import Program, UpgradeCard, UpgradeProgram, setup_game
+    >>> state = setup_game([1, 2], seed=1, options=__import__("outofgears").Options(upgrades=True))
+    >>> card = state.players[0].upgrade
+    >>> reading = ProgramReading(state, {1: UpgradeProgram(card), 2: Program.parse("trap 1")})
+    >>> label(reading, 1, 2) == f"{card.value} (dump 2)", label(reading, 2, 1)
+    (True, 'trap 1')
     """
-    return str(program) if isinstance(program, Program) else f"{program} (dump {dump})"
+    program = reading.programs[robot]
+    return str(program) if type(program) is Program else f"{program} (dump {dump})"
 
 
-def spring_traps(table: Table, programs: Programs, choices: Choices) -> list[Event]:
-    """Resolve every trap, dump by dump in ascending number (TRP-2, TRP-3, TRP-4)."""
-    events: list[Event] = []
-    for dump in sorted(table.dumps):
-        trappers = trappers_of(programs, dump)
-        if trappers:
-            events.extend(spring_trap(table, programs, choices, dump, trappers))
-    return events
+def plan_traps(plan: Plan, reading: ProgramReading) -> None:
+    """Phase 2.2: every trapped dump, in ascending number."""
+    for dump in trapped_dumps(reading):
+        plan.append((spring_trap, (reading, dump)))
 
 
-def spring_trap(
-    table: Table,
-    programs: Programs,
-    choices: Choices,
-    dump: int,
-    trappers: tuple[int, ...],
-) -> list[Event]:
-    """The trappers of one dump: they void its harvests and, if any, take its gears."""
-    harvesters = harvesters_of(programs, dump)
-    clauses = {
-        robot: "TRP-3" if isinstance(programs[robot], Program) else "STRAP-1" for robot in trappers
-    }
-    if not harvesters:
-        return [
-            ActionResolved(robot, label(programs[robot], dump), Outcome.TRAP_IDLE, clauses[robot])
-            for robot in trappers
-        ]
-    events: list[Event] = [
-        ActionResolved(robot, label(programs[robot], dump), Outcome.HARVEST_VOIDED, "TRP-2")
-        for robot in harvesters
-    ]
-    events.extend(
-        ActionResolved(robot, label(programs[robot], dump), Outcome.TRAP_SPRUNG, clauses[robot])
-        for robot in trappers
-    )
-    place = Place.dump(dump)
-    events.extend(
-        take_gears(table.dumps[dump], place, trappers, clauses, choices.splits.get(place))
-    )
-    return events
+def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
+    """The trappers of one dump void its harvests (TRP-2) and, if they voided any, take its
+    gears (TRP-3), split if there are several (TRP-4); else the trap does nothing."""
+    trappers = trappers_of(reading, dump)
+    harvesters = harvesters_of(reading, dump)
+    code = reading.code
+    clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
+    if table.events is not None:
+        if not harvesters:
+            for robot, clause in zip(trappers, clauses, strict=True):
+                table.act(robot, label(reading, robot, dump), Outcome.TRAP_IDLE, clause)
+            return
+        for robot in harvesters:
+            table.act(robot, label(reading, robot, dump), Outcome.HARVEST_VOIDED, "TRP-2")
+        for robot, clause in zip(trappers, clauses, strict=True):
+            table.act(robot, label(reading, robot, dump), Outcome.TRAP_SPRUNG, clause)
+    if harvesters:
+        take_dump(table, dump, trappers, clauses)
+
+
+def take_dump(table: Table, dump: int, takers: list[int], clauses: list[str]) -> None:
+    """``takers`` take the gears of ``dump`` (SPL-1 to SPL-5: the round starts after the dump)."""
+    pool = table.dumps[dump]
+    if not pool and len(takers) == 1:
+        return
+    table.dumps[dump] = take(table, pool, DUMP[dump], takers, clauses, dump)
+    table.moved_dumps[dump] = True

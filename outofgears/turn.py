@@ -1,57 +1,36 @@
-"""The turn pipeline: :func:`apply_turn` and :func:`resolve_turn` (spec TURN-1).
+"""The turn: :func:`apply_turn` and :func:`resolve_turn` (spec TURN-1).
 
-A turn is programming (validated here), then activation -- attacks with
-defences first, traps, harvests --, assembly, exploration, and the end check,
-in the rulebooks' order. Each phase reads the table and returns events; the
-pipeline applies them before the next phase. The new state is built from the
-events alone.
-
-That pipeline is the reference (:func:`resolve_turn_reference`). Turns played with
-the default choices take a fast path that gives the same state and events on plain
-integers (:mod:`outofgears.fastturn`); :func:`use_engine` chooses between them, or
-runs both and compares them.
+A turn is programming (checked when the programs are read), then activation -- attacks with
+defences first, traps, harvests (and the Super Shovels) --, assembly, exploration, and the end
+check, in the rulebooks' order. :func:`plan_turn` lays that order out as a list of steps, each
+a function of the rules module named after its rulebook concern; resolving a turn is running
+the steps on a :class:`~outofgears.table.Table`. The same steps run with or without events and
+with or without the players' choices: a choice is read by the step that makes the decision,
+and where there is none the step applies its clause's default policy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, Literal
-
 from attrs import frozen
 
-from outofgears.assembly import assemble_circuits
+from outofgears.assembly import assemble_circuits, check_assembly_choices
 from outofgears.attacks import (
     attackers_by_target,
-    resolve_defences,
+    check_defence_steal_choices,
+    plan_attacks,
     standing_defenders,
-    strike_attacks,
 )
-from outofgears.choices import NO_CHOICES, Choices
-from outofgears.errors import EngineMismatchError, IllegalChoiceError
+from outofgears.choices import Choices
+from outofgears.errors import IllegalChoiceError
 from outofgears.events import Event, GearMoved
 from outofgears.exploration import explore_dumps
-from outofgears.fastturn import resolve_turn_fast
-from outofgears.harvests import harvest_dumps
+from outofgears.harvests import plan_harvests
 from outofgears.model import GameState, Place
-from outofgears.programs import Programs, validate_programs
-from outofgears.scoring import end_turn_events
-from outofgears.table import Table
-from outofgears.traps import harvesters_of, spring_traps
-from outofgears.upgrades import discard_played_upgrades, shovel_dumps
-
-Phase = Callable[[Table, Programs, Choices], list[Event]]
-
-#: The phases of a turn in the rulebooks' order (TURN-1, ATK-2).
-PHASES: Final[tuple[Phase, ...]] = (
-    resolve_defences,
-    strike_attacks,
-    spring_traps,
-    harvest_dumps,
-    shovel_dumps,
-    assemble_circuits,
-    explore_dumps,
-    discard_played_upgrades,
-)
+from outofgears.programs import ProgramReading, Programs
+from outofgears.scoring import end_turn
+from outofgears.table import DUMP, FEET, Plan, Table
+from outofgears.traps import harvesters_of, plan_traps
+from outofgears.upgrades import plan_discards, plan_shovels
 
 
 @frozen
@@ -73,34 +52,38 @@ class TurnResult:
         return tuple(event for event in self.events if isinstance(event, GearMoved))
 
 
-Engine = Literal["fast", "reference", "checked"]
-_ENGINES: Final[tuple[str, ...]] = ("fast", "reference", "checked")
-_engine: Engine = "fast"
+def plan_turn(reading: ProgramReading) -> Plan:
+    """The steps of a turn in the rulebooks' order (TURN-1, ATK-2, SHOV-1, UPG-3).
 
-
-def use_engine(engine: Engine) -> Engine:
-    """Choose how turns with the default choices are resolved; returns the previous choice.
-
-    * ``"fast"`` (the default): :mod:`outofgears.fastturn`, on plain integers.
-    * ``"reference"``: the phase pipeline, :func:`resolve_turn_reference`.
-    * ``"checked"``: both, raising :class:`~outofgears.errors.EngineMismatchError` if the
-      states or the events differ (the test suite's setting).
-
-    Turns with explicit choices always go through the reference pipeline.
-
-    >>> previous = use_engine("checked")
-    >>> use_engine(previous)
-    'checked'
+    >>> from outofgears import Program, setup_game
+    >>> state = setup_game([1, 2], seed=5)
+    >>> reading = ProgramReading(state, {1: Program.parse("harvest 2"), 2: Program.parse("trap 2")})
+    >>> [step.__name__ for step, _ in plan_turn(reading)]
+    ['spring_trap', 'assemble_circuits', 'explore_dumps', 'end_turn']
     """
-    global _engine
-    if engine not in _ENGINES:
-        raise ValueError(f"the engine is one of {', '.join(_ENGINES)}, not {engine!r}")
-    previous, _engine = _engine, engine
-    return previous
+    plan: Plan = []
+    plan_attacks(plan, reading)
+    plan_traps(plan, reading)
+    plan_harvests(plan, reading)
+    plan_shovels(plan, reading)
+    plan.append((assemble_circuits, ()))
+    plan.append((explore_dumps, ()))
+    plan_discards(plan, reading)
+    plan.append((end_turn, ()))
+    return plan
 
 
-def _default_choices(choices: Choices | None) -> bool:
-    return choices is None or not (choices.defence_steals or choices.assemblies or choices.splits)
+def _play(state: GameState, programs: Programs, choices: Choices | None, record: bool) -> Table:
+    reading = ProgramReading(state, programs)
+    if choices is not None:
+        if choices.defence_steals or choices.assemblies or choices.splits:
+            check_choices(reading, choices)
+        else:
+            choices = None
+    table = Table(state, record=record, choices=choices)
+    for step, arguments in plan_turn(reading):
+        step(table, *arguments)
+    return table
 
 
 def resolve_turn(
@@ -110,9 +93,6 @@ def resolve_turn(
     choices: Choices | None = None,
 ) -> TurnResult:
     """Play one turn and keep its events.
-
-    With no explicit choices the fast path resolves it (:mod:`outofgears.fastturn`,
-    unless :func:`use_engine` says otherwise); with choices, the reference pipeline.
 
     Args:
         state: The position before the turn; it is not modified.
@@ -134,58 +114,8 @@ def resolve_turn(
     >>> [str(e) for e in result.events[:2]]
     ['robot 1 harvest 2: harvest voided by a trap [TRP-2]', 'robot 2 trap 2: trap sprang [TRP-3]']
     """
-    if _engine == "reference" or not _default_choices(choices):
-        return resolve_turn_reference(state, programs, choices=choices)
-    new_state, events = resolve_turn_fast(state, programs)
-    if _engine == "checked":
-        _check_against_reference(state, programs, new_state, events)
-    return TurnResult(new_state, events)
-
-
-def resolve_turn_reference(
-    state: GameState,
-    programs: Programs,
-    *,
-    choices: Choices | None = None,
-) -> TurnResult:
-    """:func:`resolve_turn` by the reference pipeline: the phase modules, one after another.
-
-    This is the plain implementation of the rules that the fast path
-    (:mod:`outofgears.fastturn`) is tested against; it gives the same result, slower.
-
-    >>> from outofgears import Program, setup_game
-    >>> state = setup_game([1, 2], seed=5)
-    >>> programs = {1: Program.parse("harvest 2"), 2: Program.parse("trap 2")}
-    >>> resolve_turn_reference(state, programs) == resolve_turn(state, programs)
-    True
-    """
-    validate_programs(state, programs)
-    return _resolve_by_phases(state, programs, choices)
-
-
-def _check_against_reference(
-    state: GameState, programs: Programs, new_state: GameState, events: tuple[Event, ...]
-) -> None:
-    reference = _resolve_by_phases(state, programs, None)
-    if reference.state != new_state:
-        raise EngineMismatchError(state, programs, "state")
-    if reference.events != events:
-        raise EngineMismatchError(state, programs, "events")
-
-
-def _resolve_by_phases(state: GameState, programs: Programs, choices: Choices | None) -> TurnResult:
-    decided = choices if choices is not None else NO_CHOICES
-    check_split_choices_name_real_splits(state, programs, decided)
-    table = Table(state)
-    events: list[Event] = []
-    for phase in PHASES:
-        produced = phase(table, programs, decided)
-        table.apply_all(produced)
-        events.extend(produced)
-    closing = end_turn_events(state.turn, table.reserve, table.dumps)
-    table.apply_all(closing)
-    events.extend(closing)
-    return TurnResult(table.freeze(), tuple(events))
+    table = _play(state, programs, choices, record=True)
+    return TurnResult(table.freeze(), tuple(table.events or ()))
 
 
 def apply_turn(
@@ -196,8 +126,7 @@ def apply_turn(
 ) -> GameState:
     """Play one turn: the state after it (spec TURN-1). Pure: ``state`` is not modified.
 
-    Use :func:`resolve_turn` to also get the events; with no explicit choices this builds
-    none at all, which makes it about twice as fast.
+    The same steps as :func:`resolve_turn`, without building any event.
 
     >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2], seed=5)
@@ -205,46 +134,45 @@ def apply_turn(
     >>> after.turn, len(after.robot(1).feet) + len(after.robot(1).circuit)
     (2, 2)
     """
-    if _engine != "fast" or not _default_choices(choices):
-        return resolve_turn(state, programs, choices=choices).state
-    return resolve_turn_fast(state, programs, record=False)[0]
+    return _play(state, programs, choices, record=False).freeze()
 
 
-def places_split_this_turn(state: GameState, programs: Programs) -> set[Place]:
-    """The places that takers share this turn: attacked robots' feet, harvested dumps.
+def check_choices(reading: ProgramReading, choices: Choices) -> None:
+    """Refuse, before anything moves, a choice for a decision the turn does not have.
 
-    A harvested dump is shared by its harvesters, or by its trappers if it is
-    trapped. Super Shovels always split by the default policy (ruling R-SHOVEL).
+    A defence steal must name a standing defender and one of its attackers (ATK-4), an
+    assembly a robot in play (ASM-1), a split a place that something takes from (SPL-5).
+    Whether the choice itself is legal is checked by the step that makes the decision.
+    """
+    if choices.defence_steals:
+        check_defence_steal_choices(reading, choices.defence_steals)
+    if choices.assemblies:
+        check_assembly_choices(reading.numbers, choices.assemblies)
+    if choices.splits:
+        real = places_taken_from(reading)
+        for place in choices.splits:
+            if place not in real:
+                named = sorted(choices.splits[place])
+                raise IllegalChoiceError(
+                    named[0] if named else None,
+                    f"nothing takes gears from {place} this turn",
+                    clause="SPL-5",
+                )
 
-    >>> from outofgears.setup import setup_game
-    >>> from outofgears.programs import Program
+
+def places_taken_from(reading: ProgramReading) -> set[Place]:
+    """The places that robots take from this turn, whose split the table may choose: the feet
+    of attacked robots whose defence does not hold, and every harvested dump (its harvesters
+    take, or its trappers if it is trapped). Super Shovels always split by the default policy
+    (ruling R-SHOVEL).
+
+    >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2], seed=1)
-    >>> sorted(str(p) for p in places_split_this_turn(state, {1: Program.parse("attack 2"),
-    ...                                                       2: Program.parse("harvest 1")}))
+    >>> reading = ProgramReading(state, {1: Program.parse("attack 2"), 2: Program.parse("harvest 1")})
+    >>> sorted(str(place) for place in places_taken_from(reading))
     ['dump 1', 'robot 2 feet']
     """
-    guarding = set(standing_defenders(programs))
-    places = {
-        Place.feet(victim)
-        for victim in attackers_by_target(programs, state.robot_numbers)
-        if victim not in guarding
-    }
-    places |= {Place.dump(dump) for dump in state.robot_numbers if harvesters_of(programs, dump)}
+    standing = standing_defenders(reading)
+    places = {FEET[victim] for victim in attackers_by_target(reading) if victim not in standing}
+    places |= {DUMP[dump] for dump in reading.numbers if harvesters_of(reading, dump)}
     return places
-
-
-def check_split_choices_name_real_splits(
-    state: GameState, programs: Programs, choices: Choices
-) -> None:
-    """An explicit split must name a place that something takes from this turn (SPL-5)."""
-    if not choices.splits:
-        return
-    real = places_split_this_turn(state, programs)
-    for place in choices.splits:
-        if place not in real:  # only feet and dumps are ever split
-            named = sorted(choices.splits[place])
-            raise IllegalChoiceError(
-                named[0] if named else None,
-                f"nothing takes gears from {place} this turn",
-                clause="SPL-5",
-            )

@@ -14,14 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from outofgears.choices import Choices
 from outofgears.errors import SetupError
-from outofgears.events import ActionResolved, Event, Outcome, UpgradeDiscarded
-from outofgears.model import Place, UpgradeCard
-from outofgears.programs import Programs, UpgradeProgram
-from outofgears.sharing import take_gears
-from outofgears.table import Table
-from outofgears.traps import robots_laying
+from outofgears.events import Outcome, UpgradeDiscarded
+from outofgears.model import UpgradeCard
+from outofgears.programs import SUPER_SHOVEL, ProgramReading, UpgradeProgram
+from outofgears.table import Plan, Table
+from outofgears.traps import take_dump
 
 
 def deal_upgrade_cards(
@@ -42,29 +40,43 @@ def deal_upgrade_cards(
     return dict(zip(players, shuffled, strict=False))
 
 
-def shovel_dumps(table: Table, programs: Programs, choices: Choices) -> list[Event]:
+def plan_shovels(plan: Plan, reading: ProgramReading) -> None:
+    """The Super Shovels' own step, after the harvests and before assembly (SHOV-1)."""
+    shovellers = reading.laying(SUPER_SHOVEL)
+    if shovellers:
+        plan.append((shovel_dumps, (reading, shovellers)))
+
+
+def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -> None:
     """Every Super Shovel takes every gear still on the dumps; two shovels split each dump (SHOV-1).
 
-    It comes after all harvests and before assembly. Traps neither void it nor
-    are sprung by it. Shovels split by the default policy (ruling R-SHOVEL).
+    Traps neither void it nor are sprung by it. Shovels split by the default policy (ruling
+    R-SHOVEL), whatever the table chose for other splits.
     """
-    shovellers = robots_laying(programs, UpgradeCard.SUPER_SHOVEL)
-    events: list[Event] = [
-        ActionResolved(robot, str(programs[robot]), Outcome.SHOVELLED, "SHOV-1")
-        for robot in shovellers
-    ]
-    if not shovellers:
-        return events
-    for dump in sorted(table.dumps):
-        if table.dumps[dump]:
-            events.extend(take_gears(table.dumps[dump], Place.dump(dump), shovellers, "SHOV-1"))
-    return events
+    for robot in shovellers:
+        table.act(robot, reading.text(robot), Outcome.SHOVELLED, "SHOV-1")
+    clauses = ["SHOV-1"] * len(shovellers)
+    choices, table.choices = table.choices, None
+    try:
+        for dump in table.numbers:
+            if table.dumps[dump]:
+                take_dump(table, dump, shovellers, clauses)
+    finally:
+        table.choices = choices
 
 
-def discard_played_upgrades(table: Table, programs: Programs, choices: Choices) -> list[Event]:
+def plan_discards(plan: Plan, reading: ProgramReading) -> None:
     """Every upgrade card laid this turn leaves the game at the end of the turn (UPG-3)."""
-    return [
-        UpgradeDiscarded(robot, table.state.player_of(robot).name, program.card, "UPG-3")
-        for robot, program in sorted(programs.items())
-        if isinstance(program, UpgradeProgram)
-    ]
+    if reading.upgrades:
+        plan.append((discard_played_upgrades, (reading,)))
+
+
+def discard_played_upgrades(table: Table, reading: ProgramReading) -> None:
+    """Every upgrade card laid this turn leaves the game at the end of the turn (UPG-3)."""
+    state = table.state
+    for robot in reading.numbers:
+        program = reading.programs[robot]
+        if isinstance(program, UpgradeProgram):
+            player = state.player_of(robot).name
+            table.discarded[player] = program.card
+            table.emit(UpgradeDiscarded(robot, player, program.card, "UPG-3"))

@@ -8,11 +8,14 @@ from collections.abc import Iterable, Mapping
 from outofgears import (
     Action,
     ActionResolved,
+    Event,
     GameState,
     Gear,
     GearMoved,
     Options,
     Outcome,
+    Place,
+    PlaceKind,
     Program,
     SplitResolved,
     TurnResult,
@@ -104,3 +107,35 @@ def outcomes(result: TurnResult) -> list[tuple[int, Outcome, str]]:
 def splits(result: TurnResult) -> list[SplitResolved]:
     """The splits of the turn."""
     return [e for e in result.events if isinstance(e, SplitResolved)]
+
+
+class GearTable:
+    """A position as lists of gears that events are replayed on, written apart from the
+    engine's table: the tests read where gears stood at a point of a turn from it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.feet: dict[int, list[Gear]] = {r.number: list(r.feet) for r in state.robots}
+        self.circuit: dict[int, list[Gear]] = {r.number: list(r.circuit) for r in state.robots}
+        self.dumps: dict[int, list[Gear]] = {d.number: list(d.gears) for d in state.dumps}
+        self.reserve: list[Gear] = list(state.reserve)
+
+    def gears_at(self, place: Place) -> list[Gear]:
+        """The live list of gears at ``place``."""
+        if place.kind is PlaceKind.FEET:
+            return self.feet[place.number]
+        if place.kind is PlaceKind.CIRCUIT:
+            return self.circuit[place.number]
+        if place.kind is PlaceKind.DUMP:
+            return self.dumps[place.number]
+        return self.reserve
+
+    def apply(self, event: Event) -> None:
+        """Move the gear of a :class:`GearMoved`; other events change no place."""
+        if isinstance(event, GearMoved):
+            self.gears_at(event.source).remove(event.gear)
+            self.gears_at(event.destination).append(event.gear)
+
+    def apply_all(self, events: Iterable[Event]) -> None:
+        """Replay events in order."""
+        for event in events:
+            self.apply(event)

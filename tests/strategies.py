@@ -66,9 +66,9 @@ from outofgears.gears import (
     GearKind,
 )
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
-from outofgears.programs import AnyProgram, UpgradeProgram
+from outofgears.programs import AnyProgram, ProgramReading, UpgradeProgram
 from outofgears.sharing import own_colour_quota, share_size
-from outofgears.table import Table
+from tests.helpers import GearTable
 
 T = TypeVar("T")
 
@@ -647,13 +647,13 @@ def pools_of_splits(
     """
     if not any(isinstance(event, SplitResolved) for event in events):
         return []
-    after_defences = Table(state)
+    after_defences = GearTable(state)
     after_defences.apply_all(
         event
         for event in events
         if isinstance(event, GearMoved) and event.clause in DEFENCE_STEAL_CLAUSES
     )
-    table = Table(state)
+    table = GearTable(state)
     found: list[tuple[int, SplitResolved, tuple[Gear, ...]]] = []
     for index, event in enumerate(events):
         if isinstance(event, SplitResolved):
@@ -665,7 +665,7 @@ def pools_of_splits(
 
 def feet_after_activation(state: GameState, events: Sequence[Event]) -> dict[int, tuple[Gear, ...]]:
     """Each robot's feet when assembly starts: the events up to the first assembly move."""
-    table = Table(state)
+    table = GearTable(state)
     for event in events:
         if isinstance(event, TurnEnded) or (
             isinstance(event, GearMoved) and event.clause in ("ASM-1", "EXP-1")
@@ -689,28 +689,32 @@ def random_defence_steals(
     it (by choice or by default) left.
     """
     rule = state.options.defence_steal_source
-    attackers = attackers_by_target(programs, state.robot_numbers)
+    reading = ProgramReading(state, programs)
+    attackers = attackers_by_target(reading)
     holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
     chosen: dict[tuple[int, int], DefenceSteal] = {}
-    for defender in standing_defenders(programs):
-        for attacker in attackers.get(defender, ()):
-            robot = state.robot(attacker)
-            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
-            candidates = [DefenceSteal("feet", gear) for gear in sorted(set(feet), key=_key)]
-            if rule == "feet_or_circuit":
-                candidates += [
-                    DefenceSteal("circuit", gear) for gear in sorted(set(circuit), key=_key)
-                ]
-            if not candidates:
-                continue
-            steal: DefenceSteal | None
-            if chooser.coin():
-                steal = chooser.choice(candidates)
-                chosen[(defender, attacker)] = steal
-            else:
-                steal = choose_defence_steal(defender, feet, circuit, rule)
-            assert steal is not None
-            (feet if steal.source == "feet" else circuit).remove(steal.gear)
+    pairs = [
+        (attacker, defender)
+        for defender in standing_defenders(reading)
+        for attacker in attackers.get(defender, ())
+    ]
+    pairs.sort(key=lambda pair: (pair[0], (pair[1] - pair[0] - 1) % 8))
+    for attacker, defender in pairs:
+        robot = state.robot(attacker)
+        feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+        candidates = [DefenceSteal("feet", gear) for gear in sorted(set(feet), key=_key)]
+        if rule == "feet_or_circuit":
+            candidates += [DefenceSteal("circuit", gear) for gear in sorted(set(circuit), key=_key)]
+        if not candidates:
+            continue
+        steal: DefenceSteal | None
+        if chooser.coin():
+            steal = chooser.choice(candidates)
+            chosen[(defender, attacker)] = steal
+        else:
+            steal = choose_defence_steal(defender, feet, circuit, rule)
+        assert steal is not None
+        (feet if steal.source == "feet" else circuit).remove(steal.gear)
     return chosen
 
 

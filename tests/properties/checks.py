@@ -51,8 +51,8 @@ from outofgears.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, JOLLY, 
 from outofgears.model import UpgradeCard
 from outofgears.programs import AnyProgram, UpgradeProgram
 from outofgears.sharing import check_split, share_size
-from outofgears.table import Table
 from tests.clause_map import load_clause_map
+from tests.helpers import GearTable
 from tests.strategies import (
     DEFENCE_STEAL_CLAUSES,
     PlayedGame,
@@ -403,19 +403,30 @@ def check_traps_take_only_when_blocking(
             assert robot in reading.shovellers, str(move)
 
 
+def ring(gear: Gear, robot: int) -> int:
+    """The tie-break of ruling R-SYMMETRY: the colours in the order of the ring of robots
+    starting after ``robot``'s own (its own last), then Jolly, then three-point."""
+    if gear.kind is not GearKind.STANDARD:
+        return 8 + KIND_RANK[gear.kind]
+    return (gear.colour - robot - 1) % 8
+
+
 def reference_default_split(
-    pool: Sequence[Gear], takers: Sequence[int]
+    pool: Sequence[Gear], takers: Sequence[int], place: int
 ) -> dict[int, Counter[Gear]]:
-    """The default split of ruling R-SPLIT, written out independently of the engine.
+    """The default split of rulings R-SPLIT and R-SYMMETRY, written out independently of the
+    engine.
 
     Each taker first gets its own colour up to its share (Jolly and three-point gears are
     nobody's colour in play, JOL-2, TRI-2); then the remaining gears are dealt one at a
-    time, most valuable to the taker first (ties: canonical order, VAL-1), round robin over
-    the takers that still need gears in ascending robot number.
+    time, most valuable to the taker first (ties: the ring from its own colour), round robin
+    over the takers that still need gears, starting with the first clockwise after the
+    place's number.
     """
     share = len(pool) // len(takers)
     remaining = sorted(pool, key=canonical)
-    got: dict[int, list[Gear]] = {robot: [] for robot in sorted(takers)}
+    order = sorted(takers, key=lambda robot: (robot - place - 1) % 8)
+    got: dict[int, list[Gear]] = {robot: [] for robot in order}
     for robot in got:
         for gear in [g for g in remaining if has_priority(g, robot)][:share]:
             remaining.remove(gear)
@@ -423,7 +434,7 @@ def reference_default_split(
     while any(len(gears) < share for gears in got.values()):
         for robot, gears in got.items():
             if len(gears) < share:
-                best = min(remaining, key=lambda g: (-worth(g, robot), canonical(g)))
+                best = min(remaining, key=lambda g: (-worth(g, robot), ring(g, robot)))
                 remaining.remove(best)
                 gears.append(best)
     return {robot: Counter(gears) for robot, gears in got.items()}
@@ -471,7 +482,7 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
             }, f"{split}: not the chosen split"
         else:
             assert {robot: Counter(got) for robot, got in taken.items()} == (
-                reference_default_split(pool, takers)
+                reference_default_split(pool, takers, split.place.number)
             ), f"{split}: not the default split of {pool}: {taken}"
         expected = "SPL-4" if len(pool) < len(takers) else "SPL-1"
         assert split.clause == expected, str(split)
@@ -491,7 +502,7 @@ def check_takings(
     """
     reading = read_programs(programs)
     moves = result.moves
-    after_defences = Table(before)
+    after_defences = GearTable(before)
     after_defences.apply_all(m for m in moves if m.clause in DEFENCE_STEAL_CLAUSES)
     splits: dict[Place, list[SplitResolved]] = {}
     for event in result.events:
@@ -558,37 +569,43 @@ def check_defence_steals(
     ATK-4 from an attack card, SATK-2 from a Super Attacker; none under a Counter Defence
     (CDEF-2). From the attacker's feet, or its circuit unless the option says feet only
     (R-DEFENCE); to the defender's feet; nothing from anyone else, nothing for an untested
-    defence. Defenders take in ascending number, each from what the attacker still holds
-    (SATK-2). Unless chosen, the gear worth most to the defender, feet before circuit, then
-    canonical order (ATK-5, VAL-1).
+    defence. Attackers lose their gears in ascending number; the defenders of one attacker
+    take in turn clockwise after it, each from what it still holds (SATK-2, R-SUPER-ATTACK).
+    Unless chosen, the gear worth most to the defender, feet before circuit, then the ring
+    from the defender's own colour (ATK-5, VAL-1, R-SYMMETRY).
     """
     chosen = choices.defence_steals if choices is not None else {}
     reading = read_programs(programs)
     from_circuit = before.options.defence_steal_source == "feet_or_circuit"
     holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
     expected: list[GearMoved] = []
-    for defender in reading.standing:
-        for attacker in reading.attackers_of.get(defender, ()):
-            robot = before.robot(attacker)
-            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
-            steal = chosen.get((defender, attacker))
-            where: str
-            if steal is not None:
-                where, gear = steal.source, steal.gear
-                assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
-            else:
-                candidates = [(-worth(g, defender), 0, canonical(g), "feet", g) for g in feet]
-                if from_circuit:
-                    candidates += [
-                        (-worth(g, defender), 1, canonical(g), "circuit", g) for g in circuit
-                    ]
-                if not candidates:
-                    continue
-                _, _, _, where, gear = min(candidates, key=lambda c: c[:3])
-            (feet if where == "feet" else circuit).remove(gear)
-            source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
-            clause = reading.clause(attacker, "ATK-4", "SATK-2")
-            expected.append(GearMoved(gear, source, Place.feet(defender), defender, clause))
+    pairs = [
+        (attacker, defender)
+        for defender in reading.standing
+        for attacker in reading.attackers_of.get(defender, ())
+    ]
+    pairs.sort(key=lambda pair: (pair[0], (pair[1] - pair[0] - 1) % 8))
+    for attacker, defender in pairs:
+        robot = before.robot(attacker)
+        feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+        steal = chosen.get((defender, attacker))
+        where: str
+        if steal is not None:
+            where, gear = steal.source, steal.gear
+            assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
+        else:
+            candidates = [(-worth(g, defender), 0, ring(g, defender), "feet", g) for g in feet]
+            if from_circuit:
+                candidates += [
+                    (-worth(g, defender), 1, ring(g, defender), "circuit", g) for g in circuit
+                ]
+            if not candidates:
+                continue
+            _, _, _, where, gear = min(candidates, key=lambda c: c[:3])
+        (feet if where == "feet" else circuit).remove(gear)
+        source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
+        clause = reading.clause(attacker, "ATK-4", "SATK-2")
+        expected.append(GearMoved(gear, source, Place.feet(defender), defender, clause))
     steals = [m for m in result.moves if m.clause in DEFENCE_STEAL_CLAUSES]
     assert steals == expected, f"defence steals {steals}, expected {expected}"
 
@@ -597,8 +614,8 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
     """After activation, robots with 3+ feet gears move 2 into their circuit (ASM-1).
 
     Mandatory by default; optional assembly moves 2 unless the owner chose ``()``
-    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then canonical order
-    (ASM-2, VAL-1). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
+    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then the ring from its own
+    colour (ASM-2, VAL-1, R-SYMMETRY). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
     feet by then (SHOV-1). A circuit only ever gains gears by assembly and only loses them
     to a defence steal (ASM-3, ATK-4, SATK-2).
     """
@@ -621,7 +638,7 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
         assert not Counter(m.gear for m in moved) - Counter(feet[robot.number])
         if robot.number not in assemblies and want:
             ranked = sorted(
-                feet[robot.number], key=lambda g: (-worth(g, robot.number), canonical(g))
+                feet[robot.number], key=lambda g: (-worth(g, robot.number), ring(g, robot.number))
             )
             assert Counter(m.gear for m in moved) == Counter(ranked[:2]), (
                 f"robot {robot.number}: not the default assembly (ASM-2)"

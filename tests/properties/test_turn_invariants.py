@@ -202,7 +202,7 @@ def test_a_trap_takes_gears_only_from_a_dump_someone_harvested(data: st.DataObje
 def test_split_gears_gives_equal_shares_with_own_colour_priority(
     pool: tuple[Gear, ...], takers: list[int]
 ) -> None:
-    result = split_gears(pool, takers)
+    result = split_gears(pool, takers, after=8)
     share = len(pool) // len(takers)
     assert share_size(len(pool), len(takers)) == share
     assert [robot for robot, _ in result.shares] == sorted(takers)
@@ -231,7 +231,7 @@ def test_a_random_legal_split_is_accepted_as_given(
 ) -> None:
     proposed = random_split(pool, takers, data)
     check_split(pool, takers, proposed)
-    result = split_gears(pool, takers, proposed)
+    result = split_gears(pool, takers, proposed, after=8)
     assert {robot: Counter(got) for robot, got in result.shares} == {
         robot: Counter(got) for robot, got in proposed.items()
     }

@@ -32,11 +32,8 @@ from outofgears import (
 from outofgears.attacks import (
     attackers_by_target,
     choose_defence_steal,
-    defenders,
-    steal_from_attacker,
 )
-from outofgears.programs import Program
-from outofgears.table import Table
+from outofgears.programs import Program, ProgramReading
 from tests.helpers import (
     circuits_of,
     dumps_of,
@@ -105,8 +102,9 @@ def test_defence_and_attacks_are_told_apart_by_the_number_card() -> None:
         4: Program.parse("attack 2"),
         5: Program.parse("harvest 5"),
     }
-    assert defenders(laid) == (1,)
-    assert attackers_by_target(laid) == {1: (2,), 2: (3, 4)}
+    reading = ProgramReading(position(dumps={n: [] for n in range(1, 6)}), laid)
+    assert reading.defenders == [1]
+    assert attackers_by_target(reading) == {1: [2], 2: [3, 4]}
 
 
 @pytest.mark.clause("ATK-1", "ATK-6")
@@ -788,14 +786,8 @@ def test_a_steal_forged_to_come_from_the_attackers_hand_is_refused_by_the_rule()
 def test_a_defence_steal_takes_from_what_the_attacker_holds_on_the_table_by_default() -> None:
     # Robot 2 holds a yellow at its feet and a red in its circuit. Robot 1 takes its own red
     # from the circuit, robot 3 its own yellow from the feet, each under ATK-4 unless told
-    # otherwise; given what robot 2 still holds (only the yellow), robot 1 takes the yellow.
-    table = Table(position(feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}))
-    assert steal_from_attacker(table, 1, 2, Choices()) == [
-        moved(1, Place.circuit(2), Place.feet(1), 1, "ATK-4")
-    ]
-    assert steal_from_attacker(table, 3, 2, Choices()) == [
-        moved(3, Place.feet(2), Place.feet(3), 3, "ATK-4")
-    ]
-    assert steal_from_attacker(table, 1, 2, Choices(), gears(3), (), clause="SATK-2") == [
-        moved(3, Place.feet(2), Place.feet(1), 1, "SATK-2")
-    ]
+    # otherwise; from what robot 2 would still hold (only the yellow), robot 1 takes the yellow.
+    table = position(feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}).robot(2)
+    assert choose_defence_steal(1, table.feet, table.circuit) == DefenceSteal("circuit", Gear(1))
+    assert choose_defence_steal(3, table.feet, table.circuit) == DefenceSteal("feet", Gear(3))
+    assert choose_defence_steal(1, gears(3), ()) == DefenceSteal("feet", Gear(3))

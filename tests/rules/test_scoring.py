@@ -9,6 +9,7 @@ from outofgears import (
     GameState,
     PlaceKind,
     PlayerScore,
+    Program,
     TurnEnded,
     apply_turn,
     gears,
@@ -17,7 +18,7 @@ from outofgears import (
     score_robot,
     winners,
 )
-from outofgears.scoring import end_turn_events, is_game_over
+from outofgears.scoring import is_game_over
 from tests.helpers import position, programs
 
 # --- END-1: the end of the game --------------------------------------------------------------
@@ -80,11 +81,11 @@ def test_game_ends_when_the_last_exploration_leaves_a_dump_bare() -> None:
 @pytest.mark.clause("END-1")
 @pytest.mark.ruling("R-END")
 def test_the_end_needs_both_an_empty_reserve_and_an_empty_dump() -> None:
-    assert is_game_over((), {1: gears(1), 2: ()})
-    assert not is_game_over((), {1: gears(1), 2: gears(2)})
-    assert not is_game_over(gears(4), {1: gears(1), 2: ()})
-    assert not is_game_over(gears(4), {1: gears(1), 2: gears(2)})
-    assert is_game_over((), {1: (), 2: ()})
+    assert is_game_over((), [gears(1), ()])
+    assert not is_game_over((), [gears(1), gears(2)])
+    assert not is_game_over(gears(4), [gears(1), ()])
+    assert not is_game_over(gears(4), [gears(1), gears(2)])
+    assert is_game_over((), [(), ()])
 
 
 # --- END-2: scores ---------------------------------------------------------------------------
@@ -225,10 +226,10 @@ def test_a_played_out_game_names_its_winner() -> None:
 
 @pytest.mark.clause("END-1")
 def test_an_empty_dump_does_not_end_the_game_while_the_reserve_holds_gears() -> None:
-    # Kills a surviving mutant of end_turn_events (issue 7): the reserve must be consulted.
-    assert end_turn_events(4, gears(5), {1: (), 2: gears(3)}) == [
-        TurnEnded(turn=4, game_over=False, clause="TURN-1")
-    ]
-    assert end_turn_events(4, (), {1: (), 2: gears(3)}) == [
-        TurnEnded(turn=4, game_over=True, clause="END-1")
-    ]
+    # Kills a surviving mutant of the end check (issue 7): the reserve must be consulted.
+    # Robot 1 harvests dump 1 empty; exploration refills dump 1 only while the reserve lasts.
+    laid = {1: Program.parse("harvest 1"), 2: Program.parse("attack 2")}
+    lasting = position(dumps={1: [1], 2: [3]}, reserve=[4, 5, 6])
+    assert resolve_turn(lasting, laid).events[-1] == TurnEnded(1, False, "TURN-1")
+    running_out = position(dumps={1: [1], 2: [3]}, reserve=[])
+    assert resolve_turn(running_out, laid).events[-1] == TurnEnded(1, True, "END-1")

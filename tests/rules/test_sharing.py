@@ -70,7 +70,7 @@ def test_each_taker_gets_the_whole_number_share() -> None:
 def test_split_gives_every_taker_the_same_number_of_gears() -> None:
     # Seven gears, robots 2, 5 and 7: own colour first, then red, yellow, green dealt in
     # turn; purple stays.
-    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7))
+    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7), after=8)
     assert result == Split(
         shares=((2, gears(1, 2)), (5, gears(3, 5)), (7, gears(4, 7))), left=gears(6)
     )
@@ -79,15 +79,17 @@ def test_split_gives_every_taker_the_same_number_of_gears() -> None:
 @pytest.mark.clause("SPL-1")
 @pytest.mark.ruling("R-SPLIT")
 def test_a_single_taker_takes_the_whole_pile() -> None:
-    assert split_gears(gears(1, 2, 3), (2,)) == Split(shares=((2, gears(1, 2, 3)),), left=())
+    assert split_gears(gears(1, 2, 3), (2,), after=8) == Split(
+        shares=((2, gears(1, 2, 3)),), left=()
+    )
 
 
 @pytest.mark.clause("SPL-1")
 @pytest.mark.ruling("R-SPLIT")
 def test_split_does_not_depend_on_the_order_the_takers_are_named() -> None:
     pool = gears(1, 3, 3, 4, 4)
-    assert split_gears(pool, (3, 1)) == split_gears(pool, (1, 3))
-    assert split_gears(pool, (1, 3)) == Split(
+    assert split_gears(pool, (3, 1), after=8) == split_gears(pool, (1, 3), after=8)
+    assert split_gears(pool, (1, 3), after=8) == Split(
         shares=((1, gears(1, 4)), (3, gears(3, 3))), left=gears(4)
     )
 
@@ -134,7 +136,7 @@ def test_own_colour_beats_the_lower_robot_number() -> None:
 @pytest.mark.clause("SPL-2", "SPL-5")
 @pytest.mark.ruling("R-SPLIT")
 def test_every_taker_takes_its_own_colour_before_the_rest_is_dealt() -> None:
-    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2)
+    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2, after=8)
     assert shares == {1: gears(1, 1), 2: gears(2, 2), 3: gears(1, 3)}
 
 
@@ -194,7 +196,7 @@ def test_leftover_stays_at_the_victims_feet() -> None:
 @pytest.mark.clause("SPL-3")
 @pytest.mark.ruling("R-SPLIT")
 def test_what_is_left_is_exactly_what_nobody_took() -> None:
-    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2))
+    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2), after=8)
     assert result.share_of(1) == gears(1, 4)
     assert result.share_of(2) == gears(2, 4)
     assert result.left == gears(4)
@@ -208,7 +210,7 @@ def test_what_is_left_is_exactly_what_nobody_took() -> None:
 def test_fewer_gears_than_takers_gives_a_share_of_none() -> None:
     assert share_size(2, 3) == 0
     assert share_size(0, 1) == 0
-    assert split_gears(gears(1, 2), (1, 2, 3)) == Split(
+    assert split_gears(gears(1, 2), (1, 2, 3), after=8) == Split(
         shares=((1, ()), (2, ()), (3, ())), left=gears(1, 2)
     )
 
@@ -245,7 +247,10 @@ def test_empty_split_when_there_are_too_few_gears_is_accepted() -> None:
 @pytest.mark.ruling("R-SPLIT")
 def test_default_split_deals_the_rest_round_robin_lowest_colour_first() -> None:
     # No own colour for robots 2 and 3: red to 2, red to 3, green to 2, blue to 3.
-    assert default_split(gears(1, 1, 4, 5, 6), (2, 3), 2) == {2: gears(1, 4), 3: gears(1, 5)}
+    assert default_split(gears(1, 1, 4, 5, 6), (2, 3), 2, after=8) == {
+        2: gears(1, 4),
+        3: gears(1, 5),
+    }
 
 
 @pytest.mark.clause("SPL-5")

@@ -28,8 +28,8 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.programs import Program
-from outofgears.traps import is_trapped, robots_programming
+from outofgears.programs import Program, ProgramReading
+from outofgears.traps import trapped_dumps, trappers_of
 from tests.helpers import dumps_of, feet_of, moves, outcomes, position, programs, splits
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -81,10 +81,9 @@ def test_a_trap_on_one_dump_does_not_trap_another() -> None:
         3: Program.parse("trap 2"),
         4: Program.parse("harvest 2"),
     }
-    assert robots_programming(laid, Program.parse("trap 2").action, 2) == (1, 3)
-    assert is_trapped(laid, 2)
-    assert not is_trapped(laid, 3)
-    assert not is_trapped(laid, 1)
+    reading = ProgramReading(position(dumps={1: [], 2: [], 3: [], 4: []}), laid)
+    assert trappers_of(reading, 2) == [1, 3]
+    assert trapped_dumps(reading) == [2]
 
 
 # --- TRP-2: a trap voids every harvest on its dump -------------------------------------------

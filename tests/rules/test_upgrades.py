@@ -46,7 +46,7 @@ from outofgears import (
 from outofgears.attacks import attackers_by_target
 from outofgears.events import UpgradeDiscarded
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
-from outofgears.programs import AnyProgram, Program, UpgradeProgram, parse_program
+from outofgears.programs import AnyProgram, Program, ProgramReading, UpgradeProgram, parse_program
 from tests.helpers import circuits_of, dumps_of, feet_of, position, splits
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -1199,10 +1199,10 @@ def test_each_outcome_of_a_super_attack_names_the_robot_it_attacked() -> None:
 @pytest.mark.clause("SATK-1")
 @pytest.mark.ruling("R-SUPER-ATTACK")
 def test_a_super_attack_targets_every_other_robot_in_play_programmed_or_not() -> None:
-    # attackers_by_target takes the robots in play; by default, the robots with programs.
-    super_attack = {1: UpgradeProgram(SUPER_ATTACK)}
-    assert attackers_by_target(super_attack, (1, 2, 3)) == {2: (1,), 3: (1,)}
-    assert attackers_by_target(super_attack) == {}
+    # Robot 1's Super Attack attacks robots 2 and 3, whatever they programmed.
+    state = table(dumps={1: [], 2: [], 3: []}, upgrades={"P1": SUPER_ATTACK})
+    reading = ProgramReading(state, laid(r1="super attack", r2="attack 2", r3="trap 1"))
+    assert attackers_by_target(reading) == {2: [1], 3: [1]}
 
 
 @pytest.mark.clause("CDEF-1", "CDEF-2")
