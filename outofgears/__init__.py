@@ -56,6 +56,8 @@ from outofgears.programs import (
     AnyProgram,
     Program,
     UpgradeProgram,
+    legal_joint_programs,
+    legal_programs,
     parse_program,
     validate_programs,
 )
@@ -114,6 +116,8 @@ __all__ = [
     "describe_gears",
     "from_position",
     "gears",
+    "legal_joint_programs",
+    "legal_programs",
     "parse_program",
     "player_scores",
     "resolve_turn",
