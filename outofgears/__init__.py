@@ -56,6 +56,8 @@ from outofgears.programs import (
     AnyProgram,
     Program,
     UpgradeProgram,
+    legal_joint_programs,
+    legal_programs,
     parse_program,
     validate_programs,
 )
@@ -115,6 +117,8 @@ __all__ = [
     "from_position",
     "gears",
     "legal_choices",
+    "legal_joint_programs",
+    "legal_programs",
     "parse_program",
     "player_scores",
     "resolve_turn",

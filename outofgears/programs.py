@@ -4,11 +4,17 @@ Spec clauses PRG-1 to PRG-5. The engine receives the programs once everyone
 has laid theirs (PRG-3): changing one's mind and revealing in order are table
 procedure. Cards return to the hand after every turn (PRG-4), so a program may
 use any card of the set on every turn.
+
+:func:`validate_programs` checks the programs of a turn; :func:`legal_programs`
+and :func:`legal_joint_programs` list the programs a robot, or the two robots of
+a player, may lay. Both are decided by the same checks
+(:func:`check_robot_program`, :func:`check_programs_laid`).
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Mapping
 from typing import Final
 
@@ -150,9 +156,24 @@ def validate_programs(state: GameState, programs: Programs) -> None:
     """
     refuse_turn_on_finished_game(state)
     check_every_robot_programmed_once(state, programs)
+    check_programs_laid(state, programs)
+
+
+def check_programs_laid(state: GameState, programs: Programs) -> None:
+    """Check the programs laid by some or all of the robots in play, each and together.
+
+    Everything :func:`validate_programs` checks after PRG-5 and PRG-1, in its order: the
+    card programs in ascending robot number (PRG-2), then the upgrade programs in
+    ascending robot number (UPG-2 to UPG-4), then partners' action cards (VAR-2). Each
+    robot on its own is checked by :func:`check_robot_program`. The robots are assumed to
+    be in play and the programs to be :class:`Program` or :class:`UpgradeProgram`
+    (:func:`check_every_robot_programmed_once` sees to both); a robot without a program
+    is not checked, so this also checks the two programs of a player alone
+    (:func:`legal_joint_programs`).
+    """
     for robot, program in sorted(programs.items()):
         if isinstance(program, Program):
-            check_target_in_play(state, robot, program)
+            check_robot_program(state, robot, program)
     check_upgrades_held(state, programs)
     check_partners_use_different_actions(
         state,
@@ -289,6 +310,134 @@ class ProgramReading:
 _NOBODY: list[int] = []
 
 
+def check_robot_program(state: GameState, robot: int, program: AnyProgram) -> None:
+    """Check one robot's program on its own, whatever the other robots lay.
+
+    A card program's number must be in play (PRG-2); an upgrade program needs the
+    upgrades in play (UPG-2) and the card held by the robot's player (UPG-3). What
+    depends on a partner's program (UPG-4, VAR-2) is checked by
+    :func:`check_programs_laid`. ``robot`` must be in play.
+
+    >>> from outofgears.setup import setup_game
+    >>> state = setup_game([1, 2, 3], seed=1)
+    >>> check_robot_program(state, 1, Program.parse("trap 3"))
+    >>> check_robot_program(state, 1, Program.parse("trap 4"))
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.IllegalProgramError: robot 1: dump 4 is not in play (trap 4) (PRG-2)
+    """
+    if isinstance(program, Program):
+        check_target_in_play(state, robot, program)
+    else:
+        check_upgrade_card(state, robot, program)
+
+
+#: Every program there is, in the order of :func:`legal_programs`: the attack card with the
+#: numbers 1 to 8, then the trap card, then the harvest card, then the upgrade cards in the
+#: order of :class:`UpgradeCard`.
+EVERY_PROGRAM: tuple[AnyProgram, ...] = (
+    *(Program(action, number) for action in Action for number in ROBOT_NUMBERS),
+    *(UpgradeProgram(card) for card in UpgradeCard),
+)
+
+
+def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
+    """Every program robot ``robot`` may lay on the next turn of ``state``, on its own.
+
+    The order is fixed: the attack card with each number in play, ascending (the
+    robot's own number is its defence, ATK-1), then the trap card with each number
+    in play, then the harvest card with each, then the upgrade card its player
+    holds, if the upgrades are in play (UPG-2, UPG-3). Every card is available every
+    turn (PRG-4). So a robot of an ``n``-robot game has ``3 * n`` programs, one more
+    while its player holds an upgrade card.
+
+    A program is listed exactly when :func:`check_robot_program`, which
+    :func:`validate_programs` runs on every robot, accepts it. In the two-robot
+    variant the list ignores the partner: partners may not lay the same action card
+    (VAR-2) nor both lay the upgrade card (UPG-4), so :func:`legal_joint_programs`
+    gives the programs of both robots of a player together.
+
+    Raises :class:`GameOverError` on a finished game, as :func:`validate_programs`
+    does (PRG-5), and :class:`InvalidStateError` for a robot not in play.
+
+    >>> from outofgears.setup import setup_game
+    >>> state = setup_game([2, 5], seed=1)
+    >>> [str(program) for program in legal_programs(state, 5)]
+    ['attack 2', 'attack 5', 'trap 2', 'trap 5', 'harvest 2', 'harvest 5']
+    """
+    refuse_turn_on_finished_game(state)
+    _check_robot_in_play(state, robot)
+    return tuple(program for program in EVERY_PROGRAM if _passes(state, robot, program))
+
+
+def legal_joint_programs(
+    state: GameState, player: str
+) -> tuple[tuple[AnyProgram, AnyProgram], ...]:
+    """Every pair of programs the two robots of ``player`` may lay together (two-robot variant).
+
+    Each pair gives the programs of ``player``'s robots in the order of
+    :attr:`Player.robots <outofgears.model.Player.robots>` (ascending). The pairs are
+    the pairs of :func:`legal_programs` of the two robots that
+    :func:`check_programs_laid` accepts together: the two robots lay different action
+    cards (VAR-2; both may name the same number) and at most one of them lays the
+    player's upgrade card (UPG-4). They come in the order of the first robot's
+    program in :func:`legal_programs`, then of the second's.
+
+    Raises :class:`GameOverError` on a finished game (PRG-5), and
+    :class:`InvalidStateError` for a player who is not in the game or who controls
+    one robot (whose programs are :func:`legal_programs`).
+
+    >>> from outofgears.setup import setup_two_robot_game
+    >>> state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    >>> pairs = legal_joint_programs(state, "Ada")
+    >>> len(pairs), [str(program) for program in pairs[0]]
+    (96, ['attack 1', 'trap 1'])
+    >>> any(first.action is second.action for first, second in pairs)
+    False
+    """
+    refuse_turn_on_finished_game(state)
+    found = [candidate for candidate in state.players if candidate.name == player]
+    if not found:
+        names = ", ".join(repr(candidate.name) for candidate in state.players)
+        raise InvalidStateError(f"player {player!r} is not in the game (players: {names})")
+    robots = found[0].robots
+    if len(robots) != 2:
+        raise InvalidStateError(
+            f"player {player!r} controls one robot; its programs are legal_programs(state, "
+            f"{robots[0]})"
+        )
+    first, second = robots
+    return tuple(
+        (one, other)
+        for one, other in itertools.product(
+            legal_programs(state, first), legal_programs(state, second)
+        )
+        if _pair_passes(state, {first: one, second: other})
+    )
+
+
+def _check_robot_in_play(state: GameState, robot: int) -> None:
+    if type(robot) is not int or robot not in state.robot_numbers:
+        in_play = ", ".join(str(number) for number in state.robot_numbers)
+        raise InvalidStateError(f"robot {robot!r} is not in play (robots in play: {in_play})")
+
+
+def _passes(state: GameState, robot: int, program: AnyProgram) -> bool:
+    try:
+        check_robot_program(state, robot, program)
+    except IllegalProgramError:
+        return False
+    return True
+
+
+def _pair_passes(state: GameState, programs: Programs) -> bool:
+    try:
+        check_programs_laid(state, programs)
+    except IllegalProgramError:
+        return False
+    return True
+
+
 def refuse_turn_on_finished_game(state: GameState) -> None:
     """No turn is played once the game is over (spec PRG-5)."""
     if state.game_over:
@@ -322,28 +471,35 @@ def check_upgrades_held(state: GameState, programs: Programs) -> None:
     for robot, program in sorted(programs.items()):
         if not isinstance(program, UpgradeProgram):
             continue
-        if not state.options.upgrades:
-            raise IllegalProgramError(
-                robot,
-                f"{program} is an upgrade card, and upgrades are not in play",
-                clause="UPG-2",
-            )
         player = state.player_of(robot)
         if player.name in laid:
+            # An earlier robot of this player laid an upgrade, so upgrades are in play (UPG-2).
             raise IllegalProgramError(
                 robot,
                 f"player {player.name!r} has one upgrade card, and robot "
                 f"{laid[player.name]} already lays it",
                 clause="UPG-4",
             )
-        if player.upgrade is not program.card:
-            held = f"holds {player.upgrade.value}" if player.upgrade else "holds no upgrade card"
-            raise IllegalProgramError(
-                robot,
-                f"player {player.name!r} {held}, so it cannot lay {program}",
-                clause="UPG-3",
-            )
+        check_robot_program(state, robot, program)
         laid[player.name] = robot
+
+
+def check_upgrade_card(state: GameState, robot: int, program: UpgradeProgram) -> None:
+    """An upgrade program needs the upgrades in play and the card held (spec UPG-2, UPG-3)."""
+    if not state.options.upgrades:
+        raise IllegalProgramError(
+            robot,
+            f"{program} is an upgrade card, and upgrades are not in play",
+            clause="UPG-2",
+        )
+    player = state.player_of(robot)
+    if player.upgrade is not program.card:
+        held = f"holds {player.upgrade.value}" if player.upgrade else "holds no upgrade card"
+        raise IllegalProgramError(
+            robot,
+            f"player {player.name!r} {held}, so it cannot lay {program}",
+            clause="UPG-3",
+        )
 
 
 def check_target_in_play(state: GameState, robot: int, program: Program) -> None:

@@ -23,12 +23,20 @@ Games that do not end. A game still going after :data:`TURN_CAP` turns (or
 ``--max-turns``) is stopped, written as it stands (its log replays; the game is
 simply not over) and counted as unfinished; the win rates and score statistics
 cover finished games only.
+
+Wins. Over the ``n`` finished games each seat gets two figures. Its *win rate*
+counts every game it won, alone or shared (END-3), as a whole win, so with ties
+the seats' win rates add up to more than 100%. Its *win share* counts a win
+shared by ``k`` winners as ``1/k`` of a win, so the seats' win shares add up to
+exactly 100%; it comes with its standard error ``sqrt(p * (1 - p) / n)``, ``p``
+being the win share (see :meth:`SeatStats.win_share_se`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import sys
@@ -37,6 +45,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
@@ -213,22 +222,53 @@ def log_line(log: GameLog) -> str:
 
 @define
 class SeatStats:
-    """What one seat (a player and its robots) did over the finished games."""
+    """What one seat (a player and its robots) did over the finished games.
+
+    Attributes:
+        wins: The games it won, alone or shared (END-3).
+        shared_wins: Those of them it shared with other winners.
+        split_wins: Its wins with a win shared by ``k`` winners counted as ``1/k``.
+        scores: Its final score in each finished game.
+    """
 
     player: str
     robots: tuple[int, ...]
     wins: int = 0
     shared_wins: int = 0
+    split_wins: Fraction = Fraction(0)
     scores: list[int] = field(factory=list)
+
+    def win_share_se(self, finished: int) -> float | None:
+        """The standard error of the seat's win share over ``finished`` games.
+
+        With ``p = split_wins / finished`` it is ``sqrt(p * (1 - p) / finished)``, the
+        standard error of a proportion; ``None`` without finished games. A shared win
+        counts as ``1/k``, a value between 0 and 1 whose variance is at most
+        ``p * (1 - p)``, so with shared wins this errs, slightly, on the large side.
+
+        >>> seat = SeatStats("P1", (1,), wins=3, shared_wins=1, split_wins=Fraction(5, 2))
+        >>> round(seat.win_share_se(4), 6)  # p = 2.5 / 4 = 0.625: sqrt(0.625 * 0.375 / 4)
+        0.242061
+        >>> seat.win_share_se(0) is None
+        True
+        """
+        if not finished:
+            return None
+        share = self.split_wins / finished
+        return math.sqrt(share * (1 - share) / finished)
 
     def as_json(self, finished: int) -> dict[str, Any]:
         """The seat's figures as JSON-ready data."""
+        error = self.win_share_se(finished)
         return {
             "player": self.player,
             "robots": list(self.robots),
             "wins": self.wins,
             "shared_wins": self.shared_wins,
             "win_rate": _ratio(self.wins, finished),
+            "split_wins": round(float(self.split_wins), 4),
+            "win_share": _ratio(self.split_wins, finished),
+            "win_share_se": None if error is None else round(error, 4),
             "mean_score": _mean(self.scores),
             "min_score": min(self.scores, default=None),
             "max_score": max(self.scores, default=None),
@@ -265,7 +305,8 @@ class SimulationStats:
 
     A shared win (END-3) counts as a win for each of the winners, and in
     ``shared_wins`` too; so the win rates of a simulation with ties add up to
-    more than 100%.
+    more than 100%. In ``split_wins``, and so in the win shares, a win shared by
+    ``k`` winners counts as ``1/k`` for each: the win shares add up to 100%.
     """
 
     seats: dict[str, SeatStats]
@@ -293,6 +334,7 @@ class SimulationStats:
             if player in won:
                 seat.wins += 1
                 seat.shared_wins += len(won) > 1
+                seat.split_wins += Fraction(1, len(won))
 
     @property
     def unfinished(self) -> int:
@@ -330,8 +372,12 @@ def _mean(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def _ratio(part: int, whole: int) -> float | None:
-    return round(part / whole, 4) if whole else None
+def _ratio(part: int | Fraction, whole: int) -> float | None:
+    return round(float(part / whole), 4) if whole else None
+
+
+def _percent(value: float | Fraction | None) -> str:
+    return "-" if value is None else f"{round(100 * float(value), 1)}%"
 
 
 def _figure(value: float | int | None, suffix: str = "") -> str:
@@ -348,13 +394,16 @@ def stats_text(stats: SimulationStats, *, seed: int, cap: int, output: str | Non
     if output is not None:
         lines.append(f"Logs written to {output} (JSON Lines, one game per line)")
     lines.append(f"Mean turns per game: {_figure(data['mean_turns'])}")
-    lines.append("Seat  Robots  Wins (shared)  Win rate  Mean score  Min  Max")
-    for seat in data["seats"]:
-        rate = seat["win_rate"]
+    lines.append("Seat  Robots  Wins (shared)  Win rate  Win share ± SE    Mean score  Min  Max")
+    for seat, figures in zip(data["seats"], stats.seats.values(), strict=True):
+        # The share and its error from the exact figures: rounding twice could move a digit.
+        share = figures.split_wins / stats.finished if stats.finished else None
+        error = figures.win_share_se(stats.finished)
         lines.append(
             f"{seat['player']:<5} {','.join(map(str, seat['robots'])):<7} "
             f"{seat['wins']:>4} ({seat['shared_wins']:>4})  "
-            f"{_figure(None if rate is None else round(100 * rate, 1), '%'):>8}  "
+            f"{_percent(seat['win_rate']):>8}  "
+            f"{_percent(share):>9} ± {_percent(error):<6}  "
             f"{_figure(seat['mean_score']):>10}  {_figure(seat['min_score']):>3}  "
             f"{_figure(seat['max_score']):>3}"
         )
@@ -578,7 +627,9 @@ def simulate(
 
     Every line is a complete outofgears-log/1 log (players P1..PK, options,
     setup seed, every turn's programs, the scores recorded after the last turn)
-    that `outofgears replay` checks. Then the win rate of each seat, the scores,
+    that `outofgears replay` checks. Then each seat's win rate (a shared win
+    counted whole) and win share (a win shared by k winners counted 1/k) with
+    its standard error sqrt(p(1-p)/n) over the n finished games, the scores,
     the mean turns per game and the speed are printed: to standard output when
     the logs go to a file (-o), to standard error when they go to standard
     output. A progress bar is shown on standard error when it is a terminal.

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import stat
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,14 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import main
 from outofgears.commands import simulate as simulate_module
-from outofgears.commands.simulate import game_seeds, seat_players, simulate_game
+from outofgears.commands.simulate import (
+    GameOutcome,
+    SimulationStats,
+    game_seeds,
+    seat_players,
+    simulate_game,
+    stats_text,
+)
 from outofgears.log import GameLog, read_log_text
 from outofgears.model import Options
 from outofgears.programs import UpgradeProgram
@@ -126,7 +135,10 @@ def test_logs_on_standard_output_send_the_statistics_to_standard_error() -> None
     assert result.stderr.startswith("Simulated 4 game(s) with the random policy, seed 1: ")
     assert "4 finished, 0 stopped at the 500-turn cap" in result.stderr
     assert "Mean turns per game: " in result.stderr
-    assert "Seat  Robots  Wins (shared)  Win rate  Mean score  Min  Max" in result.stderr
+    assert (
+        "Seat  Robots  Wins (shared)  Win rate  Win share ± SE    Mean score  Min  Max"
+        in result.stderr
+    )
     assert [line.split()[0] for line in result.stderr.splitlines()[3:7]] == [
         "P1",
         "P2",
@@ -185,6 +197,9 @@ def test_json_statistics_count_wins_scores_and_turns(tmp_path: Path) -> None:
         assert seat["wins"] == len(won)
         assert seat["shared_wins"] == sum(1 for final in won if len(winners(final)) > 1)
         assert seat["win_rate"] == round(len(won) / 10, 4)
+        split = sum(Fraction(1, len(winners(final))) for final in won)
+        assert seat["split_wins"] == round(float(split), 4)
+        assert seat["win_share"] == round(float(split / 10), 4)
         assert (seat["min_score"], seat["max_score"]) == (min(points), max(points))
         assert seat["mean_score"] == round(sum(points) / 10, 2)
     assert stats["output"] == str(out)
@@ -199,6 +214,67 @@ def test_json_statistics_go_to_standard_error_when_logs_go_to_standard_output() 
     assert stats["games"] == 2
     assert stats["output"] is None
     assert sum(seat["wins"] for seat in stats["seats"]) >= 2
+
+
+def test_each_seat_gets_its_win_share_with_its_standard_error(tmp_path: Path) -> None:
+    # Seed 8, 12 games of 4 robots: P1 and P2 share one win, every other win is alone.
+    out = tmp_path / "games.jsonl"
+    args = ("--games", "12", "--robots", "4", "--seed", "8", "-o", str(out))
+    result = invoke(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    n = stats["finished"]
+    assert n == 12
+    finals = [replay_log(log).final for log in logs_of(out.read_text(encoding="utf-8"))]
+    seats = {seat["player"]: seat for seat in stats["seats"]}
+    # By hand: 1.5, 5.5, 2 and 3 wins, the shared one counted half to each of its two winners.
+    assert [seats[p]["wins"] for p in ("P1", "P2", "P3", "P4")] == [2, 6, 2, 3]
+    assert [seats[p]["shared_wins"] for p in ("P1", "P2", "P3", "P4")] == [1, 1, 0, 0]
+    assert [seats[p]["split_wins"] for p in ("P1", "P2", "P3", "P4")] == [1.5, 5.5, 2.0, 3.0]
+    # P1: p = 1.5 / 12 = 0.125, SE = sqrt(0.125 * 0.875 / 12) = 0.0955 (4 places).
+    assert seats["P1"]["win_share"] == 0.125
+    assert seats["P1"]["win_share_se"] == 0.0955
+    assert seats["P4"]["win_share_se"] == round(math.sqrt(1 / 4 * 3 / 4 / 12), 4) == 0.125
+    for name, seat in seats.items():
+        split = sum(Fraction(1, len(winners(f))) for f in finals if name in winners(f))
+        p = split / n
+        assert seat["split_wins"] == round(float(split), 4)
+        assert seat["win_share"] == round(float(p), 4)
+        assert seat["win_share_se"] == round(math.sqrt(p * (1 - p) / n), 4)
+        assert seat["win_rate"] == round(seat["wins"] / n, 4)  # a shared win counted whole
+    assert sum(Fraction(seat["split_wins"]) for seat in seats.values()) == n
+    text = invoke(*args, "--force").stdout
+    assert "P1    1          2 (   1)     16.7%      12.5% ± 9.5%  " in text
+    assert "P4    4          3 (   0)     25.0%      25.0% ± 12.5% " in text
+
+
+def test_win_shares_split_a_shared_win_among_its_winners() -> None:
+    stats = SimulationStats.for_players(seat_players(3))
+    for won in (("P1",), ("P1", "P2"), ("P1", "P2", "P3"), ("P3",)):
+        scores = tuple((name, 10 if name in won else 5) for name in ("P1", "P2", "P3"))
+        stats.add_outcome(GameOutcome(turns=5, finished=True, scores=scores, winners=won))
+    stats.add_outcome(GameOutcome(turns=500, finished=False))  # not counted: unfinished
+    seats = {seat["player"]: seat for seat in stats.as_json()["seats"]}
+    # P1: 1 + 1/2 + 1/3 = 11/6 wins of 4, p = 11/24; P2: 1/2 + 1/3 = 5/6, p = 5/24;
+    # P3: 1/3 + 1 = 4/3, p = 8/24. The shares add up to 24/24.
+    for name, p in (("P1", Fraction(11, 24)), ("P2", Fraction(5, 24)), ("P3", Fraction(8, 24))):
+        assert seats[name]["split_wins"] == round(float(4 * p), 4)
+        assert seats[name]["win_share"] == round(float(p), 4)
+        assert seats[name]["win_share_se"] == round(math.sqrt(p * (1 - p) / 4), 4)
+    assert seats["P1"]["win_share_se"] == 0.2491  # sqrt(11/24 * 13/24 / 4)
+    assert [seats[name]["wins"] for name in ("P1", "P2", "P3")] == [3, 2, 2]
+    assert [seats[name]["win_rate"] for name in ("P1", "P2", "P3")] == [0.75, 0.5, 0.5]
+
+
+def test_without_a_finished_game_there_is_no_win_share_nor_error() -> None:
+    stats = SimulationStats.for_players(seat_players(2))
+    stats.add_outcome(GameOutcome(turns=2, finished=False))
+    for seat in stats.as_json()["seats"]:
+        assert (seat["win_share"], seat["win_share_se"], seat["split_wins"]) == (None, None, 0.0)
+    text = stats_text(stats, seed=1, cap=2, output=None)
+    assert any(
+        line.startswith("P1    1          0 (   0)         -          - ± -  ") for line in text
+    )
 
 
 def test_a_game_still_going_at_the_turn_cap_is_stopped_and_counted(tmp_path: Path) -> None:

@@ -1,14 +1,16 @@
-"""A turn and its programs (spec TURN-1, PRG-1 to PRG-5, ruling R-PROGRAMS)."""
+"""A turn and its programs (spec TURN-1, PRG-1 to PRG-5, ruling R-PROGRAMS), and the legal ones."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 from outofgears import (
     Action,
     ActionResolved,
+    AnyProgram,
     Event,
     GameOverError,
     GameState,
@@ -16,15 +18,21 @@ from outofgears import (
     GearMoved,
     IllegalProgramError,
     InvalidStateError,
+    Options,
     Outcome,
     OutOfGearsError,
     Place,
     Program,
     TurnEnded,
+    UpgradeCard,
+    UpgradeProgram,
     apply_turn,
     gears,
+    legal_joint_programs,
+    legal_programs,
     resolve_turn,
     setup_game,
+    setup_two_robot_game,
 )
 from tests.helpers import position, programs
 
@@ -383,3 +391,176 @@ def test_a_game_whose_reserve_ran_dry_with_every_dump_stocked_goes_on() -> None:
     turn_3 = apply_turn(turn_2, programs(r1="harvest 1", r2="attack 2"))
     assert turn_3.robot(1).feet == gears(1, 1)
     assert turn_3.game_over
+
+
+# --- the legal programs of a robot and of a player -------------------------------------------
+
+
+def listed(laid: tuple[object, ...]) -> list[str]:
+    return [str(program) for program in laid]
+
+
+@pytest.mark.clause("PRG-2", "PRG-4")
+def test_a_robot_with_three_rivals_has_twelve_programs() -> None:
+    state = setup_game([1, 2, 3, 4], seed=3)
+    assert len(legal_programs(state, 2)) == 12
+    assert {str(program) for program in legal_programs(state, 2)} == {
+        f"{action} {number}" for action in ("attack", "trap", "harvest") for number in (1, 2, 3, 4)
+    }
+
+
+@pytest.mark.clause("PRG-2")
+def test_a_robot_lists_its_attacks_then_traps_then_harvests_each_by_number() -> None:
+    state = setup_game([2, 5, 7], seed=3)
+    assert listed(legal_programs(state, 5)) == [
+        "attack 2",
+        "attack 5",
+        "attack 7",
+        "trap 2",
+        "trap 5",
+        "trap 7",
+        "harvest 2",
+        "harvest 5",
+        "harvest 7",
+    ]
+
+
+@pytest.mark.clause("PRG-2", "ATK-1")
+def test_a_robots_own_number_is_among_its_attacks_as_its_defence() -> None:
+    state = setup_game([2, 5, 7], seed=3)
+    defences = [p for p in legal_programs(state, 7) if p.is_defence_of(7)]
+    assert defences == [Program.parse("attack 7")]
+
+
+@pytest.mark.clause("PRG-4")
+@pytest.mark.ruling("R-PROGRAMS")
+def test_the_programs_laid_last_turn_are_all_legal_again() -> None:
+    state = setup_game([1, 2, 3], seed=3)
+    after = apply_turn(state, programs(r1="attack 2", r2="trap 3", r3="harvest 3"))
+    assert not after.game_over
+    for robot in (1, 2, 3):
+        assert legal_programs(after, robot) == legal_programs(state, robot)
+
+
+@pytest.mark.clause("UPG-2", "UPG-3")
+def test_a_player_holding_an_upgrade_card_has_one_more_program_the_card_last() -> None:
+    state = position(
+        dumps={1: [], 2: [], 3: [], 4: []},
+        options=Options(upgrades=True),
+        upgrades={"P1": UpgradeCard.SUPER_TRAP},
+    )
+    laid = legal_programs(state, 1)
+    assert len(laid) == 13
+    assert laid[-1] == UpgradeProgram(UpgradeCard.SUPER_TRAP)
+    assert len(legal_programs(state, 2)) == 12  # P2 holds no card
+
+
+@pytest.mark.clause("UPG-3")
+def test_a_player_who_has_laid_its_upgrade_card_has_only_card_programs_left() -> None:
+    state = position(
+        dumps={1: [1], 2: [2], 3: [3]},
+        reserve=[1, 2, 3],
+        options=Options(upgrades=True),
+        upgrades={"P1": UpgradeCard.SUPER_SHOVEL},
+    )
+    assert UpgradeProgram(UpgradeCard.SUPER_SHOVEL) in legal_programs(state, 1)
+    laid: dict[int, AnyProgram] = {
+        1: UpgradeProgram(UpgradeCard.SUPER_SHOVEL),
+        **programs(r2="attack 2", r3="attack 3"),
+    }
+    after = apply_turn(state, laid)
+    assert not after.game_over
+    assert all(isinstance(program, Program) for program in legal_programs(after, 1))
+    assert len(legal_programs(after, 1)) == 9
+
+
+@pytest.mark.clause("VAR-2")
+def test_partner_may_not_repeat_the_action_card() -> None:
+    state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    # On its own each robot may lay any of the twelve programs, the partner's cards included.
+    assert len(legal_programs(state, 1)) == len(legal_programs(state, 2)) == 12
+    pairs = legal_joint_programs(state, "Ada")
+    assert len(pairs) == 12 * 12 - 3 * 4 * 4  # all pairs but those of one action card twice
+    assert (Program.parse("trap 3"), Program.parse("trap 4")) not in pairs
+    actions = [
+        {program.action for program in pair if isinstance(program, Program)} for pair in pairs
+    ]
+    assert all(len(used) == 2 for used in actions)
+
+
+@pytest.mark.clause("VAR-2")
+def test_partners_may_name_the_same_number() -> None:
+    state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    pairs = legal_joint_programs(state, "Bo")
+    assert (Program.parse("attack 1"), Program.parse("harvest 1")) in pairs
+    assert (Program.parse("trap 4"), Program.parse("attack 4")) in pairs  # robot 4 defends
+
+
+@pytest.mark.clause("VAR-2")
+def test_joint_programs_come_in_the_order_of_the_first_robot_then_the_second() -> None:
+    state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    pairs = legal_joint_programs(state, "Ada")
+    assert [listed(pair) for pair in pairs[:9]] == [
+        ["attack 1", "trap 1"],
+        ["attack 1", "trap 2"],
+        ["attack 1", "trap 3"],
+        ["attack 1", "trap 4"],
+        ["attack 1", "harvest 1"],
+        ["attack 1", "harvest 2"],
+        ["attack 1", "harvest 3"],
+        ["attack 1", "harvest 4"],
+        ["attack 2", "trap 1"],
+    ]
+    assert listed(pairs[-1]) == ["harvest 4", "trap 4"]
+
+
+@pytest.mark.clause("UPG-4", "VAR-2")
+def test_only_one_partner_may_lay_the_players_upgrade_card() -> None:
+    state = setup_two_robot_game(
+        {"Ada": (1, 2), "Bo": (3, 4)}, seed=1, options=Options(upgrades=True)
+    )
+    card = state.player_of(1).upgrade
+    assert card is not None
+    upgrade = UpgradeProgram(card)
+    assert legal_programs(state, 1)[-1] == legal_programs(state, 2)[-1] == upgrade
+    pairs = legal_joint_programs(state, "Ada")
+    # 96 pairs of action cards, then the card with any of the partner's twelve programs.
+    assert len(pairs) == 96 + 12 + 12
+    assert (upgrade, upgrade) not in pairs
+    with_card = [pair for pair in pairs if upgrade in pair]
+    assert len(with_card) == 24
+    assert (upgrade, Program.parse("attack 2")) in pairs  # the partner may even defend
+
+
+@pytest.mark.clause("PRG-5")
+def test_a_finished_game_has_no_legal_programs_to_list() -> None:
+    over = finished_game()
+    with pytest.raises(GameOverError) as caught:
+        legal_programs(over, 1)
+    assert caught.value.clause == "PRG-5"
+
+
+@pytest.mark.clause("PRG-5")
+def test_a_finished_two_robot_game_has_no_joint_programs_to_list() -> None:
+    state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    with pytest.raises(GameOverError):
+        legal_joint_programs(attrs.evolve(state, game_over=True), "Ada")
+
+
+@pytest.mark.clause("PRG-1")
+def test_a_robot_not_in_play_has_no_legal_programs() -> None:
+    state = setup_game([1, 2, 4], seed=3)
+    with pytest.raises(
+        InvalidStateError, match=r"robot 3 is not in play \(robots in play: 1, 2, 4\)"
+    ):
+        legal_programs(state, 3)
+
+
+@pytest.mark.clause("VAR-2")
+def test_joint_programs_are_asked_of_a_player_with_two_robots() -> None:
+    state = setup_two_robot_game({"Ada": (1, 2), "Bo": (3, 4)}, seed=1)
+    with pytest.raises(InvalidStateError, match="player 'Cy' is not in the game"):
+        legal_joint_programs(state, "Cy")
+    one_robot = setup_game([1, 2, 3], seed=1)
+    with pytest.raises(InvalidStateError, match="controls one robot"):
+        legal_joint_programs(one_robot, "P1")
