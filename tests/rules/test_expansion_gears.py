@@ -744,10 +744,10 @@ def test_a_state_with_jolly_and_three_point_gears_survives_a_round_trip() -> Non
         reserve=[THREE_POINT, JOLLY, 1],
     )
     data = state_to_dict(state)
-    assert data["robots"][0]["feet"] == [2, "jolly", "three_point"]
+    assert data["robots"][0]["feet"] == ["orange", "jolly", "3-point"]
     assert data["robots"][0]["circuit"] == ["jolly"]
-    assert data["dumps"][0]["gears"] == ["three_point"]
-    assert data["reserve"] == ["three_point", "jolly", 1]
+    assert data["dumps"][0]["gears"] == ["3-point"]
+    assert data["reserve"] == ["3-point", "jolly", "red"]
     assert (data["options"]["jolly_gears"], data["options"]["three_point_gears"]) == (True, True)
     again = state_from_dict(data)
     assert again == state
