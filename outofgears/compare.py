@@ -31,7 +31,7 @@ from outofgears.model import GameState, Place
 from outofgears.replay import TurnReplay, replay_turn, start_state
 from outofgears.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.scoring import player_scores
-from outofgears.serialization import event_to_dict
+from outofgears.serialization import event_to_dict, to_json
 from outofgears.turn import TurnResult
 
 
@@ -337,8 +337,8 @@ def difference_json(
 def _state_json(item: StateDifference, base: str, other: str) -> dict[str, Any]:
     data: dict[str, Any] = {"what": item.what, base: item.base, other: item.other}
     if item.base_gears is not None and item.other_gears is not None:
-        data[f"{base}_gears"] = [str(gear) for gear in item.base_gears]
-        data[f"{other}_gears"] = [str(gear) for gear in item.other_gears]
+        data[f"{base}_gears"] = to_json(item.base_gears, tuple[Gear, ...])
+        data[f"{other}_gears"] = to_json(item.other_gears, tuple[Gear, ...])
     return data
 
 

@@ -8,6 +8,22 @@ attributes (the robot, the spec clause, ...) as well as in its message.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+
+def show(value: Any) -> str:
+    """A JSON value as a message quotes it: JSON text, cut short when long.
+
+    >>> show("3"), show(True), show([1, 2])
+    ('"3"', 'true', '[1, 2]')
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
 
 class OutOfGearsError(Exception):
     """The root of every error raised by outofgears."""

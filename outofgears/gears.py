@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import field, frozen
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import InvalidStateError, show
 
 #: Robot numbers, which are also the colours of the gears and the dump numbers.
 ROBOT_NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -275,23 +275,36 @@ def describe_gears(items: Iterable[Gear]) -> str:
     return ", ".join(f"{count} {gear}" for gear, count in counts.items())
 
 
-def parse_gear(text: str) -> Gear:
-    """A gear from its colour name or number (``"red"`` or ``"1"``).
+#: Every gear by its name: the colour names (ruling R-COLOURS), ``"jolly"`` and ``"3-point"``.
+#: This is the whole grammar of gears, in logs, in saved states, in events and in every
+#: command's JSON output: a text names a gear exactly when it is a key here, and ``str`` of a
+#: gear gives its key. The values are the shared instances of :data:`CANONICAL_GEARS`.
+GEAR_NAMES: dict[str, Gear] = {str(gear): gear for gear in CANONICAL_GEARS}
 
-    >>> parse_gear("blue"), parse_gear("5") == Gear(5)
-    (Gear(5), True)
+
+def parse_gear(text: str) -> Gear:
+    """A gear from its name (one of :data:`GEAR_NAMES`, written exactly so).
+
+    >>> parse_gear("blue"), parse_gear("3-point")
+    (Gear(5), THREE_POINT)
+    >>> parse_gear("Blue")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: "Blue" is not a gear: a gear is one of red, orange, yellow, green, blue, purple, grey, white, jolly, 3-point
     """
-    word = text.strip().lower()
-    if word == "jolly":
-        return JOLLY
-    if word in ("3-point", "three-point", "three_point", "3pt"):
-        return THREE_POINT
-    if word.isdigit():
-        return Gear(int(word))
-    for number, name in COLOUR_NAMES.items():
-        if name == word:
-            return Gear(number)
-    raise InvalidStateError(f"no gear colour called {text!r}")
+    gear = GEAR_NAMES.get(text) if type(text) is str else None
+    if gear is None:
+        raise InvalidStateError(gear_refusal(text))
+    return gear
+
+
+def gear_refusal(value: object) -> str:
+    """Why ``value`` is not a gear, for a message (the log reader's schema check says it so too).
+
+    >>> print(gear_refusal(5))
+    5 is not a gear: a gear is one of red, orange, yellow, green, blue, purple, grey, white, jolly, 3-point
+    """
+    return f"{show(value)} is not a gear: a gear is one of {', '.join(GEAR_NAMES)}"
 
 
 # --- Gears as ranks: how the engine holds them ------------------------------------------------

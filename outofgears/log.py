@@ -40,17 +40,19 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from outofgears.choices import Choices, DefenceSteal
-from outofgears.errors import InvalidStateError, OutOfGearsError
-from outofgears.gears import COLOUR_NAMES, JOLLY, ROBOT_NUMBERS, THREE_POINT, Gear
+from outofgears.errors import InvalidStateError, OutOfGearsError, show
+from outofgears.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear, gear_refusal
 from outofgears.model import (
     AssemblyRule,
     DefenceStealSource,
+    GameState,
     Options,
     Place,
     PlaceKind,
     UpgradeCard,
 )
-from outofgears.programs import Action, AnyProgram, Program, UpgradeProgram, parse_program
+from outofgears.programs import AnyProgram, Program, UpgradeProgram, program_refusal
+from outofgears.serialization import JSON_WORDS, make_converter, structure_card
 
 #: The format tag of the logs this module reads and writes.
 LOG_FORMAT: Final = "outofgears-log/1"
@@ -76,18 +78,6 @@ MAX_STEALS: Final = 64
 MAX_SPLITS: Final = 16
 MAX_SCORE: Final = 10_000
 
-#: Gears as a log names them, the way a table says them (ruling R-COLOURS).
-GEAR_NAMES: Final[dict[str, Gear]] = {
-    **{name: Gear(number) for number, name in COLOUR_NAMES.items()},
-    "jolly": JOLLY,
-    "3-point": THREE_POINT,
-}
-
-_PROGRAM_TEXT: Final = re.compile(
-    r"(attack|trap|harvest) [1-8]|super harvest|super attack|super trap|super shovel"
-    r"|counter defence"
-)
-_PLACE_TEXT: Final = re.compile(r"dump ([1-8])|robot ([1-8]) feet")
 _PLAIN_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 #: What a start must look like.
@@ -151,19 +141,6 @@ class LogFieldError(OutOfGearsError, ValueError):
         super().__init__(reason)
         self.reason = reason
         self.where = where
-
-
-def show(value: Any) -> str:
-    """A JSON value as a message quotes it: JSON text, cut short when long.
-
-    >>> show("3"), show(True), show([1, 2])
-    ('"3"', 'true', '[1, 2]')
-    """
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # --- validators of the log classes -----------------------------------------------------------
@@ -276,6 +253,23 @@ class PositionRecord:
     turn: int = field(default=1, validator=_turn_number)
     upgrades: dict[str, UpgradeCard] = field(factory=dict, validator=_held_upgrades)
 
+    @classmethod
+    def of(cls, state: GameState) -> PositionRecord:
+        """The position of a state, as a log's ``start.position`` writes it.
+
+        >>> from outofgears.setup import setup_game
+        >>> record = PositionRecord.of(setup_game([1, 2], seed=1))
+        >>> record.robots[1], record.turn
+        (RobotGears(feet=(), circuit=()), 1)
+        """
+        return cls(
+            robots={r.number: RobotGears(feet=r.feet, circuit=r.circuit) for r in state.robots},
+            dumps={dump.number: dump.gears for dump in state.dumps},
+            reserve=state.reserve,
+            turn=state.turn,
+            upgrades={p.name: p.upgrade for p in state.players if p.upgrade is not None},
+        )
+
 
 @frozen
 class Start:
@@ -378,6 +372,26 @@ class ChoicesRecord:
     defence_steals: tuple[StealRecord, ...] = field(default=(), validator=_steal_list)
     assemblies: dict[int, tuple[Gear, ...]] = field(factory=dict, validator=_dumps_gears)
     splits: tuple[SplitRecord, ...] = field(default=(), validator=_split_list)
+
+    @classmethod
+    def of(cls, choices: Choices) -> ChoicesRecord:
+        """The record of the engine's :class:`~outofgears.choices.Choices`, as a log writes it.
+
+        >>> from outofgears.gears import gears
+        >>> ChoicesRecord.of(Choices(assemblies={3: gears(3, 3)})).assemblies
+        {3: (Gear(3), Gear(3))}
+        """
+        return cls(
+            defence_steals=tuple(
+                StealRecord(defender, attacker, steal.source, steal.gear)
+                for (defender, attacker), steal in sorted(choices.defence_steals.items())
+            ),
+            assemblies={robot: tuple(gears) for robot, gears in sorted(choices.assemblies.items())},
+            splits=tuple(
+                SplitRecord(place, {robot: tuple(share) for robot, share in sorted(shares.items())})
+                for place, shares in sorted(choices.splits.items(), key=lambda item: str(item[0]))
+            ),
+        )
 
     def to_choices(self) -> Choices:
         """The engine's :class:`~outofgears.choices.Choices`."""
@@ -496,18 +510,6 @@ _REQUIRED_EXTRA: Final[dict[type, tuple[str, ...]]] = {GameLog: ("format", "turn
 _RENAMED: Final[dict[type, dict[str, str]]] = {StealRecord: {"source": "from"}}
 
 
-def _strict(kind: type, what: str) -> Callable[[Any, Any], Any]:
-    def structure(value: Any, _: Any) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {what}, got {show(value)}")
-        return value
-
-    return structure
-
-
-_JSON_WORDS: Final[dict[Any, str]] = {int: "an integer", str: "a string", bool: "true or false"}
-
-
 def _is_optional(kind: Any) -> bool:
     args = get_args(kind)
     return (
@@ -521,7 +523,7 @@ def _is_optional(kind: Any) -> bool:
 def _optional_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     def factory(kind: Any) -> Callable[[Any, Any], Any]:
         inner = next(arg for arg in get_args(kind) if arg is not type(None))
-        word = _JSON_WORDS.get(inner, "an array" if get_origin(inner) is tuple else "an object")
+        word = JSON_WORDS.get(inner, "an array" if get_origin(inner) is tuple else "an object")
 
         def structure(value: Any, _: Any) -> Any:
             if value is None:
@@ -565,10 +567,6 @@ def _tuple_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
-def _is_int_keyed(kind: Any) -> bool:
-    return get_origin(kind) is dict and get_args(kind)[0] is int
-
-
 def _is_keyed(kind: Any) -> bool:
     return get_origin(kind) is dict and get_args(kind)[0] in (int, str)
 
@@ -605,52 +603,6 @@ def _keyed_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
-def _structure_gear(value: Any, _: Any) -> Gear:
-    if type(value) is not str:
-        raise TypeError(f'a gear is a name like "red", not {show(value)}')
-    try:
-        return GEAR_NAMES[value]
-    except KeyError:
-        raise ValueError(
-            f"{show(value)} is not a gear: a gear is one of {', '.join(GEAR_NAMES)}"
-        ) from None
-
-
-def _structure_program(value: Any, _: Any) -> AnyProgram:
-    if type(value) is str:
-        known = _PROGRAMS_BY_TEXT.get(value)
-        if known is not None:
-            return known
-    if type(value) is not str or not _PROGRAM_TEXT.fullmatch(value):
-        raise ValueError(
-            f"{show(value)} is not a program: write 'attack 3', 'trap 1', 'harvest 5', "
-            "or an upgrade card such as 'super trap'"
-        )
-    return parse_program(value)
-
-
-#: The programs as a log writes them (``dump_log``), read without parsing: frozen, shared.
-_PROGRAMS_BY_TEXT: dict[str, AnyProgram] = {
-    **{str(p): p for p in (Program(a, n) for a in Action for n in ROBOT_NUMBERS)},
-    **{card.value: UpgradeProgram(card) for card in UpgradeCard},
-}
-
-
-def _structure_place(value: Any, _: Any) -> Place:
-    match = _PLACE_TEXT.fullmatch(value) if type(value) is str else None
-    if match is None:
-        raise ValueError(f"{show(value)} is not a place: write 'dump 4' or 'robot 3 feet'")
-    dump, robot = match.groups()
-    return Place.dump(int(dump)) if dump else Place.feet(int(robot))
-
-
-def _structure_card(value: Any, _: Any) -> UpgradeCard:
-    names = [card.value for card in UpgradeCard]
-    if type(value) is not str or value not in names:
-        raise ValueError(f"{show(value)} is not an upgrade card: one of {', '.join(names)}")
-    return UpgradeCard(value)
-
-
 _OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "defence_steal_source": get_args(DefenceStealSource),
     "assembly": get_args(AssemblyRule),
@@ -683,7 +635,7 @@ def _structure_options(converter: cattrs.Converter) -> Callable[[Any, Any], Opti
                 cards = []
                 for index, card in enumerate(item):
                     try:
-                        cards.append(_structure_card(card, UpgradeCard))
+                        cards.append(structure_card(card, UpgradeCard))
                     except ValueError as error:
                         raise LogFieldError(str(error), name, index) from None
                 kwargs[name] = tuple(cards)
@@ -797,27 +749,10 @@ def make_log_converter() -> cattrs.Converter:
     >>> make_log_converter().structure("red", Gear)
     Gear(1)
     """
-    converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True)
-    for kind, what in _JSON_WORDS.items():
-        converter.register_structure_hook(kind, _strict(kind, what))
+    converter = make_converter(omit_if_default=True)
     converter.register_structure_hook_factory(_is_optional, _optional_factory(converter))
     converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_factory(converter))
     converter.register_structure_hook_factory(_is_keyed, _keyed_factory(converter))
-    converter.register_unstructure_hook_func(
-        _is_int_keyed,
-        lambda mapping: {str(k): converter.unstructure(v) for k, v in sorted(mapping.items())},
-    )
-    converter.register_structure_hook(Gear, _structure_gear)
-    converter.register_unstructure_hook(Gear, str)
-    converter.register_structure_hook(AnyProgram, _structure_program)
-    converter.register_structure_hook(Program, _structure_program)
-    converter.register_structure_hook(UpgradeProgram, _structure_program)
-    converter.register_unstructure_hook(Program, str)
-    converter.register_unstructure_hook(UpgradeProgram, str)
-    converter.register_structure_hook(Place, _structure_place)
-    converter.register_unstructure_hook(Place, str)
-    converter.register_structure_hook(UpgradeCard, _structure_card)
-    converter.register_unstructure_hook(UpgradeCard, lambda card: card.value)
     converter.register_structure_hook(Options, _structure_options(converter))
     converter.register_unstructure_hook(Options, _unstructure_options)
     converter.register_structure_hook(
@@ -1121,7 +1056,7 @@ def _describe_schema_error(error: Any, data: Any) -> tuple[list[str | int], str]
     if kind == "enum":
         allowed = ", ".join(str(item) for item in error.validator_value)
         if "red" in error.validator_value:
-            return parts, f"{show(instance)} is not a gear: a gear is one of {allowed}"
+            return parts, gear_refusal(instance)
         if "super trap" in error.validator_value:
             return parts, f"{show(instance)} is not an upgrade card: one of {allowed}"
         return parts, f"{show(instance)} is not one of {allowed}"
@@ -1131,10 +1066,7 @@ def _describe_schema_error(error: Any, data: Any) -> tuple[list[str | int], str]
     if kind == "pattern":
         if "dump" in str(error.validator_value):
             return parts, f"{show(instance)} is not a place: write 'dump 4' or 'robot 3 feet'"
-        return parts, (
-            f"{show(instance)} is not a program: write 'attack 3', 'trap 1', 'harvest 5', "
-            "or an upgrade card such as 'super trap'"
-        )
+        return parts, program_refusal(instance)
     if kind in ("minProperties", "maxProperties") and parts == ["players"]:
         return parts, f"a game has 2 to 8 players, not {len(instance)}"
     if kind in ("minItems", "maxItems") and len(parts) == 2 and parts[0] == "players":
@@ -1182,13 +1114,13 @@ def structure_log(data: Any, source: str = "<log>") -> GameLog:
     try:
         log: GameLog = LOG_CONVERTER.structure(data, GameLog)
     except Exception as error:
-        parts, reason = _cattrs_failure(error)
+        parts, reason = cattrs_failure(error)
         raise _log_error(source, data, parts, reason) from None
     return log
 
 
-def _cattrs_failure(error: BaseException) -> tuple[list[str | int], str]:
-    """The path and reason of the first failure in a cattrs error tree."""
+def cattrs_failure(error: BaseException) -> tuple[list[str | int], str]:
+    """The path and reason of the first failure in a cattrs error tree of the log converter."""
     parts: list[str | int] = []
     while isinstance(error, ClassValidationError | IterableValidationError):
         inner = error.exceptions[0]
@@ -1347,7 +1279,7 @@ def turn_record_from(
 ) -> TurnRecord:
     """A turn record for a turn played by the engine (used by ``simulate`` and ``new``).
 
-    >>> turn_record_from(1, {1: parse_program("trap 2")}).programs
+    >>> turn_record_from(1, {1: Program.parse("trap 2")}).programs
     {1: Program(action=<Action.TRAP: 'trap'>, number=2)}
     """
     return TurnRecord(turn=turn, programs=dict(programs), recorded=recorded)

@@ -20,7 +20,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError
+from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError, show
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.model import GameState, UpgradeCard
 from outofgears.variant import check_partners_use_different_actions
@@ -67,21 +67,24 @@ class Program:
 
     @classmethod
     def parse(cls, text: str) -> Program:
-        """A program from text such as ``"attack 3"`` or ``"trap 1"``.
+        """An action card and a number card from their text, such as ``"attack 3"``.
 
-        >>> Program.parse("Attack 2") == Program(Action.ATTACK, 2)
+        The text is read by :func:`parse_program`, the one grammar of programs; an upgrade
+        card's name is refused here.
+
+        >>> Program.parse("attack 2") == Program(Action.ATTACK, 2)
         True
+        >>> Program.parse("super trap")
+        Traceback (most recent call last):
+        ...
+        outofgears.errors.InvalidStateError: "super trap" is an upgrade card, not an action card and a number card
         """
-        words = text.split()
-        if len(words) != 2 or not words[1].isdigit():
-            raise InvalidStateError(f"a program reads like 'attack 3', not {text!r}")
-        try:
-            action = Action(words[0].lower())
-        except ValueError:
+        program = parse_program(text)
+        if not isinstance(program, Program):
             raise InvalidStateError(
-                f"the action is attack, trap or harvest, not {words[0]!r}"
-            ) from None
-        return cls(action, int(words[1]))
+                f"{show(text)} is an upgrade card, not an action card and a number card"
+            )
+        return program
 
     def is_defence_of(self, robot: int) -> bool:
         """Whether this program, laid by robot ``robot``, is a defence (spec ATK-1).
@@ -123,19 +126,63 @@ AnyProgram = Program | UpgradeProgram
 Programs = Mapping[int, AnyProgram]
 
 
-def parse_program(text: str) -> AnyProgram:
-    """A program or an upgrade from text: ``"trap 3"``, ``"super shovel"``, ``"counter defence"``.
+#: Every program as it is written, in a log, on the command line and in JSON output: an action
+#: and a number card, ``"attack 3"`` (lower case, one space, a number 1-8), or the name of an
+#: upgrade card, ``"super trap"``. This is the whole grammar of programs: a text is a program
+#: exactly when it is a key here, and ``str`` of a program gives its key.
+PROGRAM_TEXTS: Final[Mapping[str, AnyProgram]] = {
+    **{str(p): p for p in (Program(a, n) for a in Action for n in ROBOT_NUMBERS)},
+    **{card.value: UpgradeProgram(card) for card in UpgradeCard},
+}
 
-    >>> parse_program("Super Attack")
+#: How to write a program, for messages.
+PROGRAM_SHAPE: Final = (
+    "write 'attack 3', 'trap 1', 'harvest 5', or an upgrade card such as 'super trap'"
+)
+
+
+def parse_program(text: str) -> AnyProgram:
+    """A program from its text: ``"trap 3"``, ``"super shovel"``, ``"counter defence"``.
+
+    The one grammar of programs, shared by the log reader, the command line and
+    :meth:`Program.parse`: the text must be one of :data:`PROGRAM_TEXTS`, as written there.
+
+    >>> parse_program("super attack")
     UpgradeProgram(card=<UpgradeCard.SUPER_ATTACK: 'super attack'>)
     >>> parse_program("harvest 2")
     Program(action=<Action.HARVEST: 'harvest'>, number=2)
+    >>> parse_program("Harvest 2")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: "Harvest 2" is not a program: write 'harvest 2' (lower case, one space)
     """
-    words = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
-    for card in UpgradeCard:
-        if words == card.value:
-            return UpgradeProgram(card)
-    return Program.parse(text)
+    program = PROGRAM_TEXTS.get(text) if type(text) is str else None
+    if program is None:
+        raise InvalidStateError(program_refusal(text))
+    return program
+
+
+def program_refusal(value: object) -> str:
+    """Why ``value`` is not a program, for a message: the log reader, its schema check and the
+    command line all say it this way.
+
+    >>> print(program_refusal("trap 9"))
+    "trap 9" is not a program: a number card shows 1-8, not 9
+    >>> print(program_refusal(" trap 2 "))
+    " trap 2 " is not a program: write 'trap 2' (lower case, one space)
+    """
+    quoted = show(value)
+    if type(value) is not str:
+        return f"{quoted} is not a program: {PROGRAM_SHAPE}"
+    words = value.lower().replace("-", " ").replace("_", " ").split()
+    near = " ".join(words)
+    if near in PROGRAM_TEXTS:
+        return f"{quoted} is not a program: write {near!r} (lower case, one space)"
+    if len(words) == 2 and words[0] in {action.value for action in Action}:
+        number = words[1]
+        if number.isascii() and number.isdigit() and int(number) not in ROBOT_NUMBERS:
+            return f"{quoted} is not a program: a number card shows 1-8, not {number}"
+    return f"{quoted} is not a program: {PROGRAM_SHAPE}"
 
 
 def validate_programs(state: GameState, programs: Programs) -> None:

@@ -19,6 +19,7 @@ from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
 from outofgears.programs import AnyProgram
 from outofgears.scoring import player_scores, winners
+from outofgears.serialization import to_json
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
 AGREES, DEPARTS, INVALID = 0, 1, 2
@@ -88,7 +89,8 @@ def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
     >>> programs_json({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
     {'1': 'harvest 1', '2': 'attack 1'}
     """
-    return {str(robot): str(programs[robot]) for robot in sorted(programs)}
+    data: dict[str, str] = to_json(programs, dict[int, AnyProgram])
+    return data
 
 
 def summary_events(events: Iterable[Event]) -> list[Event]:

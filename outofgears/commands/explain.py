@@ -33,7 +33,7 @@ from outofgears.commands.common import (
 from outofgears.commands.replay import departure_json, departure_text
 from outofgears.events import Event
 from outofgears.gears import Gear, describe_gears
-from outofgears.log import LOG_CONVERTER, GameLog, LogError
+from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.model import GameState
 from outofgears.replay import Replay, TurnReplay, replay_log
 from outofgears.scoring import player_scores
@@ -326,20 +326,12 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
 
 
 def position_json(state: GameState) -> dict[str, Any]:
-    """A position the way a log writes one (``start.position``): gears by their table names."""
-    data: dict[str, Any] = {
-        "turn": state.turn,
-        "robots": {
-            str(robot.number): {
-                "feet": [str(gear) for gear in robot.feet],
-                "circuit": [str(gear) for gear in robot.circuit],
-            }
-            for robot in state.robots
-        },
-        "dumps": {str(dump.number): [str(gear) for gear in dump.gears] for dump in state.dumps},
-        "reserve": [str(gear) for gear in state.reserve],
-    }
-    held = {p.name: p.upgrade.value for p in state.players if p.upgrade is not None}
-    if held:
-        data["upgrades"] = held
-    return data
+    """A position the way a log writes one (``start.position``), with its turn always written.
+
+    >>> from outofgears.setup import setup_game
+    >>> data = position_json(setup_game([1, 2], seed=1))
+    >>> data["turn"], data["robots"]["1"], data["dumps"]["1"]
+    (1, {'feet': [], 'circuit': []}, ['red', 'orange'])
+    """
+    written: dict[str, Any] = LOG_CONVERTER.unstructure(PositionRecord.of(state))
+    return {"turn": state.turn, **written}

@@ -98,7 +98,8 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
     "program_text",
     required=True,
     metavar="PROGRAM",
-    help='The program it plays instead: "trap 3", "attack 2", "super shovel", ...',
+    help='The program it plays instead, written as a log writes it: "trap 3", "attack 2", '
+    '"super shovel", ...',
 )
 @FORMAT_OPTION
 def whatif(log: str, turn: int, robot: int, program_text: str, output_format: str) -> None:
@@ -117,7 +118,7 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
     try:
         program = parse_program(program_text)
     except InvalidStateError as error:
-        fail(f"--program {program_text!r}: {error}")
+        fail(f"--program: {error}")
     try:
         replayed = replay_to_turn(game, turn, name)
         result = what_if(replayed, robot, program)

@@ -244,9 +244,13 @@ def test_dispute_json_names_every_reading_and_what_it_changes(tmp_path: Path) ->
     assert state["robot 2 feet"]["as_logged_gears"] == ["orange"]
     assert state["robot 1 circuit"]["reading_gears"] == ["orange"]
     [gained] = feet_only["difference"]["events_only_reading"]
-    assert (gained["type"], gained["gear"], gained["source"]) == ("gear_moved", 1, "robot 1 feet")
+    assert (gained["type"], gained["gear"], gained["source"]) == (
+        "gear_moved",
+        "red",
+        "robot 1 feet",
+    )
     [lost] = feet_only["difference"]["events_only_as_logged"]
-    assert (lost["gear"], lost["source"]) == (2, "robot 1 circuit")
+    assert (lost["gear"], lost["source"]) == ("orange", "robot 1 circuit")
 
 
 def test_quiet_turn_json_agrees(tmp_path: Path) -> None:

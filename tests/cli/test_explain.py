@@ -241,7 +241,7 @@ def test_json_gives_the_events_with_their_clauses(tmp_path: Path) -> None:
     assert steal["text"] == "red gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]"
     assert steal["event"] == {
         "type": "gear_moved",
-        "gear": 1,
+        "gear": "red",
         "source": "robot 1 feet",
         "destination": "robot 2 feet",
         "robot": 2,

@@ -98,7 +98,7 @@ def test_json_output_holds_every_turn_its_events_and_the_final_scores(tmp_path: 
     assert data["turns"][1]["programs"] == {"1": "trap 2", "2": "harvest 2"}
     assert data["turns"][1]["events"][2] == {
         "type": "gear_moved",
-        "gear": 2,
+        "gear": "orange",
         "source": "dump 2",
         "destination": "robot 1 feet",
         "robot": 1,

@@ -122,7 +122,7 @@ def test_a_trap_on_a_dump_nobody_harvested_does_nothing(tmp_path: Path) -> None:
 
 def test_the_same_program_changes_nothing(tmp_path: Path) -> None:
     code, output = run(
-        "whatif", harvest_log(tmp_path), "--turn", "1", "--robot", "3", "--program", "Harvest 2"
+        "whatif", harvest_log(tmp_path), "--turn", "1", "--robot", "3", "--program", "harvest 2"
     )
     assert code == 0
     assert output.splitlines()[-1] == "The what-if changes nothing on this turn."
@@ -215,9 +215,10 @@ def test_whatif_json(tmp_path: Path) -> None:
         (["--robot", "1", "--program", "trap 5"], "robot 1: dump 5 is not in play"),
         (["--robot", "1", "--program", "attack 7"], "robot 1: "),
         (["--robot", "1", "--program", "super trap"], "upgrades are not in play (UPG-2)"),
-        (["--robot", "1", "--program", "dance 2"], "--program 'dance 2': the action is attack"),
+        (["--robot", "1", "--program", "dance 2"], '--program: "dance 2" is not a program: write'),
         (["--robot", "1", "--program", "trap 9"], "a number card shows 1-8, not 9"),
-        (["--robot", "1", "--program", ""], "--program '': "),
+        (["--robot", "1", "--program", ""], '--program: "" is not a program'),
+        (["--robot", "1", "--program", "Harvest 2"], "write 'harvest 2' (lower case, one space)"),
         (["--robot", "5", "--program", "trap 2"], "robot 5 is not in play at turn 1"),
         (["--robot", "9", "--program", "trap 2"], "Invalid value for '--robot'"),
         (["--robot", "1"], "Missing option '--program'"),

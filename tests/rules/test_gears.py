@@ -105,9 +105,9 @@ def test_a_table_reads_gears_by_colour_name_counted() -> None:
 @pytest.mark.ruling("R-COLOURS")
 @pytest.mark.parametrize(
     ("text", "colour"),
-    [("red", 1), ("Purple", 6), (" WHITE ", 8), ("grey", 7), ("4", 4), ("orange", 2)],
+    [("red", 1), ("purple", 6), ("white", 8), ("grey", 7), ("green", 4), ("orange", 2)],
 )
-def test_a_gear_is_named_by_its_colour_or_its_robot_number(text: str, colour: int) -> None:
+def test_a_gear_is_named_by_its_colour(text: str, colour: int) -> None:
     assert parse_gear(text) == Gear(colour)
 
 
@@ -116,6 +116,14 @@ def test_a_gear_is_named_by_its_colour_or_its_robot_number(text: str, colour: in
 @pytest.mark.parametrize("text", ["pink", "9", "0", ""])
 def test_a_colour_no_robot_has_is_refused(text: str) -> None:
     with pytest.raises(InvalidStateError):
+        parse_gear(text)
+
+
+@pytest.mark.clause("GEN-1")
+@pytest.mark.ruling("R-COLOURS")
+@pytest.mark.parametrize("text", ["Purple", " white", "WHITE", "4", "gray"])
+def test_a_gear_is_read_only_by_its_name_as_a_log_writes_it(text: str) -> None:
+    with pytest.raises(InvalidStateError, match="is not a gear: a gear is one of red, orange"):
         parse_gear(text)
 
 

@@ -252,11 +252,15 @@ def test_without_the_expansion_nobody_holds_an_upgrade_card() -> None:
 @pytest.mark.clause("UPG-2")
 def test_upgrade_cards_are_read_from_the_table_s_words() -> None:
     assert parse_program("super harvest") == UpgradeProgram(SUPER_HARVEST)
-    assert parse_program("Super Attack") == UpgradeProgram(SUPER_ATTACK)
-    assert parse_program("super_trap") == UpgradeProgram(SUPER_TRAP)
-    assert parse_program("SUPER SHOVEL") == UpgradeProgram(SUPER_SHOVEL)
-    assert parse_program("counter-defence") == UpgradeProgram(COUNTER_DEFENCE)
+    assert parse_program("super attack") == UpgradeProgram(SUPER_ATTACK)
+    assert parse_program("super trap") == UpgradeProgram(SUPER_TRAP)
+    assert parse_program("super shovel") == UpgradeProgram(SUPER_SHOVEL)
+    assert parse_program("counter defence") == UpgradeProgram(COUNTER_DEFENCE)
     assert parse_program("trap 3") == Program.parse("trap 3")
+    # One grammar, the log's: the card's name as written, and nothing else.
+    for text in ("Super Attack", "super_trap", "SUPER SHOVEL", "counter-defence"):
+        with pytest.raises(InvalidStateError, match="is not a program: write"):
+            parse_program(text)
 
 
 @pytest.mark.clause("UPG-2")
