@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from outofgears.choices import Choices
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import Event, GearMoved
-from outofgears.gears import Gear, describe_gears, gear_key
+from outofgears.gears import Gear, describe_gears, ring_key
 from outofgears.model import AssemblyRule, Place
 from outofgears.programs import Programs
 from outofgears.table import Table
@@ -36,13 +36,18 @@ def can_assemble(feet: Sequence[Gear]) -> bool:
 
 
 def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
-    """The default pick (ASM-2): the two gears worth most to the robot, then lowest colour.
+    """The default pick (ASM-2): the two gears worth most to the robot.
+
+    Among gears of equal worth, the colours in the ring after the robot's own come
+    first (ruling R-SYMMETRY: :func:`~outofgears.gears.ring_key`).
 
     >>> from outofgears.gears import gears, describe_gears
     >>> describe_gears(choose_assembly_gears(3, gears(1, 2, 3, 4)))
-    '1 red, 1 yellow'
+    '1 yellow, 1 green'
+    >>> describe_gears(choose_assembly_gears(8, gears(1, 2, 3)))
+    '1 red, 1 orange'
     """
-    ranked = sorted(feet, key=lambda gear: (-gear.points_for(robot), gear_key(gear)))
+    ranked = sorted(feet, key=lambda gear: (-gear.points_for(robot), ring_key(gear, robot)))
     return tuple(ranked[:ASSEMBLY_SIZE])
 
 

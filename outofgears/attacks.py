@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import ActionResolved, Event, GearMoved, Outcome
-from outofgears.gears import Gear, gear_key
+from outofgears.gears import Gear, clockwise_after, ring_key
 from outofgears.model import DefenceStealSource, Place, PlaceKind, UpgradeCard
 from outofgears.programs import Action, Program, Programs, UpgradeProgram
 from outofgears.sharing import take_gears
@@ -111,9 +111,11 @@ def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list
     """Defences, resolved before any attack (ATK-2, ATK-3, ATK-4, SATK-2, CDEF-2).
 
     Every attack on a defender is voided, and the defender takes one gear from
-    each of its attackers; defenders take in ascending number, each from what is
-    left (a Super Attacker can lose one gear to each defender). A defender
-    nobody attacked gets nothing. A Counter Defence voids every defence instead.
+    each of its attackers. The defenders of one attacker (several only against a
+    Super Attack) take in turn, the first defender clockwise after the attacker
+    first, each from what is left (ruling R-SYMMETRY); the events list the
+    defenders in ascending number. A defender nobody attacked gets nothing. A
+    Counter Defence voids every defence instead.
     """
     check_defence_steal_choices(table, programs, choices)
     if robots_laying(programs, UpgradeCard.COUNTER_DEFENCE):
@@ -122,7 +124,21 @@ def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list
             for robot in defenders(programs)
         ]
     attackers = attackers_by_target(programs, table.state.robot_numbers)
-    holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
+    defended_by: dict[int, list[int]] = {}
+    for defender in defenders(programs):
+        for attacker in attackers.get(defender, ()):
+            defended_by.setdefault(attacker, []).append(defender)
+    steals: dict[tuple[int, int], list[GearMoved]] = {}
+    for attacker, its_defenders in sorted(defended_by.items()):
+        feet, circuit = list(table.feet[attacker]), list(table.circuit[attacker])
+        steal_clause = "ATK-4" if isinstance(programs[attacker], Program) else "SATK-2"
+        for defender in clockwise_after(attacker, its_defenders):
+            stolen = steal_from_attacker(
+                table, defender, attacker, choices, feet, circuit, clause=steal_clause
+            )
+            for move in stolen:
+                (feet if move.source.kind is PlaceKind.FEET else circuit).remove(move.gear)
+            steals[(defender, attacker)] = stolen
     events: list[Event] = []
     for defender in defenders(programs):
         voided = attackers.get(defender, ())
@@ -135,16 +151,7 @@ def resolve_defences(table: Table, programs: Programs, choices: Choices) -> list
                     attacker, _label(programs[attacker], defender), Outcome.ATTACK_VOIDED, clause
                 )
             )
-            feet, circuit = holdings.setdefault(
-                attacker, (list(table.feet[attacker]), list(table.circuit[attacker]))
-            )
-            steal_clause = "ATK-4" if isinstance(programs[attacker], Program) else "SATK-2"
-            stolen = steal_from_attacker(
-                table, defender, attacker, choices, feet, circuit, clause=steal_clause
-            )
-            for move in stolen:
-                (feet if move.source.kind is PlaceKind.FEET else circuit).remove(move.gear)
-            events.extend(stolen)
+            events.extend(steals[(defender, attacker)])
     return events
 
 
@@ -202,21 +209,25 @@ def choose_defence_steal(
 ) -> DefenceSteal | None:
     """The default defence steal (ATK-5): the gear worth most to the defender.
 
-    On equal value a gear at the attacker's feet comes before one in its
-    circuit, then the lowest colour number. ``None`` when there is nothing to take.
+    On equal worth a gear at the attacker's feet comes before one in its circuit,
+    then the colours in the ring after the defender's own (ruling R-SYMMETRY:
+    :func:`~outofgears.gears.ring_key`). ``None`` when there is nothing to take.
 
     >>> from outofgears.gears import gears
     >>> choose_defence_steal(2, gears(1, 3), gears(2))
     DefenceSteal(source='circuit', gear=Gear(2))
     >>> choose_defence_steal(2, gears(1, 3), gears(2), "feet_only").gear.colour
-    1
+    3
+    >>> choose_defence_steal(5, gears(1, 8), ()).gear.colour
+    8
     """
-    candidates: list[tuple[int, int, tuple[int, int], DefenceSteal]] = [
-        (-gear.points_for(defender), 0, gear_key(gear), DefenceSteal("feet", gear)) for gear in feet
+    candidates: list[tuple[int, int, int, DefenceSteal]] = [
+        (-gear.points_for(defender), 0, ring_key(gear, defender), DefenceSteal("feet", gear))
+        for gear in feet
     ]
     if source_rule == "feet_or_circuit":
         candidates += [
-            (-gear.points_for(defender), 1, gear_key(gear), DefenceSteal("circuit", gear))
+            (-gear.points_for(defender), 1, ring_key(gear, defender), DefenceSteal("circuit", gear))
             for gear in circuit
         ]
     if not candidates:

@@ -37,7 +37,7 @@ from outofgears.events import (
     TurnEnded,
     UpgradeDiscarded,
 )
-from outofgears.gears import CANONICAL_GEARS, Gear, gear_ranks
+from outofgears.gears import CANONICAL_GEARS, Gear, gear_ranks, ring_key
 from outofgears.model import Dump, GameState, Options, Place, Player, Robot, UpgradeCard
 from outofgears.programs import Action, Program, Programs, UpgradeProgram, validate_programs
 
@@ -68,6 +68,8 @@ _HARVEST_CLAUSES: Final = {_HARVEST: "HRV-2", _SUPER_HARVEST: "SHARV-1"}
 
 _ALL_RANKS: Final = range(10)
 
+_gear_of = CANONICAL_GEARS.__getitem__
+
 #: _WORTH[robot][rank]: what a gear is worth to a robot (Gear.points_for, END-2, JOL-2, TRI-2).
 _WORTH: Final = tuple(
     tuple(CANONICAL_GEARS[rank].points_for(robot) for rank in _ALL_RANKS) for robot in range(9)
@@ -75,9 +77,12 @@ _WORTH: Final = tuple(
 
 
 #: _BEST_FIRST[robot]: the ranks in the order the default policies prefer them for a robot:
-#: worth most first, then the lowest rank (ATK-5, ASM-2, SPL-5).
+#: worth most first, then gears.ring_key, the colours in the ring after the robot's own
+#: (ATK-5, ASM-2, SPL-5, ruling R-SYMMETRY).
 def _best_first(robot: int) -> tuple[int, ...]:
-    return tuple(sorted(_ALL_RANKS, key=lambda rank: (-_WORTH[robot][rank], rank)))
+    return tuple(
+        sorted(_ALL_RANKS, key=lambda rank: (-_WORTH[robot][rank], ring_key(_gear_of(rank), robot)))
+    )
 
 
 _BEST_FIRST: Final = tuple(_best_first(robot) for robot in range(9))
@@ -89,8 +94,6 @@ _FEET: Final = tuple(Place.feet(number) for number in range(9))
 _CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
 _DUMP: Final = tuple(Place.dump(number) for number in range(9))
 _RESERVE: Final = Place.reserve()
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 def _ranks(gears: tuple[Gear, ...]) -> list[int]:
@@ -334,7 +337,7 @@ class _Turn:
                     )
             return []
         share = len(pool) // len(takers)
-        shares, left = _default_split(pool, takers, share)
+        shares, left = _default_split(pool, takers, share, place.number)
         if self.record:
             self.events.append(
                 SplitResolved(
@@ -432,41 +435,59 @@ class _Turn:
                     self.act(defender, str(programs[defender]), Outcome.DEFENCE_COUNTERED, "CDEF-2")
             return
         feet_only = self.state.options.defence_steal_source == "feet_only"
+        code = self.code
+        # The defenders of one attacker take in turn, clockwise after it (R-SYMMETRY).
+        defended_by: dict[int, list[int]] = {}
+        for defender in defenders:
+            for attacker in attackers.get(defender, ()):
+                defended_by.setdefault(attacker, []).append(defender)
+        steals: dict[tuple[int, int], GearMoved | None] = {}
+        for attacker in sorted(defended_by):
+            its_defenders = defended_by[attacker]
+            if len(its_defenders) > 1:
+                its_defenders.sort(key=lambda d: (d - attacker - 1) % 8)
+            simple = code[attacker] == _ATTACK
+            for defender in its_defenders:
+                steals[(defender, attacker)] = self.steal_from_attacker(
+                    defender, attacker, feet_only, simple
+                )
+        if not record:
+            return
         for defender in defenders:
             voided = attackers.get(defender, ())
-            if record:
-                outcome = Outcome.DEFENDED if voided else Outcome.DEFENDED_UNTESTED
-                self.act(defender, str(programs[defender]), outcome, "ATK-3")
+            outcome = Outcome.DEFENDED if voided else Outcome.DEFENDED_UNTESTED
+            self.act(defender, str(programs[defender]), outcome, "ATK-3")
             for attacker in voided:
-                simple = self.code[attacker] == _ATTACK
-                if record:
-                    self.act(
-                        attacker,
-                        _label(programs[attacker], f"robot {defender}"),
-                        Outcome.ATTACK_VOIDED,
-                        "ATK-3" if simple else "SATK-2",
-                    )
-                self.steal_from_attacker(defender, attacker, feet_only, simple)
+                self.act(
+                    attacker,
+                    _label(programs[attacker], f"robot {defender}"),
+                    Outcome.ATTACK_VOIDED,
+                    "ATK-3" if code[attacker] == _ATTACK else "SATK-2",
+                )
+                moved = steals[(defender, attacker)]
+                if moved is not None:
+                    self.events.append(moved)
 
     def steal_from_attacker(
         self, defender: int, attacker: int, feet_only: bool, simple: bool
-    ) -> None:
-        """attacks.steal_from_attacker with choose_defence_steal (ATK-4, ATK-5)."""
+    ) -> GearMoved | None:
+        """attacks.steal_from_attacker with choose_defence_steal (ATK-4, ATK-5): the move
+        (when recording)."""
         feet = self.feet[attacker]
         circuit = [] if feet_only else self.circuit_of(attacker)
         for rank in _BEST_FIRST[defender]:
-            # Feet before circuit on equal worth, then the lowest rank (ATK-5).
+            # Feet before circuit on equal worth, then the ring after the defender (ATK-5).
             in_feet = rank in feet
             if in_feet or rank in circuit:
                 break
         else:
-            return
+            return None
         worth = _WORTH[defender][rank]
         if not in_feet:
             # A feet gear of the same worth comes before a circuit gear.
             same = [r for r in feet if _WORTH[defender][r] == worth]
             if same:
-                rank, in_feet = min(same), True
+                rank, in_feet = min(same, key=_PREFERENCE[defender].__getitem__), True
         if in_feet:
             source = _FEET[attacker]
             kept = list(feet)
@@ -479,16 +500,15 @@ class _Turn:
             self.moved_circuit[attacker] = True
         self.feet[defender] = self.feet[defender] + [rank]
         self.moved_feet[defender] = True
-        if self.record:
-            self.events.append(
-                _gear_moved(
-                    _gear_of(rank),
-                    source,
-                    _FEET[defender],
-                    defender,
-                    "ATK-4" if simple else "SATK-2",
-                )
-            )
+        if not self.record:
+            return None
+        return _gear_moved(
+            _gear_of(rank),
+            source,
+            _FEET[defender],
+            defender,
+            "ATK-4" if simple else "SATK-2",
+        )
 
     def strike_attacks(
         self,
@@ -699,12 +719,13 @@ class _Turn:
 
 
 def _default_split(
-    pool: list[int], takers: list[int], share: int
+    pool: list[int], takers: list[int], share: int, place_number: int
 ) -> tuple[list[list[int]], list[int]]:
     """sharing.default_split on ranks (SPL-1 to SPL-5): each taker's share and the leftover.
 
-    Own colour first, up to the share, in ascending robot number; then one gear at a time,
-    round-robin, the gear worth most to the taker (ties: the lowest rank).
+    Own colour first, up to the share; then one gear at a time, round-robin starting with the
+    first taker clockwise after ``place_number``, the gear worth most to the taker (ties: the
+    ring after its own colour, R-SYMMETRY).
     """
     if share == 0:
         return [[] for _ in takers], sorted(pool)
@@ -717,9 +738,10 @@ def _default_split(
         owned = min(share, counts[own])
         counts[own] -= owned
         shares.append([own] * owned)
+    rounds = sorted(zip(takers, shares, strict=True), key=lambda t: (t[0] - place_number - 1) % 8)
     while True:
         needy = False
-        for taker, got in zip(takers, shares, strict=True):
+        for taker, got in rounds:
             if len(got) < share:
                 for rank in _BEST_FIRST[taker]:
                     if counts[rank]:

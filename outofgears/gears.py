@@ -237,6 +237,36 @@ def gear_key(gear: Gear) -> tuple[int, int]:
     return (_KIND_ORDER[gear.kind], gear.colour)
 
 
+def ring_key(gear: Gear, taker: int) -> int:
+    """The seat-fair tie-break between gears of equal worth to ``taker`` (ruling R-SYMMETRY).
+
+    The colours come in the ring of robot numbers starting after the taker's own: the next
+    robot's colour clockwise first (0), wrapping round from 8 to 1, the taker's own colour
+    last (7); then the Jolly (8) and the three-point gear (9). The default policies (ATK-5,
+    ASM-2, SPL-5) take the lowest key among the gears worth most to the taker.
+
+    >>> [ring_key(Gear(colour), 5) for colour in (6, 8, 1, 5)], ring_key(JOLLY, 5)
+    ([0, 2, 3, 7], 8)
+    """
+    if gear.kind is GearKind.STANDARD:
+        return (gear.colour - taker - 1) % len(ROBOT_NUMBERS)
+    return len(ROBOT_NUMBERS) - 1 + _KIND_ORDER[gear.kind]
+
+
+def clockwise_after(number: int, robots: Iterable[int]) -> list[int]:
+    """``robots`` in the ring order that starts after ``number`` (ruling R-SYMMETRY).
+
+    The first robot clockwise after ``number`` (ascending, wrapping round from 8 to 1) comes
+    first; robot ``number`` itself, if among them, last. It orders the takers of a default
+    split (SPL-5) after the place's number, and the defenders of a Super Attack (SATK-2)
+    after the attacker.
+
+    >>> clockwise_after(3, [2, 4]), clockwise_after(6, [2, 7]), clockwise_after(5, [5, 1, 8])
+    ([4, 2], [7, 2], [8, 1, 5])
+    """
+    return sorted(robots, key=lambda robot: (robot - number - 1) % len(ROBOT_NUMBERS))
+
+
 def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
     """The gears as a canonically sorted tuple (a multiset).
 

@@ -16,7 +16,7 @@ from attrs import frozen
 
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import Event, GearMoved, SplitResolved
-from outofgears.gears import Gear, describe_gears, gear_key, sort_gears
+from outofgears.gears import Gear, clockwise_after, describe_gears, gear_key, ring_key, sort_gears
 from outofgears.model import Place
 
 
@@ -25,8 +25,8 @@ class Split:
     """The outcome of a split: each taker's gears, and what stays behind.
 
     >>> from outofgears.gears import gears
-    >>> split_gears(gears(1, 2, 2, 3, 5), (2, 3))
-    Split(shares=((2, (Gear(2), Gear(2))), (3, (Gear(1), Gear(3)))), left=(Gear(5),))
+    >>> split_gears(gears(1, 2, 2, 3, 5), (2, 3), place_number=1)
+    Split(shares=((2, (Gear(2), Gear(2))), (3, (Gear(3), Gear(5)))), left=(Gear(1),))
     """
 
     shares: tuple[tuple[int, tuple[Gear, ...]], ...]
@@ -60,6 +60,8 @@ def split_gears(
     pool: Sequence[Gear],
     takers: Sequence[int],
     proposed: Mapping[int, Sequence[Gear]] | None = None,
+    *,
+    place_number: int,
 ) -> Split:
     """Split ``pool`` among ``takers``: the proposed split if legal, else the default.
 
@@ -67,12 +69,14 @@ def split_gears(
         pool: The gears on the dump, or at the robot's feet.
         takers: The robots taking from it.
         proposed: A split the table agreed on, checked by :func:`check_split`.
+        place_number: The number the place bears: the dump's, or the victim's. The
+            default split deals its rounds clockwise after it (ruling R-SYMMETRY).
 
     Returns:
         Each taker's share and the gears left behind (SPL-3).
 
     >>> from outofgears.gears import gears, describe_gears
-    >>> result = split_gears(gears(4, 4, 4, 1), (1, 4))
+    >>> result = split_gears(gears(4, 4, 4, 1), (1, 4), place_number=2)
     >>> describe_gears(result.share_of(1)), describe_gears(result.share_of(4))
     ('1 red, 1 green', '2 green')
     """
@@ -82,7 +86,7 @@ def split_gears(
         check_split(pool, ordered, proposed)
         shares = {robot: sort_gears(proposed[robot]) for robot in ordered}
     else:
-        shares = default_split(pool, ordered, share)
+        shares = default_split(pool, ordered, share, place_number=place_number)
     left = list(pool)  # every share is drawn from the pool (default_split, check_split)
     for given in shares.values():
         for gear in given:
@@ -94,19 +98,24 @@ def split_gears(
 
 
 def default_split(
-    pool: Sequence[Gear], takers: Sequence[int], share: int
+    pool: Sequence[Gear], takers: Sequence[int], share: int, *, place_number: int
 ) -> dict[int, tuple[Gear, ...]]:
-    """The default split policy (SPL-5).
+    """The default split policy (SPL-5, ruling R-SYMMETRY).
 
-    Each taker, in ascending robot number, first takes its own-colour gears up to
-    its share. Then the remaining gears are dealt one at a time, round-robin over
-    the takers that still need gears in ascending robot number, each taking the
-    gear worth most to it (ties: the lowest colour number).
+    Each taker first takes its own-colour gears up to its share. Then the remaining
+    gears are dealt one at a time, round-robin over the takers that still need gears,
+    each round starting with the first taker clockwise after ``place_number`` (the
+    dump's number, or the victim's), so that a robot taking from its own dump comes
+    last. Each taker takes the gear worth most to it; among equals, the colours in the
+    ring after its own come first (:func:`~outofgears.gears.ring_key`).
 
     >>> from outofgears.gears import gears, describe_gears
-    >>> shares = default_split(gears(1, 1, 1, 2, 3, 3), (1, 2, 3), 2)
+    >>> shares = default_split(gears(1, 1, 1, 2, 3, 3), (1, 2, 3), 2, place_number=3)
     >>> [describe_gears(shares[r]) for r in (1, 2, 3)]
     ['2 red', '1 red, 1 orange', '2 yellow']
+    >>> shares = default_split(gears(1, 5, 6, 7), (2, 4), 2, place_number=3)
+    >>> [describe_gears(shares[r]) for r in (2, 4)]
+    ['1 red, 1 purple', '1 blue, 1 grey']
     """
     remaining = sorted(pool, key=gear_key)
     shares: dict[int, list[Gear]] = {robot: [] for robot in takers}
@@ -117,10 +126,13 @@ def default_split(
         for gear in own:
             remaining.remove(gear)
         shares[robot].extend(own)
+    rounds = clockwise_after(place_number, takers)
     while any(len(got) < share for got in shares.values()):
-        for robot in takers:
+        for robot in rounds:
             if len(shares[robot]) < share:
-                best = min(remaining, key=lambda gear: (-gear.points_for(robot), gear_key(gear)))
+                best = min(
+                    remaining, key=lambda gear: (-gear.points_for(robot), ring_key(gear, robot))
+                )
                 remaining.remove(best)
                 shares[robot].append(best)
     return {robot: sort_gears(got) for robot, got in shares.items()}
@@ -193,7 +205,7 @@ def take_gears(
     >>> [str(e) for e in take_gears(gears(3), Place.dump(2), (1,), "HRV-2")]
     ['yellow gear: dump 2 -> robot 1 feet (robot 1) [HRV-2]']
     """
-    result = split_gears(pool, takers, proposed)
+    result = split_gears(pool, takers, proposed, place_number=source.number)
     events: list[Event] = []
     if len(result.shares) > 1:
         clause_of_split = "SPL-4" if len(pool) < len(result.shares) else "SPL-1"

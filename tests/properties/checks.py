@@ -112,6 +112,22 @@ def worth(gear: Gear, robot: int) -> int:
     return 1
 
 
+def ring(gear: Gear, robot: int) -> int:
+    """The tie-break between gears of equal worth to ``robot`` (ruling R-SYMMETRY).
+
+    The colours clockwise from the one after the robot's own (wrapping round from 8 to 1),
+    its own colour last; then the Jolly, then the three-point gear.
+    """
+    if gear.kind is GearKind.STANDARD:
+        return (gear.colour - robot - 1) % 8
+    return 8 + KIND_RANK[gear.kind] - 1
+
+
+def after(number: int, robots: Sequence[int]) -> list[int]:
+    """``robots`` clockwise from the first one after ``number`` (ruling R-SYMMETRY)."""
+    return sorted(robots, key=lambda robot: (robot - number - 1) % 8)
+
+
 def counts_as_own(gear: Gear, robot: int) -> bool:
     """Whether ``gear`` is one of ``robot``'s own colour at scoring (END-3, JOL-2, TRI-2)."""
     return gear.kind is GearKind.JOLLY or (gear.kind is GearKind.STANDARD and gear.colour == robot)
@@ -404,14 +420,16 @@ def check_traps_take_only_when_blocking(
 
 
 def reference_default_split(
-    pool: Sequence[Gear], takers: Sequence[int]
+    pool: Sequence[Gear], takers: Sequence[int], place_number: int
 ) -> dict[int, Counter[Gear]]:
-    """The default split of ruling R-SPLIT, written out independently of the engine.
+    """The default split of rulings R-SPLIT and R-SYMMETRY, written out independently of the
+    engine.
 
     Each taker first gets its own colour up to its share (Jolly and three-point gears are
     nobody's colour in play, JOL-2, TRI-2); then the remaining gears are dealt one at a
-    time, most valuable to the taker first (ties: canonical order, VAL-1), round robin over
-    the takers that still need gears in ascending robot number.
+    time, most valuable to the taker first (ties: the ring after its own colour, VAL-1,
+    R-SYMMETRY), round robin over the takers that still need gears, starting with the first
+    taker clockwise after the place's number.
     """
     share = len(pool) // len(takers)
     remaining = sorted(pool, key=canonical)
@@ -421,9 +439,10 @@ def reference_default_split(
             remaining.remove(gear)
             got[robot].append(gear)
     while any(len(gears) < share for gears in got.values()):
-        for robot, gears in got.items():
+        for robot in after(place_number, list(got)):
+            gears = got[robot]
             if len(gears) < share:
-                best = min(remaining, key=lambda g: (-worth(g, robot), canonical(g)))
+                best = min(remaining, key=lambda g: (-worth(g, robot), ring(g, robot)))
                 remaining.remove(best)
                 gears.append(best)
     return {robot: Counter(gears) for robot, gears in got.items()}
@@ -471,7 +490,7 @@ def check_splits(before: GameState, result: TurnResult, choices: Choices | None 
             }, f"{split}: not the chosen split"
         else:
             assert {robot: Counter(got) for robot, got in taken.items()} == (
-                reference_default_split(pool, takers)
+                reference_default_split(pool, takers, split.place.number)
             ), f"{split}: not the default split of {pool}: {taken}"
         expected = "SPL-4" if len(pool) < len(takers) else "SPL-1"
         assert split.clause == expected, str(split)
@@ -558,17 +577,23 @@ def check_defence_steals(
     ATK-4 from an attack card, SATK-2 from a Super Attacker; none under a Counter Defence
     (CDEF-2). From the attacker's feet, or its circuit unless the option says feet only
     (R-DEFENCE); to the defender's feet; nothing from anyone else, nothing for an untested
-    defence. Defenders take in ascending number, each from what the attacker still holds
-    (SATK-2). Unless chosen, the gear worth most to the defender, feet before circuit, then
-    canonical order (ATK-5, VAL-1).
+    defence. The defenders of one attacker take in turn, clockwise from the first after it,
+    each from what the attacker still holds (SATK-2, R-SYMMETRY); the moves are listed by
+    defender, ascending. Unless chosen, the gear worth most to the defender, feet before
+    circuit, then the ring after the defender's colour (ATK-5, VAL-1, R-SYMMETRY).
     """
     chosen = choices.defence_steals if choices is not None else {}
     reading = read_programs(programs)
     from_circuit = before.options.defence_steal_source == "feet_or_circuit"
     holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
-    expected: list[GearMoved] = []
-    for defender in reading.standing:
-        for attacker in reading.attackers_of.get(defender, ()):
+    taken: dict[tuple[int, int], GearMoved] = {}
+    pairs = [
+        (defender, attacker)
+        for defender in reading.standing
+        for attacker in reading.attackers_of.get(defender, ())
+    ]
+    for attacker in sorted({attacker for _, attacker in pairs}):
+        for defender in after(attacker, [d for d, a in pairs if a == attacker]):
             robot = before.robot(attacker)
             feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
             steal = chosen.get((defender, attacker))
@@ -577,10 +602,10 @@ def check_defence_steals(
                 where, gear = steal.source, steal.gear
                 assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
             else:
-                candidates = [(-worth(g, defender), 0, canonical(g), "feet", g) for g in feet]
+                candidates = [(-worth(g, defender), 0, ring(g, defender), "feet", g) for g in feet]
                 if from_circuit:
                     candidates += [
-                        (-worth(g, defender), 1, canonical(g), "circuit", g) for g in circuit
+                        (-worth(g, defender), 1, ring(g, defender), "circuit", g) for g in circuit
                     ]
                 if not candidates:
                     continue
@@ -588,7 +613,10 @@ def check_defence_steals(
             (feet if where == "feet" else circuit).remove(gear)
             source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
             clause = reading.clause(attacker, "ATK-4", "SATK-2")
-            expected.append(GearMoved(gear, source, Place.feet(defender), defender, clause))
+            taken[(defender, attacker)] = GearMoved(
+                gear, source, Place.feet(defender), defender, clause
+            )
+    expected = [taken[pair] for pair in pairs if pair in taken]
     steals = [m for m in result.moves if m.clause in DEFENCE_STEAL_CLAUSES]
     assert steals == expected, f"defence steals {steals}, expected {expected}"
 
@@ -597,8 +625,8 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
     """After activation, robots with 3+ feet gears move 2 into their circuit (ASM-1).
 
     Mandatory by default; optional assembly moves 2 unless the owner chose ``()``
-    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then canonical order
-    (ASM-2, VAL-1). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
+    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then the ring after its
+    colour (ASM-2, VAL-1, R-SYMMETRY). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
     feet by then (SHOV-1). A circuit only ever gains gears by assembly and only loses them
     to a defence steal (ASM-3, ATK-4, SATK-2).
     """
@@ -621,7 +649,7 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
         assert not Counter(m.gear for m in moved) - Counter(feet[robot.number])
         if robot.number not in assemblies and want:
             ranked = sorted(
-                feet[robot.number], key=lambda g: (-worth(g, robot.number), canonical(g))
+                feet[robot.number], key=lambda g: (-worth(g, robot.number), ring(g, robot.number))
             )
             assert Counter(m.gear for m in moved) == Counter(ranked[:2]), (
                 f"robot {robot.number}: not the default assembly (ASM-2)"

@@ -213,10 +213,11 @@ def test_a_robot_that_cannot_assemble_may_say_it_assembles_nothing() -> None:
 @pytest.mark.clause("ASM-2")
 @pytest.mark.ruling("R-ASSEMBLY")
 def test_default_assembly_picks_own_colour_first() -> None:
+    # Its own yellow, then the first colour clockwise after it that it holds: blue.
     state = quiet({3: [1, 2, 5, 3]})
     after = apply_turn(state, everyone_defends(state))
-    assert after.robot(3).circuit == gears(1, 3)
-    assert after.robot(3).feet == gears(2, 5)
+    assert after.robot(3).circuit == gears(3, 5)
+    assert after.robot(3).feet == gears(1, 2)
 
 
 @pytest.mark.clause("ASM-2")

@@ -203,8 +203,9 @@ def test_feet_only_defender_takes_the_feet_gear_before_the_attackers_attacker() 
 @pytest.mark.ruling("R-DEFENCE")
 def test_victim_defended_by_itself_while_attacked_by_two() -> None:
     # Robot 3 defends; robots 1 and 2 attack it. Both attacks are voided, robot 3 keeps
-    # its feet and takes one gear from each: from robot 1 the lowest colour (none is worth
-    # more), from robot 2 the yellow in its circuit (worth 2 to robot 3).
+    # its feet and takes one gear from each: from robot 1 the green, the first colour after
+    # its own yellow (none is worth more, R-SYMMETRY), from robot 2 the yellow in its circuit
+    # (worth 2 to robot 3).
     state = position(
         feet={1: [2, 4], 3: [1]},
         circuit={2: [1, 3]},
@@ -216,11 +217,11 @@ def test_victim_defended_by_itself_while_attacked_by_two() -> None:
         programs(r1="attack 3", r2="attack 3", r3="attack 3", r4="trap 4"),
         choices=no_assembly(3),
     )
-    assert feet_of(result.state) == {1: gears(4), 2: (), 3: gears(1, 2, 3), 4: ()}
+    assert feet_of(result.state) == {1: gears(2), 2: (), 3: gears(1, 3, 4), 4: ()}
     assert circuits_of(result.state) == {1: (), 2: gears(1), 3: (), 4: ()}
     assert moves(result, "ATK-4") == Counter(
         [
-            moved(2, Place.feet(1), Place.feet(3), 3, "ATK-4"),
+            moved(4, Place.feet(1), Place.feet(3), 3, "ATK-4"),
             moved(3, Place.circuit(2), Place.feet(3), 3, "ATK-4"),
         ]
     )

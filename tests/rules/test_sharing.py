@@ -68,26 +68,29 @@ def test_each_taker_gets_the_whole_number_share() -> None:
 @pytest.mark.clause("SPL-1", "SPL-3")
 @pytest.mark.ruling("R-SPLIT")
 def test_split_gives_every_taker_the_same_number_of_gears() -> None:
-    # Seven gears, robots 2, 5 and 7: own colour first, then red, yellow, green dealt in
-    # turn; purple stays.
-    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7))
+    # Seven gears on dump 1, robots 2, 5 and 7: own colour first; then, in the round from
+    # robot 2 (the first after dump 1), each takes the next colour clockwise after its own:
+    # 2 the yellow, 5 the purple, 7 the red (wrapping past 8); green stays.
+    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7), place_number=1)
     assert result == Split(
-        shares=((2, gears(1, 2)), (5, gears(3, 5)), (7, gears(4, 7))), left=gears(6)
+        shares=((2, gears(2, 3)), (5, gears(5, 6)), (7, gears(1, 7))), left=gears(4)
     )
 
 
 @pytest.mark.clause("SPL-1")
 @pytest.mark.ruling("R-SPLIT")
 def test_a_single_taker_takes_the_whole_pile() -> None:
-    assert split_gears(gears(1, 2, 3), (2,)) == Split(shares=((2, gears(1, 2, 3)),), left=())
+    assert split_gears(gears(1, 2, 3), (2,), place_number=1) == Split(
+        shares=((2, gears(1, 2, 3)),), left=()
+    )
 
 
 @pytest.mark.clause("SPL-1")
 @pytest.mark.ruling("R-SPLIT")
 def test_split_does_not_depend_on_the_order_the_takers_are_named() -> None:
     pool = gears(1, 3, 3, 4, 4)
-    assert split_gears(pool, (3, 1)) == split_gears(pool, (1, 3))
-    assert split_gears(pool, (1, 3)) == Split(
+    assert split_gears(pool, (3, 1), place_number=2) == split_gears(pool, (1, 3), place_number=2)
+    assert split_gears(pool, (1, 3), place_number=2) == Split(
         shares=((1, gears(1, 4)), (3, gears(3, 3))), left=gears(4)
     )
 
@@ -134,7 +137,7 @@ def test_own_colour_beats_the_lower_robot_number() -> None:
 @pytest.mark.clause("SPL-2", "SPL-5")
 @pytest.mark.ruling("R-SPLIT")
 def test_every_taker_takes_its_own_colour_before_the_rest_is_dealt() -> None:
-    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2)
+    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2, place_number=1)
     assert shares == {1: gears(1, 1), 2: gears(2, 2), 3: gears(1, 3)}
 
 
@@ -194,7 +197,7 @@ def test_leftover_stays_at_the_victims_feet() -> None:
 @pytest.mark.clause("SPL-3")
 @pytest.mark.ruling("R-SPLIT")
 def test_what_is_left_is_exactly_what_nobody_took() -> None:
-    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2))
+    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2), place_number=3)
     assert result.share_of(1) == gears(1, 4)
     assert result.share_of(2) == gears(2, 4)
     assert result.left == gears(4)
@@ -208,7 +211,7 @@ def test_what_is_left_is_exactly_what_nobody_took() -> None:
 def test_fewer_gears_than_takers_gives_a_share_of_none() -> None:
     assert share_size(2, 3) == 0
     assert share_size(0, 1) == 0
-    assert split_gears(gears(1, 2), (1, 2, 3)) == Split(
+    assert split_gears(gears(1, 2), (1, 2, 3), place_number=1) == Split(
         shares=((1, ()), (2, ()), (3, ())), left=gears(1, 2)
     )
 
@@ -243,20 +246,25 @@ def test_empty_split_when_there_are_too_few_gears_is_accepted() -> None:
 
 @pytest.mark.clause("SPL-5")
 @pytest.mark.ruling("R-SPLIT")
-def test_default_split_deals_the_rest_round_robin_lowest_colour_first() -> None:
-    # No own colour for robots 2 and 3: red to 2, red to 3, green to 2, blue to 3.
-    assert default_split(gears(1, 1, 4, 5, 6), (2, 3), 2) == {2: gears(1, 4), 3: gears(1, 5)}
+def test_default_split_deals_the_rest_round_robin_clockwise_after_the_place() -> None:
+    # No own colour for robots 2 and 3. From dump 1 the round starts with robot 2: green to 2
+    # (the first colour after orange), blue to 3 (green is gone), purple to 2, red to 3.
+    pool = gears(1, 1, 4, 5, 6)
+    assert default_split(pool, (2, 3), 2, place_number=1) == {2: gears(4, 6), 3: gears(1, 5)}
+    # From dump 2 it starts with robot 3: green to 3, blue to 2, purple to 3, red to 2.
+    assert default_split(pool, (2, 3), 2, place_number=2) == {2: gears(1, 5), 3: gears(4, 6)}
 
 
 @pytest.mark.clause("SPL-5")
 @pytest.mark.ruling("R-SPLIT", "R-CHOICES")
 def test_default_split_applies_when_no_split_is_chosen() -> None:
-    # Red to 2, red to 3, red to 2, green to 3; a green stays.
+    # From dump 1 the round starts with robot 2: green to 2, green to 3 (green comes soon
+    # after each one's own colour, red last but one), red to 2, red to 3; a red stays.
     result = resolve_turn(SHARED_DUMP, SHARED_PROGRAMS)
     assert resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=Choices()) == result
-    assert feet_of(result.state) == {1: (), 2: gears(1, 1), 3: gears(1, 4), 4: ()}
-    assert dumps_of(result.state) == {1: gears(4), 2: (), 3: (), 4: ()}
-    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(4), "SPL-1")]
+    assert feet_of(result.state) == {1: (), 2: gears(1, 4), 3: gears(1, 4), 4: ()}
+    assert dumps_of(result.state) == {1: gears(1), 2: (), 3: (), 4: ()}
+    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(1), "SPL-1")]
 
 
 @pytest.mark.clause("SPL-5")

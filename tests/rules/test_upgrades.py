@@ -683,8 +683,9 @@ TWO_DEFENDERS = laid(r1="super attack", r2="attack 2", r3="attack 3", r4="harves
 @pytest.mark.clause("SATK-2", "SATK-1", "ATK-5")
 @pytest.mark.ruling("R-SUPER-ATTACK", "R-DEFENCE")
 def test_super_attack_against_two_defenders_loses_a_gear_to_each_in_robot_order() -> None:
-    # Robot 2 chooses first: every gear is worth 1 to it, so it takes the lowest colour at
-    # robot 1's feet, the yellow -- robot 3's own colour. Robot 3 then takes from what is
+    # Robot 2, the first defender clockwise after robot 1, chooses first: every gear is worth
+    # 1 to it, so it takes the first colour after its own at robot 1's feet, the yellow --
+    # robot 3's own colour (R-SYMMETRY). Robot 3 then takes from what is
     # left: the green at the feet (before the red in the circuit). The attacks on 2 and 3
     # are voided; the one on robot 4 hits.
     result = resolve_turn(two_defenders_table(), TWO_DEFENDERS)
@@ -999,19 +1000,19 @@ def test_trap_neither_voids_a_super_shovel_nor_is_sprung_by_it() -> None:
 @pytest.mark.ruling("R-SHOVEL", "R-TRAP")
 def test_super_shovel_does_not_spring_a_super_trap() -> None:
     # Nobody harvests: the Super Trap is idle on both dumps and the shovel takes all three
-    # gears, then assembles its orange and the red.
+    # gears, then assembles its orange and the yellow, the next colour after its own.
     state = table(dumps={1: [1], 2: [2, 3]}, upgrades={"P1": SUPER_TRAP, "P2": SUPER_SHOVEL})
     result = resolve_turn(state, laid(r1="super trap", r2="super shovel"))
-    assert feet_of(result.state) == {1: (), 2: gears(3)}
-    assert circuits_of(result.state) == {1: (), 2: gears(1, 2)}
+    assert feet_of(result.state) == {1: (), 2: gears(1)}
+    assert circuits_of(result.state) == {1: (), 2: gears(2, 3)}
     assert dumps_of(result.state) == {1: (), 2: ()}
     assert all_moves(result) == Counter(
         [
             take(1, Place.dump(1), 2, "SHOV-1"),
             take(2, Place.dump(2), 2, "SHOV-1"),
             take(3, Place.dump(2), 2, "SHOV-1"),
-            assemble(1, 2),
             assemble(2, 2),
+            assemble(3, 2),
         ]
     )
     assert outcomes(result) == Counter(
