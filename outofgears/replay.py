@@ -335,7 +335,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> from outofgears.log import Start, WrittenBy
     >>> spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
     ...                    written_by=WrittenBy("0.0.1", "0.9")))[0]
-    'this log was written under spec version 0.9; it is replayed under spec version 1.1'
+    'this log was written under spec version 0.9; it is replayed under spec version 1.2'
     """
     if log.written_by is not None and log.written_by.spec != SPEC_VERSION:
         return (

@@ -800,3 +800,37 @@ def test_a_defence_steal_takes_from_what_the_attacker_holds_on_the_table_by_defa
     assert steal_from_attacker(table, 1, 2, Choices(), gears(3), (), clause="SATK-2") == [
         moved(3, Place.feet(2), Place.feet(1), 1, "SATK-2")
     ]
+
+
+# --- R-SYMMETRY: the tie-break of the default steal ----------------------------------------
+
+
+@pytest.mark.clause("ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-DEFENCE")
+def test_robot_5_defending_against_a_red_and_a_white_gear_takes_the_white() -> None:
+    # Both are worth 1 to robot 5; the ring from robot 5 runs 6, 7, 8, 1, ...: white (key 2)
+    # before red (key 3). The former reading, the lowest colour, took the red.
+    assert choose_defence_steal(5, gears(1, 8), ()) == DefenceSteal("feet", Gear(8))
+    state = position(feet={1: [1, 8]}, dumps={1: [], 5: [], 8: []}, reserve=[1, 5, 8])
+    result = resolve_turn(state, programs(r1="attack 5", r5="attack 5", r8="harvest 8"))
+    assert feet_of(result.state) == {1: gears(1), 5: gears(8), 8: ()}
+    assert moves(result, "ATK-4") == Counter([moved(8, Place.feet(1), Place.feet(5), 5, "ATK-4")])
+
+
+@pytest.mark.clause("ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-DEFENCE")
+def test_the_defender_prefers_the_colour_of_the_next_robot_clockwise_and_its_own_comes_first() -> (
+    None
+):
+    # Robot 8's ring starts at red, wrapping round: red before orange before grey.
+    assert choose_defence_steal(8, gears(2, 7), gears(1)) == DefenceSteal("feet", Gear(2))
+    assert choose_defence_steal(8, (), gears(1, 2, 7)) == DefenceSteal("circuit", Gear(1))
+    # Robot 3's ring: green, blue, ..., orange; its own yellow is worth more than any.
+    assert choose_defence_steal(3, gears(2, 4, 5), ()) == DefenceSteal("feet", Gear(4))
+    assert choose_defence_steal(3, gears(2, 4), gears(3)) == DefenceSteal("circuit", Gear(3))
+    # Feet before circuit still comes before the ring: the circuit's green waits.
+    assert choose_defence_steal(3, gears(2), gears(4)) == DefenceSteal("feet", Gear(2))
+    # Under feet_only the ring decides among the feet.
+    assert choose_defence_steal(7, gears(1, 6, 8), gears(7), "feet_only") == DefenceSteal(
+        "feet", Gear(8)
+    )

@@ -472,3 +472,53 @@ def test_a_split_naming_several_robots_that_do_not_take_names_the_lowest_numbere
     assert str(caught.value) == (
         "robot 9: a split must give a share to exactly robots [2, 3], not [2, 3, 9, 10] (SPL-1)"
     )
+
+
+# --- R-SYMMETRY: the rounds start after the place -------------------------------------------
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_dump_3_split_between_robots_2_and_4_starts_the_round_with_robot_4() -> None:
+    # A blue and a purple, worth 1 to both; both would take the blue first (the ring of robot 4
+    # starts at blue, robot 2's reaches it before purple). Robot 4, the first after dump 3,
+    # goes first and takes it.
+    state = position(dumps={2: [], 3: [5, 6], 4: []}, reserve=[2, 3, 4])
+    result = resolve_turn(state, programs(r2="harvest 3", r3="trap 2", r4="harvest 3"))
+    assert feet_of(result.state) == {2: gears(6), 3: (), 4: gears(5)}
+    assert splits(result) == [SplitResolved(Place.dump(3), (2, 4), 1, (), "SPL-1")]
+    assert default_split(gears(5, 6), (2, 4), 1, place_number=3) == {2: gears(6), 4: gears(5)}
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_a_robot_harvesting_its_own_dump_comes_last_in_the_round() -> None:
+    # Robots 1 and 3 share a green and a blue; both would take the green first (robot 1's
+    # ring: orange, yellow, green, blue, ...; robot 3's: green, blue, ...). On dump 3 the round
+    # starts after 3, wrapping round to robot 1, and robot 3 comes last; on dump 1 it is the
+    # other way round.
+    state = position(dumps={1: [], 3: [4, 5]}, reserve=[1, 3])
+    result = resolve_turn(state, programs(r1="harvest 3", r3="harvest 3"))
+    assert feet_of(result.state) == {1: gears(4), 3: gears(5)}
+    state = position(dumps={1: [4, 5], 3: []}, reserve=[1, 3])
+    result = resolve_turn(state, programs(r1="harvest 1", r3="harvest 1"))
+    assert feet_of(result.state) == {1: gears(5), 3: gears(4)}
+
+
+@pytest.mark.clause("SPL-5", "ATK-8")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_attackers_of_robot_5_deal_their_rounds_from_robot_6_round_to_robot_4() -> None:
+    # Robots 2, 4 and 6 hit robot 5, which holds a grey and two whites: one gear each. The
+    # round goes 6, 2, 4: robot 6 takes the grey, the colour right after its own; robots 2 and
+    # 4 a white each. In ascending order with the lowest colour, robot 2 took the grey.
+    state = position(feet={5: [7, 8, 8]}, dumps={2: [], 4: [], 5: [], 6: []}, reserve=[])
+    result = resolve_turn(
+        state, programs(r2="attack 5", r4="attack 5", r5="harvest 2", r6="attack 5")
+    )
+    assert feet_of(result.state) == {2: gears(8), 4: gears(8), 5: (), 6: gears(7)}
+    # With a red instead of a white, robot 2 (second) takes the white, nearer in its ring.
+    assert default_split(gears(1, 7, 8), (2, 4, 6), 1, place_number=5) == {
+        2: gears(8),
+        4: gears(1),
+        6: gears(7),
+    }
