@@ -4,7 +4,9 @@ Each figure is the median of several runs, with the minimum and the maximum.
 
 1. ``apply_turn`` and ``resolve_turn`` throughput (turns/s) on 2, 4 and 8 robots with random
    legal programs, base game and all expansions (upgrades, Jolly and three-point gears); and
-   the reference pipeline (``resolve_turn_reference``) on 8 robots, for comparison.
+   on 8 robots with explicit choices drawn by ``legal_choices(...).sample``, and
+   ``legal_choices`` itself. ``python -m benchmarks.one_engine`` compares the engine with the
+   fast path it replaced (issue 11), side by side.
 2. Whole random games per second, 4 and 8 robots, one process.
 3. ``outofgears simulate`` with 1 and 2 worker processes: the rate it reports (its own clock,
    without the interpreter's start) and the process's wall time, and the scaling.
@@ -29,11 +31,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from outofgears.legal import legal_choices
 from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
 from outofgears.programs import AnyProgram
 from outofgears.setup import setup_game
-from outofgears.turn import apply_turn, resolve_turn, resolve_turn_reference
+from outofgears.turn import apply_turn, resolve_turn
 
 ALL_EXPANSIONS = Options(upgrades=True, jolly_gears=True, three_point_gears=True)
 
@@ -68,20 +71,38 @@ def turns_per_second(
     events: bool,
     seconds: float,
     *,
-    reference: bool = False,
+    choices: bool = False,
 ) -> float:
     """Turns resolved per second over ``cases``, round after round for about ``seconds``.
 
-    ``reference``: by the phase pipeline that the fast path is tested against.
+    ``choices``: with explicit choices, drawn beforehand by ``legal_choices(...).sample``.
     """
     play: Callable[..., object] = resolve_turn if events else apply_turn
-    if reference:
-        play = resolve_turn_reference
+    rng = random.Random(2)
+    work = [
+        (state, programs, legal_choices(state, programs).sample(rng) if choices else None)
+        for state, programs in cases
+    ]
+    done = 0
+    started = time.perf_counter()
+    while True:
+        for state, programs, chosen in work:
+            play(state, programs, choices=chosen)
+        done += len(cases)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def spaces_per_second(
+    cases: list[tuple[GameState, dict[int, AnyProgram]]], seconds: float
+) -> float:
+    """``legal_choices`` spaces built per second over ``cases``."""
     done = 0
     started = time.perf_counter()
     while True:
         for state, programs in cases:
-            play(state, programs)
+            legal_choices(state, programs)
         done += len(cases)
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
@@ -226,8 +247,10 @@ def main() -> None:
                 report.add(name, "turns/s", samples)
 
     cases = positions(8, Options(), 200)
-    samples = [turns_per_second(cases, True, turn_seconds, reference=True) for _ in range(runs)]
-    report.add("resolve_turn_reference (phase pipeline), 8 robots, base", "turns/s", samples)
+    samples = [turns_per_second(cases, False, turn_seconds, choices=True) for _ in range(runs)]
+    report.add("apply_turn, 8 robots, base, sampled explicit choices", "turns/s", samples)
+    samples = [spaces_per_second(cases, turn_seconds) for _ in range(runs)]
+    report.add("legal_choices built, 8 robots, base", "spaces/s", samples)
 
     print("2. whole games", file=sys.stderr)
     for robots in (4, 8):

@@ -70,7 +70,7 @@ from outofgears.variant import PlayerScore
 __version__ = "0.1.0"
 
 #: The version of the specification in spec/ that this engine implements.
-SPEC_VERSION = "1.1"
+SPEC_VERSION = "1.2"
 
 __all__ = [
     "COLOUR_NAMES",

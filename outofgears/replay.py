@@ -329,20 +329,50 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
     return Replay(log, start, tuple(turns), notes)
 
 
+#: The specification versions that changed what an absent post-reveal choice does, and how
+#: (R-CHOICES): a log written before one of them may have relied on the former defaults.
+CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], str], ...] = (
+    (
+        (1, 2),
+        "since spec version 1.2 the default choices break ties by the ring of seats "
+        "(ruling R-SYMMETRY): a defence steal, an assembly, a split or a Super Attack's "
+        "defenders left to the default may resolve differently",
+    ),
+)
+
+
+def _version(text: str) -> tuple[int, int] | None:
+    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor."""
+    major, dot, minor = text.partition(".")
+    if not (dot and major.isdigit() and minor.isdigit()):
+        return None
+    return int(major), int(minor)
+
+
 def spec_notes(log: GameLog) -> tuple[str, ...]:
     """Notes on a log written under another version of the specification.
 
+    The first says so; then one for each later version that changed the default choices
+    (:data:`CHANGED_DEFAULTS`), when the log's version is an older major.minor.
+
     >>> from outofgears.log import Start, WrittenBy
-    >>> spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
-    ...                    written_by=WrittenBy("0.0.1", "0.9")))[0]
-    'this log was written under spec version 0.9; it is replayed under spec version 1.1'
+    >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
+    ...                            written_by=WrittenBy("0.1.0", "1.1")))
+    >>> notes[0]
+    'this log was written under spec version 1.1; it is replayed under spec version 1.2'
+    >>> notes[1].startswith("since spec version 1.2 the default choices")
+    True
     """
-    if log.written_by is not None and log.written_by.spec != SPEC_VERSION:
-        return (
-            f"this log was written under spec version {log.written_by.spec}; "
-            f"it is replayed under spec version {SPEC_VERSION}",
-        )
-    return ()
+    if log.written_by is None or log.written_by.spec == SPEC_VERSION:
+        return ()
+    written = log.written_by.spec
+    notes = [
+        f"this log was written under spec version {written}; it is replayed under spec version {SPEC_VERSION}"
+    ]
+    then, now = _version(written), _version(SPEC_VERSION)
+    if then is not None and now is not None:
+        notes += [note for version, note in CHANGED_DEFAULTS if then < version <= now]
+    return tuple(notes)
 
 
 def replay_turn(

@@ -39,7 +39,7 @@ class Split:
     """The outcome of a split: each taker's gears, and what stays behind.
 
     >>> from outofgears.gears import gears
-    >>> split_gears(gears(1, 2, 2, 3, 5), (2, 3), after=4)
+    >>> split_gears(gears(1, 2, 2, 3, 5), (2, 3), place_number=4)
     Split(shares=((2, (Gear(2), Gear(2))), (3, (Gear(3), Gear(5)))), left=(Gear(1),))
     """
 
@@ -289,17 +289,17 @@ def take(
 
 
 def default_split(
-    pool: Sequence[Gear], takers: Sequence[int], share: int, *, after: int
+    pool: Sequence[Gear], takers: Sequence[int], share: int, *, place_number: int
 ) -> dict[int, tuple[Gear, ...]]:
     """The default split (SPL-5, :func:`deal`) of a pool of gears: each taker's share.
 
     >>> from outofgears.gears import gears, describe_gears
-    >>> shares = default_split(gears(1, 1, 1, 2, 3, 3), (1, 2, 3), 2, after=5)
+    >>> shares = default_split(gears(1, 1, 1, 2, 3, 3), (1, 2, 3), 2, place_number=5)
     >>> [describe_gears(shares[r]) for r in (1, 2, 3)]
     ['2 red', '1 red, 1 orange', '2 yellow']
     """
     ordered = sorted(set(takers))
-    shares, _ = deal(gear_ranks(pool), ordered, share, after)
+    shares, _ = deal(gear_ranks(pool), ordered, share, place_number)
     return {robot: gears_of(got) for robot, got in zip(ordered, shares, strict=True)}
 
 
@@ -322,7 +322,7 @@ def split_gears(
     takers: Sequence[int],
     proposed: Mapping[int, Sequence[Gear]] | None = None,
     *,
-    after: int,
+    place_number: int,
 ) -> Split:
     """Split ``pool`` among ``takers``: the proposed split if legal, else the default.
 
@@ -330,18 +330,18 @@ def split_gears(
         pool: The gears on the dump, or at the robot's feet.
         takers: The robots taking from it.
         proposed: A split the table agreed on, checked by :func:`check_split`.
-        after: The number of the place (dump or attacked robot): the default's round starts
-            with the first taker clockwise after it (R-SYMMETRY).
+        place_number: The number of the place (dump or attacked robot): the default's round
+            starts with the first taker clockwise after it (R-SYMMETRY).
 
     >>> from outofgears.gears import gears, describe_gears
-    >>> result = split_gears(gears(4, 4, 4, 1), (1, 4), after=4)
+    >>> result = split_gears(gears(4, 4, 4, 1), (1, 4), place_number=4)
     >>> describe_gears(result.share_of(1)), describe_gears(result.share_of(4))
     ('1 red, 1 green', '2 green')
     """
     ordered = sorted(set(takers))
     ranks = gear_ranks(pool)
     if proposed is None:
-        shares, left = deal(ranks, ordered, share_size(len(ranks), len(ordered)), after)
+        shares, left = deal(ranks, ordered, share_size(len(ranks), len(ordered)), place_number)
     else:
         shares, left = check_split_ranks(ranks, ordered, proposed)
     return Split(

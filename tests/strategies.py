@@ -64,6 +64,7 @@ from outofgears.gears import (
     JOLLY,
     THREE_POINT,
     GearKind,
+    taking_order,
 )
 from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
 from outofgears.programs import AnyProgram, ProgramReading, UpgradeProgram
@@ -331,17 +332,22 @@ def position_specs(
     max_dump: int = 5,
     max_reserve: int = 12,
     expansions: bool = False,
+    all_robots: bool = False,
 ) -> PositionSpec:
     """Ingredients of an arbitrary position: any gears anywhere, in bounded numbers.
 
     With ``expansions``, the options may switch any expansion on (:func:`options`): the
     Jolly and three-point gears that are on may be anywhere too, up to four of each
     (JOL-1, TRI-1), and with the upgrades on, players may hold cards of the deck (UPG-1).
+    With ``all_robots``, all eight robots are in play (four players in the two-robot variant).
     """
     two: bool = variant == "two" or (variant == "any" and draw(st.booleans()))
     control: dict[str, tuple[int, ...]]
     if two:
-        control = dict(draw(two_robot_control()))
+        players = 4 if all_robots else 2
+        control = dict(draw(two_robot_control(min_players=players)))
+    elif all_robots:
+        control = {f"P{n}": (n,) for n in ROBOT_NUMBERS}
     else:
         control = {f"P{n}": (n,) for n in draw(robots_in_play())}
     numbers = sorted(n for pair in control.values() for n in pair)
@@ -388,6 +394,7 @@ def positions(
     max_dump: int = 5,
     max_reserve: int = 12,
     expansions: bool = False,
+    all_robots: bool = False,
 ) -> st.SearchStrategy[GameState]:
     """Arbitrary positions built with :func:`outofgears.from_position`."""
     return position_specs(
@@ -397,6 +404,7 @@ def positions(
         max_dump=max_dump,
         max_reserve=max_reserve,
         expansions=expansions,
+        all_robots=all_robots,
     ).map(PositionSpec.build)
 
 
@@ -684,37 +692,38 @@ def random_defence_steals(
     (ATK-5) or made at random.
 
     Every standing defender (none under a Counter Defence, CDEF-2) takes from each robot
-    that attacked it, a Super Attacker included; defenders take in ascending number, each
-    from what the attacker still holds, so a choice is made from what the defenders before
-    it (by choice or by default) left.
+    that attacked it, a Super Attacker included; the defenders of one attacker take in turn
+    clockwise from the first after it (R-SYMMETRY), each from what the attacker still holds,
+    so a choice is made from what the defenders before it (by choice or by default) left.
     """
     rule = state.options.defence_steal_source
     reading = ProgramReading(state, programs)
     attackers = attackers_by_target(reading)
     holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
     chosen: dict[tuple[int, int], DefenceSteal] = {}
-    pairs = [
-        (attacker, defender)
-        for defender in standing_defenders(reading)
-        for attacker in attackers.get(defender, ())
-    ]
-    pairs.sort(key=lambda pair: (pair[0], (pair[1] - pair[0] - 1) % 8))
-    for attacker, defender in pairs:
-        robot = state.robot(attacker)
-        feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
-        candidates = [DefenceSteal("feet", gear) for gear in sorted(set(feet), key=_key)]
-        if rule == "feet_or_circuit":
-            candidates += [DefenceSteal("circuit", gear) for gear in sorted(set(circuit), key=_key)]
-        if not candidates:
-            continue
-        steal: DefenceSteal | None
-        if chooser.coin():
-            steal = chooser.choice(candidates)
-            chosen[(defender, attacker)] = steal
-        else:
-            steal = choose_defence_steal(defender, feet, circuit, rule)
-        assert steal is not None
-        (feet if steal.source == "feet" else circuit).remove(steal.gear)
+    defended_by: dict[int, list[int]] = {}
+    for defender in standing_defenders(reading):
+        for attacker in attackers.get(defender, ()):
+            defended_by.setdefault(attacker, []).append(defender)
+    for attacker, its_defenders in sorted(defended_by.items()):
+        for defender in taking_order(its_defenders, attacker):
+            robot = state.robot(attacker)
+            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+            candidates = [DefenceSteal("feet", gear) for gear in sorted(set(feet), key=_key)]
+            if rule == "feet_or_circuit":
+                candidates += [
+                    DefenceSteal("circuit", gear) for gear in sorted(set(circuit), key=_key)
+                ]
+            if not candidates:
+                continue
+            steal: DefenceSteal | None
+            if chooser.coin():
+                steal = chooser.choice(candidates)
+                chosen[(defender, attacker)] = steal
+            else:
+                steal = choose_defence_steal(defender, feet, circuit, rule)
+            assert steal is not None
+            (feet if steal.source == "feet" else circuit).remove(steal.gear)
     return chosen
 
 

@@ -140,7 +140,8 @@ def test_every_refused_choice_is_reported_in_turn() -> None:
     )
     assert [(error.robot, error.clause) for error in done.refused] == [(2, "ATK-4"), (3, "ASM-1")]
     assert done.choices == Choices()
-    assert done.result.state.robot(3).circuit == gears(1, 3)
+    # The default assembly: its yellow and the blue, the first colour after it (R-SYMMETRY).
+    assert done.result.state.robot(3).circuit == gears(3, 5)
 
 
 def test_legal_choices_are_applied_untouched() -> None:

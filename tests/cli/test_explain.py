@@ -34,7 +34,8 @@ from outofgears.turn import apply_turn
 from tests.cli.helpers import write
 
 #: Robot 2 defends against robot 1, which has a red and a blue gear at its feet; robot 3
-#: harvests dump 2 (red, orange, blue). By default robot 2 takes the red gear (ATK-4, ATK-5).
+#: harvests dump 2 (red, orange, blue). By default robot 2 takes the blue gear, which comes before
+#: the red in the ring of colours after its own (ATK-4, ATK-5, R-SYMMETRY).
 DEFENCE_LOG: dict[str, Any] = {
     "format": "outofgears-log/1",
     "players": {"Ada": [1], "Bruno": [2], "Chiara": [3]},
@@ -49,7 +50,7 @@ DEFENCE_LOG: dict[str, Any] = {
         {
             "turn": 1,
             "programs": {"1": "attack 2", "2": "attack 2", "3": "harvest 2"},
-            "recorded": {"robots": {"1": {"feet": ["blue"]}, "2": {"feet": ["red"]}}},
+            "recorded": {"robots": {"1": {"feet": ["red"]}, "2": {"feet": ["blue"]}}},
         },
         {
             "turn": 2,
@@ -99,7 +100,7 @@ def seeded_log(turns: int, seed: int = 11) -> GameLog:
 def test_every_event_is_followed_by_its_clause_title_and_rulebook_clauses(tmp_path: Path) -> None:
     code, output = run(write(tmp_path, DEFENCE_LOG), "--turn", "1")
     assert code == 0, output
-    assert "red gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
+    assert "blue gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
     assert "ATK-4 — The defender takes one gear from each attacker" in output
     assert "IT: IT-ATK-4, IT-ACT-ATK-2 | FR: FR-ATK-4, FR-ACT-ATK-2" in output
     assert "robot 2 attack 2: defended [ATK-3]" in output
@@ -168,24 +169,24 @@ def test_the_programs_and_both_positions_are_in_table_words(tmp_path: Path) -> N
     assert "robot 1 (Ada): feet 1 red, 1 blue; circuit none" in before
     assert "dump 2: 1 red, 1 orange, 1 blue" in before
     assert "reserve: 6 gears" in before
-    assert "robot 1 (Ada): feet 1 blue; circuit none" in after
-    assert "robot 2 (Bruno): feet 1 red; circuit none" in after
-    assert "robot 3 (Chiara): feet 1 blue; circuit 1 red, 1 orange" in after
+    assert "robot 1 (Ada): feet 1 red; circuit none" in after
+    assert "robot 2 (Bruno): feet 1 blue; circuit none" in after
+    assert "robot 3 (Chiara): feet 1 orange; circuit 1 red, 1 blue" in after
     assert "dump 2: 1 green" in after
     assert "reserve: 3 gears" in after
-    assert "scores: Chiara 3, Ada 1, Bruno 1" in after
+    assert "scores: Chiara 3, Ada 2, Bruno 1" in after
 
 
 def test_the_choices_of_the_log_are_shown(tmp_path: Path) -> None:
     data = defence_log()
     data["turns"][0]["choices"] = {
-        "defence_steals": [{"defender": 2, "attacker": 1, "from": "feet", "gear": "blue"}]
+        "defence_steals": [{"defender": 2, "attacker": 1, "from": "feet", "gear": "red"}]
     }
-    data["turns"][0]["recorded"] = {"robots": {"1": {"feet": ["red"]}, "2": {"feet": ["blue"]}}}
+    data["turns"][0]["recorded"] = {"robots": {"1": {"feet": ["blue"]}, "2": {"feet": ["red"]}}}
     code, output = run(write(tmp_path, data), "--turn", "1")
     assert code == 0, output
-    assert "robot 2 defends and takes 1 blue from robot 1's feet" in output
-    assert "blue gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
+    assert "robot 2 defends and takes 1 red from robot 1's feet" in output
+    assert "red gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
 
 
 # --- departures ------------------------------------------------------------------------------
@@ -193,20 +194,20 @@ def test_the_choices_of_the_log_are_shown(tmp_path: Path) -> None:
 
 def test_a_turn_that_departs_from_the_rules_exits_1_and_says_why(tmp_path: Path) -> None:
     data = defence_log()
-    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["blue"]}}}
+    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
     code, output = run(write(tmp_path, data), "--turn", "1")
     assert code == 1
     assert "Departures of turn 1 from the rules (1):" in output
     assert "DEPARTS FROM THE RULES at turn 1: robot 2 feet" in output
     assert "$.turns[0].recorded.robots.2.feet" in output
-    assert "recorded:       1 blue" in output
-    assert "the rules give: 1 red" in output
+    assert "recorded:       1 red" in output
+    assert "the rules give: 1 blue" in output
     assert "agrees with the rules" not in output
 
 
 def test_a_later_turn_after_a_departure_agrees_and_notes_the_earlier_one(tmp_path: Path) -> None:
     data = defence_log()
-    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["blue"]}}}
+    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
     code, output = run(write(tmp_path, data), "--turn", "2")
     assert code == 0
     assert "the log departs from the rules earlier, at turn(s) 1" in output
@@ -223,7 +224,7 @@ def test_an_illegal_choice_is_a_departure(tmp_path: Path) -> None:
     assert "DEPARTS FROM THE RULES at turn 1" in output
     assert "$.turns[0].choices" in output
     assert "clause: ATK-4" in output
-    assert "red gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
+    assert "blue gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]" in output
 
 
 # --- JSON ------------------------------------------------------------------------------------
@@ -238,10 +239,10 @@ def test_json_gives_the_events_with_their_clauses(tmp_path: Path) -> None:
     assert data["lang"] == "en"
     assert data["programs"] == {"1": "attack 2", "2": "attack 2", "3": "harvest 2"}
     steal = next(e for e in data["events"] if e["event"]["clause"] == "ATK-4")
-    assert steal["text"] == "red gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]"
+    assert steal["text"] == "blue gear: robot 1 feet -> robot 2 feet (robot 2) [ATK-4]"
     assert steal["event"] == {
         "type": "gear_moved",
-        "gear": "red",
+        "gear": "blue",
         "source": "robot 1 feet",
         "destination": "robot 2 feet",
         "robot": 2,
@@ -274,7 +275,7 @@ def test_json_positions_are_log_positions_that_replay_the_turn(tmp_path: Path) -
     code, output = run(write(tmp_path, DEFENCE_LOG), "--turn", "2", "--format", "json")
     assert code == 0
     data = json.loads(output)
-    assert data["after"]["robots"]["1"] == {"feet": ["yellow", "blue"], "circuit": []}
+    assert data["after"]["robots"]["1"] == {"feet": ["red", "green"], "circuit": []}
     restarted = {
         "format": "outofgears-log/1",
         "players": DEFENCE_LOG["players"],
@@ -408,9 +409,13 @@ def test_a_log_written_under_another_spec_version_is_noted(tmp_path: Path) -> No
         f"{SPEC_VERSION}" in output
     )
     code, output = run(str(path), "--turn", "1", "--format", "json")
-    assert json.loads(output)["notes"] == [
+    notes = json.loads(output)["notes"]
+    assert notes[0] == (
         f"this log was written under spec version 0.9; it is replayed under spec version "
         f"{SPEC_VERSION}"
+    )
+    assert [note.split(" (")[0] for note in notes[1:]] == [
+        "since spec version 1.2 the default choices break ties by the ring of seats"
     ]
 
 

@@ -248,8 +248,43 @@ def test_a_log_written_under_another_spec_version_is_replayed_with_a_note(
     result = replay(write(tmp_path, data), "--quiet")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[1] == f"Note: {note}"
+    assert result.stdout.splitlines()[2] == f"Note: {SYMMETRY_NOTE}"
     as_json = json.loads(replay(write(tmp_path, data), "--format", "json").stdout)
-    assert as_json["notes"] == [note]
+    assert as_json["notes"] == [note, SYMMETRY_NOTE]
+
+
+#: The note on the default choices that changed in spec version 1.2 (ruling R-SYMMETRY).
+SYMMETRY_NOTE = (
+    "since spec version 1.2 the default choices break ties by the ring of seats "
+    "(ruling R-SYMMETRY): a defence steal, an assembly, a split or a Super Attack's "
+    "defenders left to the default may resolve differently"
+)
+
+
+@pytest.mark.ruling("R-SYMMETRY")
+def test_a_log_written_under_spec_1_1_is_told_the_default_choices_changed(tmp_path: Path) -> None:
+    data = agreeing_log()
+    data["written_by"] = {"engine": "0.1.0", "spec": "1.1"}
+    result = replay(write(tmp_path, data), "--quiet")
+    assert result.stdout.splitlines()[1:3] == [
+        "Note: this log was written under spec version 1.1; it is replayed under spec version 1.2",
+        f"Note: {SYMMETRY_NOTE}",
+    ]
+    as_json = json.loads(replay(write(tmp_path, data), "--format", "json").stdout)
+    assert as_json["notes"][1] == SYMMETRY_NOTE
+
+
+def test_a_log_of_a_later_or_unknown_spec_version_gets_only_the_version_note(
+    tmp_path: Path,
+) -> None:
+    data = agreeing_log()
+    for version in ("1.3", "2.0", "draft"):
+        data["written_by"] = {"engine": "9.9.9", "spec": version}
+        as_json = json.loads(replay(write(tmp_path, data), "--format", "json").stdout)
+        assert as_json["notes"] == [
+            f"this log was written under spec version {version}; it is replayed under spec "
+            f"version {SPEC_VERSION}"
+        ]
 
 
 def test_a_log_written_under_this_spec_version_has_no_note(tmp_path: Path) -> None:

@@ -112,6 +112,22 @@ def worth(gear: Gear, robot: int) -> int:
     return 1
 
 
+def ring(gear: Gear, robot: int) -> int:
+    """The tie-break between gears of equal worth to ``robot`` (ruling R-SYMMETRY).
+
+    The colours clockwise from the one after the robot's own (wrapping round from 8 to 1),
+    its own colour last; then the Jolly, then the three-point gear.
+    """
+    if gear.kind is GearKind.STANDARD:
+        return (gear.colour - robot - 1) % 8
+    return 8 + KIND_RANK[gear.kind] - 1
+
+
+def after(number: int, robots: Sequence[int]) -> list[int]:
+    """``robots`` clockwise from the first one after ``number`` (ruling R-SYMMETRY)."""
+    return sorted(robots, key=lambda robot: (robot - number - 1) % 8)
+
+
 def counts_as_own(gear: Gear, robot: int) -> bool:
     """Whether ``gear`` is one of ``robot``'s own colour at scoring (END-3, JOL-2, TRI-2)."""
     return gear.kind is GearKind.JOLLY or (gear.kind is GearKind.STANDARD and gear.colour == robot)
@@ -403,36 +419,28 @@ def check_traps_take_only_when_blocking(
             assert robot in reading.shovellers, str(move)
 
 
-def ring(gear: Gear, robot: int) -> int:
-    """The tie-break of ruling R-SYMMETRY: the colours in the order of the ring of robots
-    starting after ``robot``'s own (its own last), then Jolly, then three-point."""
-    if gear.kind is not GearKind.STANDARD:
-        return 8 + KIND_RANK[gear.kind]
-    return (gear.colour - robot - 1) % 8
-
-
 def reference_default_split(
-    pool: Sequence[Gear], takers: Sequence[int], place: int
+    pool: Sequence[Gear], takers: Sequence[int], place_number: int
 ) -> dict[int, Counter[Gear]]:
     """The default split of rulings R-SPLIT and R-SYMMETRY, written out independently of the
     engine.
 
     Each taker first gets its own colour up to its share (Jolly and three-point gears are
     nobody's colour in play, JOL-2, TRI-2); then the remaining gears are dealt one at a
-    time, most valuable to the taker first (ties: the ring from its own colour), round robin
-    over the takers that still need gears, starting with the first clockwise after the
-    place's number.
+    time, most valuable to the taker first (ties: the ring after its own colour, VAL-1,
+    R-SYMMETRY), round robin over the takers that still need gears, starting with the first
+    taker clockwise after the place's number.
     """
     share = len(pool) // len(takers)
     remaining = sorted(pool, key=canonical)
-    order = sorted(takers, key=lambda robot: (robot - place - 1) % 8)
-    got: dict[int, list[Gear]] = {robot: [] for robot in order}
+    got: dict[int, list[Gear]] = {robot: [] for robot in sorted(takers)}
     for robot in got:
         for gear in [g for g in remaining if has_priority(g, robot)][:share]:
             remaining.remove(gear)
             got[robot].append(gear)
     while any(len(gears) < share for gears in got.values()):
-        for robot, gears in got.items():
+        for robot in after(place_number, list(got)):
+            gears = got[robot]
             if len(gears) < share:
                 best = min(remaining, key=lambda g: (-worth(g, robot), ring(g, robot)))
                 remaining.remove(best)
@@ -569,43 +577,46 @@ def check_defence_steals(
     ATK-4 from an attack card, SATK-2 from a Super Attacker; none under a Counter Defence
     (CDEF-2). From the attacker's feet, or its circuit unless the option says feet only
     (R-DEFENCE); to the defender's feet; nothing from anyone else, nothing for an untested
-    defence. Attackers lose their gears in ascending number; the defenders of one attacker
-    take in turn clockwise after it, each from what it still holds (SATK-2, R-SUPER-ATTACK).
-    Unless chosen, the gear worth most to the defender, feet before circuit, then the ring
-    from the defender's own colour (ATK-5, VAL-1, R-SYMMETRY).
+    defence. The defenders of one attacker take in turn, clockwise from the first after it,
+    each from what the attacker still holds (SATK-2, R-SYMMETRY); the moves come in the order
+    they happen: by attacker, ascending, then in that turn. Unless chosen, the gear worth most to the defender, feet before
+    circuit, then the ring after the defender's colour (ATK-5, VAL-1, R-SYMMETRY).
     """
     chosen = choices.defence_steals if choices is not None else {}
     reading = read_programs(programs)
     from_circuit = before.options.defence_steal_source == "feet_or_circuit"
     holdings: dict[int, tuple[list[Gear], list[Gear]]] = {}
-    expected: list[GearMoved] = []
+    taken: dict[tuple[int, int], GearMoved] = {}
     pairs = [
-        (attacker, defender)
+        (defender, attacker)
         for defender in reading.standing
         for attacker in reading.attackers_of.get(defender, ())
     ]
-    pairs.sort(key=lambda pair: (pair[0], (pair[1] - pair[0] - 1) % 8))
-    for attacker, defender in pairs:
-        robot = before.robot(attacker)
-        feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
-        steal = chosen.get((defender, attacker))
-        where: str
-        if steal is not None:
-            where, gear = steal.source, steal.gear
-            assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
-        else:
-            candidates = [(-worth(g, defender), 0, ring(g, defender), "feet", g) for g in feet]
-            if from_circuit:
-                candidates += [
-                    (-worth(g, defender), 1, ring(g, defender), "circuit", g) for g in circuit
-                ]
-            if not candidates:
-                continue
-            _, _, _, where, gear = min(candidates, key=lambda c: c[:3])
-        (feet if where == "feet" else circuit).remove(gear)
-        source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
-        clause = reading.clause(attacker, "ATK-4", "SATK-2")
-        expected.append(GearMoved(gear, source, Place.feet(defender), defender, clause))
+    for attacker in sorted({attacker for _, attacker in pairs}):
+        for defender in after(attacker, [d for d, a in pairs if a == attacker]):
+            robot = before.robot(attacker)
+            feet, circuit = holdings.setdefault(attacker, (list(robot.feet), list(robot.circuit)))
+            steal = chosen.get((defender, attacker))
+            where: str
+            if steal is not None:
+                where, gear = steal.source, steal.gear
+                assert where == "feet" or from_circuit, f"{steal}: the option allows the feet only"
+            else:
+                candidates = [(-worth(g, defender), 0, ring(g, defender), "feet", g) for g in feet]
+                if from_circuit:
+                    candidates += [
+                        (-worth(g, defender), 1, ring(g, defender), "circuit", g) for g in circuit
+                    ]
+                if not candidates:
+                    continue
+                _, _, _, where, gear = min(candidates, key=lambda c: c[:3])
+            (feet if where == "feet" else circuit).remove(gear)
+            source = Place.feet(attacker) if where == "feet" else Place.circuit(attacker)
+            clause = reading.clause(attacker, "ATK-4", "SATK-2")
+            taken[(defender, attacker)] = GearMoved(
+                gear, source, Place.feet(defender), defender, clause
+            )
+    expected = list(taken.values())
     steals = [m for m in result.moves if m.clause in DEFENCE_STEAL_CLAUSES]
     assert steals == expected, f"defence steals {steals}, expected {expected}"
 
@@ -614,7 +625,7 @@ def check_assembly(before: GameState, result: TurnResult, choices: Choices | Non
     """After activation, robots with 3+ feet gears move 2 into their circuit (ASM-1).
 
     Mandatory by default; optional assembly moves 2 unless the owner chose ``()``
-    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then the ring from its own
+    (R-ASSEMBLY); unless chosen, the two worth most to the robot, then the ring after its
     colour (ASM-2, VAL-1, R-SYMMETRY). Robots with fewer than 3 move none. Gears a Super Shovel took are at the
     feet by then (SHOV-1). A circuit only ever gains gears by assembly and only loses them
     to a defence steal (ASM-3, ATK-4, SATK-2).

@@ -198,11 +198,12 @@ def test_a_trap_takes_gears_only_from_a_dump_someone_harvested(data: st.DataObje
 @given(
     pool=gear_piles(12),
     takers=st.lists(st.integers(min_value=1, max_value=8), min_size=1, max_size=8, unique=True),
+    place=st.integers(min_value=1, max_value=8),
 )
 def test_split_gears_gives_equal_shares_with_own_colour_priority(
-    pool: tuple[Gear, ...], takers: list[int]
+    pool: tuple[Gear, ...], takers: list[int], place: int
 ) -> None:
-    result = split_gears(pool, takers, after=8)
+    result = split_gears(pool, takers, place_number=place)
     share = len(pool) // len(takers)
     assert share_size(len(pool), len(takers)) == share
     assert [robot for robot, _ in result.shares] == sorted(takers)
@@ -231,7 +232,7 @@ def test_a_random_legal_split_is_accepted_as_given(
 ) -> None:
     proposed = random_split(pool, takers, data)
     check_split(pool, takers, proposed)
-    result = split_gears(pool, takers, proposed, after=8)
+    result = split_gears(pool, takers, proposed, place_number=1)
     assert {robot: Counter(got) for robot, got in result.shares} == {
         robot: Counter(got) for robot, got in proposed.items()
     }

@@ -16,6 +16,7 @@ from outofgears import (
     gears,
     resolve_turn,
 )
+from outofgears.assembly import choose_assembly_gears
 from tests.helpers import everyone_defends, position, programs
 
 
@@ -213,10 +214,11 @@ def test_a_robot_that_cannot_assemble_may_say_it_assembles_nothing() -> None:
 @pytest.mark.clause("ASM-2")
 @pytest.mark.ruling("R-ASSEMBLY")
 def test_default_assembly_picks_own_colour_first() -> None:
+    # Its own yellow, then the first colour clockwise after it that it holds: blue.
     state = quiet({3: [1, 2, 5, 3]})
     after = apply_turn(state, everyone_defends(state))
-    assert after.robot(3).circuit == gears(1, 3)
-    assert after.robot(3).feet == gears(2, 5)
+    assert after.robot(3).circuit == gears(3, 5)
+    assert after.robot(3).feet == gears(1, 2)
 
 
 @pytest.mark.clause("ASM-2")
@@ -331,3 +333,30 @@ def test_assemblies_chosen_for_robots_not_in_play_name_the_lowest_numbered_first
     with pytest.raises(IllegalChoiceError) as caught:
         apply_turn(state, everyone_defends(state), choices=chosen)
     assert str(caught.value) == "robot 9: this robot is not in play (ASM-1)"
+
+
+# --- R-SYMMETRY: the ring tie-break ----------------------------------------------------------
+
+
+@pytest.mark.clause("ASM-2")
+@pytest.mark.ruling("R-SYMMETRY", "R-ASSEMBLY")
+def test_robot_8_assembling_from_red_orange_and_yellow_picks_red_and_orange() -> None:
+    # All worth 1 to robot 8; its ring starts at robot 1, wrapping round from 8.
+    assert choose_assembly_gears(8, gears(1, 2, 3)) == gears(1, 2)
+    state = position(feet={8: [1, 2, 3]}, dumps={1: [1], 2: [2], 8: [8]})
+    after = apply_turn(state, everyone_defends(state))
+    assert after.robot(8).circuit == gears(1, 2)
+    assert after.robot(8).feet == gears(3)
+
+
+@pytest.mark.clause("ASM-2")
+@pytest.mark.ruling("R-SYMMETRY", "R-ASSEMBLY")
+def test_robot_2_assembling_own_colour_then_the_colours_after_it() -> None:
+    # Robot 2: its orange first (worth 2); then yellow, the first colour after it, before red,
+    # the last of the ring.
+    state = quiet({2: [1, 2, 3]})
+    after = apply_turn(state, everyone_defends(state))
+    assert after.robot(2).circuit == gears(2, 3)
+    assert after.robot(2).feet == gears(1)
+    # Robot 6 with grey, white and red, none its own: grey and white, then red would follow.
+    assert choose_assembly_gears(6, gears(1, 7, 8)) == gears(7, 8)

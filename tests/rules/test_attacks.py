@@ -201,8 +201,9 @@ def test_feet_only_defender_takes_the_feet_gear_before_the_attackers_attacker() 
 @pytest.mark.ruling("R-DEFENCE")
 def test_victim_defended_by_itself_while_attacked_by_two() -> None:
     # Robot 3 defends; robots 1 and 2 attack it. Both attacks are voided, robot 3 keeps
-    # its feet and takes one gear from each: from robot 1 the lowest colour (none is worth
-    # more), from robot 2 the yellow in its circuit (worth 2 to robot 3).
+    # its feet and takes one gear from each: from robot 1 the green, the first colour after
+    # its own yellow (none is worth more, R-SYMMETRY), from robot 2 the yellow in its circuit
+    # (worth 2 to robot 3).
     state = position(
         feet={1: [2, 4], 3: [1]},
         circuit={2: [1, 3]},
@@ -214,11 +215,11 @@ def test_victim_defended_by_itself_while_attacked_by_two() -> None:
         programs(r1="attack 3", r2="attack 3", r3="attack 3", r4="trap 4"),
         choices=no_assembly(3),
     )
-    assert feet_of(result.state) == {1: gears(4), 2: (), 3: gears(1, 2, 3), 4: ()}
+    assert feet_of(result.state) == {1: gears(2), 2: (), 3: gears(1, 3, 4), 4: ()}
     assert circuits_of(result.state) == {1: (), 2: gears(1), 3: (), 4: ()}
     assert moves(result, "ATK-4") == Counter(
         [
-            moved(2, Place.feet(1), Place.feet(3), 3, "ATK-4"),
+            moved(4, Place.feet(1), Place.feet(3), 3, "ATK-4"),
             moved(3, Place.circuit(2), Place.feet(3), 3, "ATK-4"),
         ]
     )
@@ -787,7 +788,41 @@ def test_a_defence_steal_takes_from_what_the_attacker_holds_on_the_table_by_defa
     # Robot 2 holds a yellow at its feet and a red in its circuit. Robot 1 takes its own red
     # from the circuit, robot 3 its own yellow from the feet, each under ATK-4 unless told
     # otherwise; from what robot 2 would still hold (only the yellow), robot 1 takes the yellow.
-    table = position(feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}).robot(2)
-    assert choose_defence_steal(1, table.feet, table.circuit) == DefenceSteal("circuit", Gear(1))
-    assert choose_defence_steal(3, table.feet, table.circuit) == DefenceSteal("feet", Gear(3))
+    held = position(feet={2: [3]}, circuit={2: [1]}, dumps={1: [], 2: [], 3: []}).robot(2)
+    assert choose_defence_steal(1, held.feet, held.circuit) == DefenceSteal("circuit", Gear(1))
+    assert choose_defence_steal(3, held.feet, held.circuit) == DefenceSteal("feet", Gear(3))
     assert choose_defence_steal(1, gears(3), ()) == DefenceSteal("feet", Gear(3))
+
+
+# --- R-SYMMETRY: the tie-break of the default steal ----------------------------------------
+
+
+@pytest.mark.clause("ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-DEFENCE")
+def test_robot_5_defending_against_a_red_and_a_white_gear_takes_the_white() -> None:
+    # Both are worth 1 to robot 5; the ring from robot 5 runs 6, 7, 8, 1, ...: white (key 2)
+    # before red (key 3). The former reading, the lowest colour, took the red.
+    assert choose_defence_steal(5, gears(1, 8), ()) == DefenceSteal("feet", Gear(8))
+    state = position(feet={1: [1, 8]}, dumps={1: [], 5: [], 8: []}, reserve=[1, 5, 8])
+    result = resolve_turn(state, programs(r1="attack 5", r5="attack 5", r8="harvest 8"))
+    assert feet_of(result.state) == {1: gears(1), 5: gears(8), 8: ()}
+    assert moves(result, "ATK-4") == Counter([moved(8, Place.feet(1), Place.feet(5), 5, "ATK-4")])
+
+
+@pytest.mark.clause("ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-DEFENCE")
+def test_the_defender_prefers_the_colour_of_the_next_robot_clockwise_and_its_own_comes_first() -> (
+    None
+):
+    # Robot 8's ring starts at red, wrapping round: red before orange before grey.
+    assert choose_defence_steal(8, gears(2, 7), gears(1)) == DefenceSteal("feet", Gear(2))
+    assert choose_defence_steal(8, (), gears(1, 2, 7)) == DefenceSteal("circuit", Gear(1))
+    # Robot 3's ring: green, blue, ..., orange; its own yellow is worth more than any.
+    assert choose_defence_steal(3, gears(2, 4, 5), ()) == DefenceSteal("feet", Gear(4))
+    assert choose_defence_steal(3, gears(2, 4), gears(3)) == DefenceSteal("circuit", Gear(3))
+    # Feet before circuit still comes before the ring: the circuit's green waits.
+    assert choose_defence_steal(3, gears(2), gears(4)) == DefenceSteal("feet", Gear(2))
+    # Under feet_only the ring decides among the feet.
+    assert choose_defence_steal(7, gears(1, 6, 8), gears(7), "feet_only") == DefenceSteal(
+        "feet", Gear(8)
+    )

@@ -359,13 +359,17 @@ def test_two_harvesters_take_their_own_colours_and_the_jolly_goes_to_the_one_sti
 @pytest.mark.clause("JOL-2", "TRI-2", "VAL-1", "SPL-5")
 @pytest.mark.ruling("R-JOLLY", "R-CHOICES", "R-SPLIT")
 def test_the_three_point_gear_is_dealt_before_the_jolly_and_the_jolly_before_a_plain_gear() -> None:
-    # Nobody's own colour: robot 1 picks the three-point gear (3), robot 2 the Jolly (2), then
-    # a yellow each; one yellow stays. Had the Jolly priority, robot 1 would hold it.
+    # Nobody's own colour: robot 2, the first clockwise after dump 1 (R-SYMMETRY), picks the
+    # three-point gear (3), robot 1 the Jolly (2), then a yellow each; one yellow stays. Had
+    # the Jolly priority, robot 1 would hold it.
     pool = bag(JOLLY, THREE_POINT, 3, 3, 3)
-    assert default_split(pool, (1, 2), 2, after=8) == {1: bag(3, THREE_POINT), 2: bag(3, JOLLY)}
+    assert default_split(pool, (1, 2), 2, place_number=1) == {
+        1: bag(3, JOLLY),
+        2: bag(3, THREE_POINT),
+    }
     state = table(dumps={1: pool, 2: [], 3: []})
     after = apply_turn(state, programs(r1="harvest 1", r2="harvest 1", r3="attack 3"))
-    assert feet_of(after) == {1: bag(3, THREE_POINT), 2: bag(3, JOLLY), 3: ()}
+    assert feet_of(after) == {1: bag(3, JOLLY), 2: bag(3, THREE_POINT), 3: ()}
     assert after.dump(1).gears == bag(3)
 
 

@@ -68,18 +68,19 @@ def test_each_taker_gets_the_whole_number_share() -> None:
 @pytest.mark.clause("SPL-1", "SPL-3")
 @pytest.mark.ruling("R-SPLIT")
 def test_split_gives_every_taker_the_same_number_of_gears() -> None:
-    # Seven gears, robots 2, 5 and 7: own colour first, then red, yellow, green dealt in
-    # turn; purple stays.
-    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7), after=8)
+    # Seven gears on dump 1, robots 2, 5 and 7: own colour first; then, in the round from
+    # robot 2 (the first after dump 1), each takes the next colour clockwise after its own:
+    # 2 the yellow, 5 the purple, 7 the red (wrapping past 8); green stays.
+    result = split_gears(gears(1, 2, 3, 4, 5, 6, 7), (2, 5, 7), place_number=1)
     assert result == Split(
-        shares=((2, gears(1, 2)), (5, gears(3, 5)), (7, gears(4, 7))), left=gears(6)
+        shares=((2, gears(2, 3)), (5, gears(5, 6)), (7, gears(1, 7))), left=gears(4)
     )
 
 
 @pytest.mark.clause("SPL-1")
 @pytest.mark.ruling("R-SPLIT")
 def test_a_single_taker_takes_the_whole_pile() -> None:
-    assert split_gears(gears(1, 2, 3), (2,), after=8) == Split(
+    assert split_gears(gears(1, 2, 3), (2,), place_number=1) == Split(
         shares=((2, gears(1, 2, 3)),), left=()
     )
 
@@ -88,8 +89,8 @@ def test_a_single_taker_takes_the_whole_pile() -> None:
 @pytest.mark.ruling("R-SPLIT")
 def test_split_does_not_depend_on_the_order_the_takers_are_named() -> None:
     pool = gears(1, 3, 3, 4, 4)
-    assert split_gears(pool, (3, 1), after=8) == split_gears(pool, (1, 3), after=8)
-    assert split_gears(pool, (1, 3), after=8) == Split(
+    assert split_gears(pool, (3, 1), place_number=2) == split_gears(pool, (1, 3), place_number=2)
+    assert split_gears(pool, (1, 3), place_number=2) == Split(
         shares=((1, gears(1, 4)), (3, gears(3, 3))), left=gears(4)
     )
 
@@ -136,7 +137,7 @@ def test_own_colour_beats_the_lower_robot_number() -> None:
 @pytest.mark.clause("SPL-2", "SPL-5")
 @pytest.mark.ruling("R-SPLIT")
 def test_every_taker_takes_its_own_colour_before_the_rest_is_dealt() -> None:
-    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2, after=8)
+    shares = default_split(gears(1, 1, 1, 2, 2, 3), (1, 2, 3), 2, place_number=1)
     assert shares == {1: gears(1, 1), 2: gears(2, 2), 3: gears(1, 3)}
 
 
@@ -196,7 +197,7 @@ def test_leftover_stays_at_the_victims_feet() -> None:
 @pytest.mark.clause("SPL-3")
 @pytest.mark.ruling("R-SPLIT")
 def test_what_is_left_is_exactly_what_nobody_took() -> None:
-    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2), after=8)
+    result = split_gears(gears(1, 2, 4, 4, 4), (1, 2), place_number=3)
     assert result.share_of(1) == gears(1, 4)
     assert result.share_of(2) == gears(2, 4)
     assert result.left == gears(4)
@@ -210,7 +211,7 @@ def test_what_is_left_is_exactly_what_nobody_took() -> None:
 def test_fewer_gears_than_takers_gives_a_share_of_none() -> None:
     assert share_size(2, 3) == 0
     assert share_size(0, 1) == 0
-    assert split_gears(gears(1, 2), (1, 2, 3), after=8) == Split(
+    assert split_gears(gears(1, 2), (1, 2, 3), place_number=1) == Split(
         shares=((1, ()), (2, ()), (3, ())), left=gears(1, 2)
     )
 
@@ -245,23 +246,25 @@ def test_empty_split_when_there_are_too_few_gears_is_accepted() -> None:
 
 @pytest.mark.clause("SPL-5")
 @pytest.mark.ruling("R-SPLIT")
-def test_default_split_deals_the_rest_round_robin_lowest_colour_first() -> None:
-    # No own colour for robots 2 and 3: red to 2, red to 3, green to 2, blue to 3.
-    assert default_split(gears(1, 1, 4, 5, 6), (2, 3), 2, after=8) == {
-        2: gears(1, 4),
-        3: gears(1, 5),
-    }
+def test_default_split_deals_the_rest_round_robin_clockwise_after_the_place() -> None:
+    # No own colour for robots 2 and 3. From dump 1 the round starts with robot 2: green to 2
+    # (the first colour after orange), blue to 3 (green is gone), purple to 2, red to 3.
+    pool = gears(1, 1, 4, 5, 6)
+    assert default_split(pool, (2, 3), 2, place_number=1) == {2: gears(4, 6), 3: gears(1, 5)}
+    # From dump 2 it starts with robot 3: green to 3, blue to 2, purple to 3, red to 2.
+    assert default_split(pool, (2, 3), 2, place_number=2) == {2: gears(1, 5), 3: gears(4, 6)}
 
 
 @pytest.mark.clause("SPL-5")
 @pytest.mark.ruling("R-SPLIT", "R-CHOICES")
 def test_default_split_applies_when_no_split_is_chosen() -> None:
-    # Red to 2, red to 3, red to 2, green to 3; a green stays.
+    # From dump 1 the round starts with robot 2: green to 2, green to 3 (green comes soon
+    # after each one's own colour, red last but one), red to 2, red to 3; a red stays.
     result = resolve_turn(SHARED_DUMP, SHARED_PROGRAMS)
     assert resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=Choices()) == result
-    assert feet_of(result.state) == {1: (), 2: gears(1, 1), 3: gears(1, 4), 4: ()}
-    assert dumps_of(result.state) == {1: gears(4), 2: (), 3: (), 4: ()}
-    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(4), "SPL-1")]
+    assert feet_of(result.state) == {1: (), 2: gears(1, 4), 3: gears(1, 4), 4: ()}
+    assert dumps_of(result.state) == {1: gears(1), 2: (), 3: (), 4: ()}
+    assert splits(result) == [SplitResolved(Place.dump(1), (2, 3), 2, gears(1), "SPL-1")]
 
 
 @pytest.mark.clause("SPL-5")
@@ -469,3 +472,53 @@ def test_a_split_naming_several_robots_that_do_not_take_names_the_lowest_numbere
     assert str(caught.value) == (
         "robot 9: a split must give a share to exactly robots [2, 3], not [2, 3, 9, 10] (SPL-1)"
     )
+
+
+# --- R-SYMMETRY: the rounds start after the place -------------------------------------------
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_dump_3_split_between_robots_2_and_4_starts_the_round_with_robot_4() -> None:
+    # A blue and a purple, worth 1 to both; both would take the blue first (the ring of robot 4
+    # starts at blue, robot 2's reaches it before purple). Robot 4, the first after dump 3,
+    # goes first and takes it.
+    state = position(dumps={2: [], 3: [5, 6], 4: []}, reserve=[2, 3, 4])
+    result = resolve_turn(state, programs(r2="harvest 3", r3="trap 2", r4="harvest 3"))
+    assert feet_of(result.state) == {2: gears(6), 3: (), 4: gears(5)}
+    assert splits(result) == [SplitResolved(Place.dump(3), (2, 4), 1, (), "SPL-1")]
+    assert default_split(gears(5, 6), (2, 4), 1, place_number=3) == {2: gears(6), 4: gears(5)}
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_a_robot_harvesting_its_own_dump_comes_last_in_the_round() -> None:
+    # Robots 1 and 3 share a green and a blue; both would take the green first (robot 1's
+    # ring: orange, yellow, green, blue, ...; robot 3's: green, blue, ...). On dump 3 the round
+    # starts after 3, wrapping round to robot 1, and robot 3 comes last; on dump 1 it is the
+    # other way round.
+    state = position(dumps={1: [], 3: [4, 5]}, reserve=[1, 3])
+    result = resolve_turn(state, programs(r1="harvest 3", r3="harvest 3"))
+    assert feet_of(result.state) == {1: gears(4), 3: gears(5)}
+    state = position(dumps={1: [4, 5], 3: []}, reserve=[1, 3])
+    result = resolve_turn(state, programs(r1="harvest 1", r3="harvest 1"))
+    assert feet_of(result.state) == {1: gears(5), 3: gears(4)}
+
+
+@pytest.mark.clause("SPL-5", "ATK-8")
+@pytest.mark.ruling("R-SYMMETRY", "R-SPLIT")
+def test_attackers_of_robot_5_deal_their_rounds_from_robot_6_round_to_robot_4() -> None:
+    # Robots 2, 4 and 6 hit robot 5, which holds a grey and two whites: one gear each. The
+    # round goes 6, 2, 4: robot 6 takes the grey, the colour right after its own; robots 2 and
+    # 4 a white each. In ascending order with the lowest colour, robot 2 took the grey.
+    state = position(feet={5: [7, 8, 8]}, dumps={2: [], 4: [], 5: [], 6: []}, reserve=[])
+    result = resolve_turn(
+        state, programs(r2="attack 5", r4="attack 5", r5="harvest 2", r6="attack 5")
+    )
+    assert feet_of(result.state) == {2: gears(8), 4: gears(8), 5: (), 6: gears(7)}
+    # With a red instead of a white, robot 2 (second) takes the white, nearer in its ring.
+    assert default_split(gears(1, 7, 8), (2, 4, 6), 1, place_number=5) == {
+        2: gears(8),
+        4: gears(1),
+        6: gears(7),
+    }

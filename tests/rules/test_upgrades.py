@@ -687,8 +687,9 @@ TWO_DEFENDERS = laid(r1="super attack", r2="attack 2", r3="attack 3", r4="harves
 @pytest.mark.clause("SATK-2", "SATK-1", "ATK-5")
 @pytest.mark.ruling("R-SUPER-ATTACK", "R-DEFENCE")
 def test_super_attack_against_two_defenders_loses_a_gear_to_each_in_robot_order() -> None:
-    # Robot 2 chooses first: every gear is worth 1 to it, so it takes the lowest colour at
-    # robot 1's feet, the yellow -- robot 3's own colour. Robot 3 then takes from what is
+    # Robot 2, the first defender clockwise after robot 1, chooses first: every gear is worth
+    # 1 to it, so it takes the first colour after its own at robot 1's feet, the yellow --
+    # robot 3's own colour (R-SYMMETRY). Robot 3 then takes from what is
     # left: the green at the feet (before the red in the circuit). The attacks on 2 and 3
     # are voided; the one on robot 4 hits.
     result = resolve_turn(two_defenders_table(), TWO_DEFENDERS)
@@ -1003,19 +1004,19 @@ def test_trap_neither_voids_a_super_shovel_nor_is_sprung_by_it() -> None:
 @pytest.mark.ruling("R-SHOVEL", "R-TRAP")
 def test_super_shovel_does_not_spring_a_super_trap() -> None:
     # Nobody harvests: the Super Trap is idle on both dumps and the shovel takes all three
-    # gears, then assembles its orange and the red.
+    # gears, then assembles its orange and the yellow, the next colour after its own.
     state = table(dumps={1: [1], 2: [2, 3]}, upgrades={"P1": SUPER_TRAP, "P2": SUPER_SHOVEL})
     result = resolve_turn(state, laid(r1="super trap", r2="super shovel"))
-    assert feet_of(result.state) == {1: (), 2: gears(3)}
-    assert circuits_of(result.state) == {1: (), 2: gears(1, 2)}
+    assert feet_of(result.state) == {1: (), 2: gears(1)}
+    assert circuits_of(result.state) == {1: (), 2: gears(2, 3)}
     assert dumps_of(result.state) == {1: (), 2: ()}
     assert all_moves(result) == Counter(
         [
             take(1, Place.dump(1), 2, "SHOV-1"),
             take(2, Place.dump(2), 2, "SHOV-1"),
             take(3, Place.dump(2), 2, "SHOV-1"),
-            assemble(1, 2),
             assemble(2, 2),
+            assemble(3, 2),
         ]
     )
     assert outcomes(result) == Counter(
@@ -1272,3 +1273,92 @@ def test_a_short_upgrade_deck_is_refused_counting_the_cards_and_the_players() ->
     with pytest.raises(SetupError) as caught:
         setup_game([1, 2, 3], seed=1, options=deck(SUPER_ATTACK, SUPER_SHOVEL))
     assert str(caught.value) == "the upgrade deck has 2 card(s) for 3 players (UPG-1)"
+
+
+# --- R-SYMMETRY: seat-fair orders in the expansions -----------------------------------------
+
+
+@pytest.mark.clause("SATK-2", "ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SUPER-ATTACK")
+def test_super_attack_by_robot_6_defended_by_robots_2_and_7_robot_7_takes_first() -> None:
+    # Robot 6 holds a single red gear. The defenders take clockwise from robot 6: robot 7, then
+    # robot 2 (wrapping round past 8), which finds nothing left. The events still list the
+    # defenders in ascending number.
+    state = table(feet={6: [1]}, dumps={2: [], 6: [], 7: []}, upgrades={"P6": SUPER_ATTACK})
+    result = resolve_turn(state, laid(r2="attack 2", r6="super attack", r7="attack 7"))
+    assert feet_of(result.state) == {2: (), 6: (), 7: gears(1)}
+    assert all_moves(result) == Counter([take(1, Place.feet(6), 7, "SATK-2")])
+    assert outcomes(result) == Counter(
+        [
+            (2, DEFENDED, "ATK-3"),
+            (7, DEFENDED, "ATK-3"),
+            (6, VOIDED, "SATK-2"),
+            (6, VOIDED, "SATK-2"),
+        ]
+    )
+
+
+@pytest.mark.clause("SATK-2", "ATK-4")
+@pytest.mark.ruling("R-SYMMETRY", "R-SUPER-ATTACK", "R-CHOICES")
+def test_robot_2_cannot_choose_the_gear_robot_7_took_first_from_super_attacker_6() -> None:
+    # Robot 6: a red and a grey at its feet. Robot 7 takes its own grey first by default;
+    # robot 2 may then choose only the red.
+    state = table(feet={6: [1, 7]}, dumps={2: [], 6: [], 7: []}, upgrades={"P6": SUPER_ATTACK})
+    plays = laid(r2="attack 2", r6="super attack", r7="attack 7")
+    grey = Choices(defence_steals={(2, 6): DefenceSteal("feet", Gear(7))})
+    with pytest.raises(IllegalChoiceError) as caught:
+        resolve_turn(state, plays, choices=grey)
+    assert (caught.value.robot, caught.value.clause) == (2, "ATK-4")
+    # Robot 7 choosing the red leaves robot 2 the grey.
+    red = Choices(defence_steals={(7, 6): DefenceSteal("feet", Gear(1))})
+    assert feet_of(resolve_turn(state, plays, choices=red).state) == {
+        2: gears(7),
+        6: (),
+        7: gears(1),
+    }
+
+
+@pytest.mark.clause("SATK-2")
+@pytest.mark.ruling("R-SYMMETRY", "R-SUPER-ATTACK")
+def test_two_super_attackers_each_lose_to_their_defenders_in_their_own_ring_order() -> None:
+    # Robots 1 and 5 lay Super Attacks; robots 3 and 7 defend both. From robot 1 the order is
+    # 3, 7; from robot 5 it is 7, 3. Each Super Attacker holds one white gear, worth 1 to both
+    # defenders: robot 3 gets robot 1's, robot 7 robot 5's. The Super Attacks on each other
+    # hit, and swap nothing (their feet are empty after the defences).
+    state = table(
+        feet={1: [8], 5: [8]},
+        dumps={1: [], 3: [], 5: [], 7: []},
+        upgrades={"P1": SUPER_ATTACK, "P5": SUPER_ATTACK},
+    )
+    result = resolve_turn(
+        state, laid(r1="super attack", r3="attack 3", r5="super attack", r7="attack 7")
+    )
+    assert feet_of(result.state) == {1: (), 3: gears(8), 5: (), 7: gears(8)}
+    assert all_moves(result) == Counter(
+        [take(8, Place.feet(1), 3, "SATK-2"), take(8, Place.feet(5), 7, "SATK-2")]
+    )
+
+
+@pytest.mark.clause("SHOV-1", "SPL-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-SHOVEL")
+def test_two_super_shovels_deal_each_dump_from_the_first_shoveller_after_it() -> None:
+    # Robots 1 and 2 shovel. Dump 1 holds a yellow and a green: worth 1 to both, and both would
+    # take the yellow first; the round starts with robot 2 (the first after dump 1), which
+    # takes it. Dump 2 holds the same: there robot 1 goes first and takes the yellow.
+    state = table(
+        dumps={1: [3, 4], 2: [3, 4]},
+        reserve=[1, 2],
+        upgrades={"P1": SUPER_SHOVEL, "P2": SUPER_SHOVEL},
+    )
+    result = resolve_turn(state, laid(r1="super shovel", r2="super shovel"))
+    assert feet_of(result.state) == {1: gears(3, 4), 2: gears(3, 4)}
+    assert all_moves(result) == Counter(
+        [
+            take(3, Place.dump(1), 2, "SHOV-1"),
+            take(4, Place.dump(1), 1, "SHOV-1"),
+            take(3, Place.dump(2), 1, "SHOV-1"),
+            take(4, Place.dump(2), 2, "SHOV-1"),
+            GearMoved(Gear(1), Place.reserve(), Place.dump(1), None, "EXP-1"),
+            GearMoved(Gear(2), Place.reserve(), Place.dump(2), None, "EXP-1"),
+        ]
+    )

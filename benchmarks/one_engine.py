@@ -1,0 +1,149 @@
+"""The one engine against the fast path it replaced: ``python -m benchmarks.one_engine``.
+
+Issue 11's figures, side by side in one run. Each figure is measured in a fresh child process,
+the two engines taking turns round after round (these machines are noisy: compare medians and
+ratios, not single runs):
+
+1. ``apply_turn``, 8 robots, base game, default choices, no events: this tree, and the fast path
+   of commit ``--baseline`` (default ``caa2990``, the last commit with ``fastturn.py``),
+   extracted with ``git archive`` into a temporary directory.
+2. ``resolve_turn`` (events) on the same positions, against 1.
+3. ``apply_turn`` with explicit choices drawn beforehand by ``legal_choices(...).sample(rng)``
+   (the sampling not timed), against 1.
+4. ``legal_choices(state, programs)`` built for each position: spaces per second; and
+   ``count()`` of each, for information.
+
+The positions are those of random 8-robot games (seeded, the random policy), each engine
+playing its own games from the same seeds: the two sets are alike, not identical, as the
+default tie-break changed with ruling R-SYMMETRY.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = r"""
+import random, sys, time
+from outofgears import Options, apply_turn, resolve_turn, setup_game
+from outofgears.policies import random_programs
+
+what, seconds = sys.argv[1], float(sys.argv[2])
+rng = random.Random(1)
+cases = []
+game = 0
+while len(cases) < 400:
+    game += 1
+    state = setup_game(list(range(1, 9)), seed=1000 + game)
+    while not state.game_over and len(cases) < 400:
+        programs = random_programs(state, rng)
+        cases.append((state, programs))
+        state = apply_turn(state, programs)
+
+def rate(play):
+    done, started = 0, time.perf_counter()
+    while True:
+        for state, programs, choices in work:
+            play(state, programs, choices)
+        done += len(work)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return done / elapsed
+
+work = [(state, programs, None) for state, programs in cases]
+if what == "apply":
+    print(rate(lambda s, p, c: apply_turn(s, p)))
+elif what == "resolve":
+    print(rate(lambda s, p, c: resolve_turn(s, p)))
+elif what == "choices":
+    from outofgears import legal_choices
+    drawn = random.Random(2)
+    work = [(s, p, legal_choices(s, p).sample(drawn)) for s, p in cases]
+    print(rate(lambda s, p, c: apply_turn(s, p, choices=c)))
+elif what == "legal":
+    from outofgears import legal_choices
+    print(rate(lambda s, p, c: legal_choices(s, p)))
+elif what == "count":
+    from outofgears import legal_choices
+    started = time.perf_counter()
+    counts = [legal_choices(s, p).count() for s, p in cases]
+    elapsed = time.perf_counter() - started
+    print(len(cases) / elapsed, sorted(counts)[len(counts) // 2], max(counts))
+"""
+
+
+def measure(tree: Path, what: str, seconds: float) -> list[float]:
+    """One child process measuring ``what`` with the package of ``tree``."""
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, what, str(seconds)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        cwd=tree,
+    )
+    return [float(word) for word in done.stdout.split()]
+
+
+def extract(commit: str, into: Path) -> Path:
+    """The package as it was at ``commit``, under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", commit, "outofgears"],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
+
+
+def main() -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.one_engine", description=__doc__)
+    parser.add_argument("--baseline", default="caa2990", help="the commit to compare with")
+    parser.add_argument("--rounds", type=int, default=5, help="child processes per figure")
+    parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per child")
+    arguments = parser.parse_args()
+    figures: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="outofgears-baseline-") as temp:
+        baseline = extract(arguments.baseline, Path(temp))
+        for _ in range(arguments.rounds):
+            figures.setdefault("baseline apply", []).append(
+                measure(baseline, "apply", arguments.seconds)[0]
+            )
+            for what in ("apply", "resolve", "choices", "legal"):
+                figures.setdefault(what, []).append(measure(ROOT, what, arguments.seconds)[0])
+    counted = measure(ROOT, "count", 0)
+    median = {name: statistics.median(samples) for name, samples in figures.items()}
+    print(f"Median of {arguments.rounds} child processes each, 8 robots, base game, turns/s:")
+    print()
+    print("| Figure | Median | Min | Max | Ratio | Target |")
+    print("|---|--:|--:|--:|--:|--:|")
+    rows = (
+        ("baseline apply", f"fast path of {arguments.baseline}, apply_turn", None, ""),
+        ("apply", "apply_turn, no events", "baseline apply", ">= 1.0x"),
+        ("resolve", "resolve_turn, events", "apply", ">= 0.55x"),
+        ("choices", "apply_turn, sampled explicit choices", "apply", ">= 0.8x"),
+        ("legal", "legal_choices built (spaces/s)", None, ">= 20,000/s"),
+    )
+    for key, label, against, target in rows:
+        samples = figures[key]
+        ratio = f"{median[key] / median[against]:.2f}x {against}" if against else ""
+        print(
+            f"| {label} | {median[key]:,.0f} | {min(samples):,.0f} | {max(samples):,.0f} "
+            f"| {ratio} | {target} |"
+        )
+    print()
+    print(
+        f"legal_choices(...).count() over the same 400 positions: {counted[0]:,.0f} per second; "
+        f"median count {counted[1]:,.0f}, largest {counted[2]:,.0f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
