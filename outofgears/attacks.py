@@ -57,8 +57,8 @@ def attackers_by_target(reading: ProgramReading) -> dict[int, list[int]]:
     """
     if not reading.upgrades:
         return reading.attacked_by
-    super_attackers = reading.laying(SUPER_ATTACK)
-    counters = reading.laying(COUNTER_DEFENCE)
+    super_attackers = reading.super_attacks
+    counters = reading.counter_defences
     if not (super_attackers or counters):
         return reading.attacked_by
     attackers: dict[int, list[int]] = {}
@@ -74,7 +74,7 @@ def attackers_by_target(reading: ProgramReading) -> dict[int, list[int]]:
 
 def standing_defenders(reading: ProgramReading) -> list[int]:
     """The defences that hold: all of them, unless a Counter Defence voids them all (CDEF-2)."""
-    return [] if reading.laying(COUNTER_DEFENCE) else reading.defenders
+    return [] if reading.counter_defences else reading.defenders
 
 
 def _label(reading: ProgramReading, robot: int, target: int) -> str:
@@ -88,7 +88,7 @@ def _label(reading: ProgramReading, robot: int, target: int) -> str:
 def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.1 in order: the defences and their steals, then every attack at once (ATK-2)."""
     attackers = attackers_by_target(reading)
-    counters = reading.laying(COUNTER_DEFENCE)
+    counters = reading.counter_defences
     if reading.defenders:
         plan.append((announce_defences, (reading, attackers, bool(counters))))
     standing = () if counters else reading.defenders
@@ -284,9 +284,10 @@ def lift_feet(table: Table, victims: list[int]) -> None:
 def strike(table: Table, reading: ProgramReading, victim: int, attackers: list[int]) -> None:
     """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
     if there are several (ATK-8); circuits are never taken (ASM-3)."""
-    code = reading.code
-    clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
+    clauses = None
     if table.events is not None:
+        code = reading.code
+        clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
         for attacker, clause in zip(attackers, clauses, strict=True):
             table.act(attacker, _label(reading, attacker, victim), Outcome.ATTACK_HIT, clause)
     pool = table.held.pop(victim)

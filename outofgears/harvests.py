@@ -9,14 +9,14 @@ once, sharing each with that dump's other harvesters (SHARV-1).
 from __future__ import annotations
 
 from outofgears.events import Outcome
-from outofgears.programs import HARVEST, SUPER_HARVEST, ProgramReading
+from outofgears.programs import HARVEST, ProgramReading
 from outofgears.table import Plan, Table
 from outofgears.traps import harvesters_of, label, take_dump, trapped_dumps
 
 
 def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.3: every harvested dump that no trap voided, in ascending number (HRV-2)."""
-    harvested = reading.numbers if reading.laying(SUPER_HARVEST) else sorted(reading.harvest_on)
+    harvested = reading.numbers if reading.super_harvests else sorted(reading.harvest_on)
     trapped = set(trapped_dumps(reading))
     for dump in harvested:
         if dump not in trapped:
@@ -26,9 +26,10 @@ def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
 def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
     """The harvesters of one untrapped dump take (or split) all its gears (HRV-2, SHARV-1)."""
     harvesters = harvesters_of(reading, dump)
-    code = reading.code
-    clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
+    clauses = None
     if table.events is not None:
+        code = reading.code
+        clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
         for robot, clause in zip(harvesters, clauses, strict=True):
             table.act(robot, label(reading, robot, dump), Outcome.HARVEST_DONE, clause)
     take_dump(table, dump, harvesters, clauses)

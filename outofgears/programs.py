@@ -254,6 +254,10 @@ _CODES: Final = {
 }
 
 
+#: No robot: the shared empty list of a card nobody laid.
+_NOBODY: list[int] = []
+
+
 class ProgramReading:
     """The programs of a turn read once, for the rules modules: codes and targets by robot.
 
@@ -268,16 +272,23 @@ class ProgramReading:
         harvest_on: Each harvested dump and its harvesters by harvest *card*, ascending.
         laid: The robots that laid each upgrade card, by code, ascending.
         upgrades: Whether any upgrade card was laid.
+        super_harvests, super_attacks, super_traps, super_shovels, counter_defences: The
+            robots that laid each upgrade card, ascending (never to be modified).
     """
 
     __slots__ = (
         "attacked_by",
         "code",
+        "counter_defences",
         "defenders",
         "harvest_on",
         "laid",
         "numbers",
         "programs",
+        "super_attacks",
+        "super_harvests",
+        "super_shovels",
+        "super_traps",
         "target",
         "trap_on",
         "upgrades",
@@ -308,17 +319,20 @@ class ProgramReading:
                 if aimed not in numbers:
                     plain = False
                 target[number] = aimed
-                kind = code[number] = _CODES[program.action]
-                if kind == ATTACK:
+                action = program.action  # compared by identity: an Enum hashes in Python
+                if action is Action.ATTACK:
+                    code[number] = ATTACK
                     if aimed == number:
                         defenders.append(number)
                     elif aimed in attacked_by:
                         attacked_by[aimed].append(number)
                     else:
                         attacked_by[aimed] = [number]
-                elif kind == TRAP:
+                elif action is Action.TRAP:
+                    code[number] = TRAP
                     trap_on.setdefault(aimed, []).append(number)
                 else:
+                    code[number] = HARVEST
                     harvest_on.setdefault(aimed, []).append(number)
             elif type(program) is UpgradeProgram:
                 kind = code[number] = _CODES[program.card]
@@ -344,17 +358,19 @@ class ProgramReading:
         self.harvest_on = harvest_on
         self.laid = laid
         self.upgrades = bool(laid)
-
-    def laying(self, card_code: int) -> list[int]:
-        """The robots that laid the upgrade card of code ``card_code``, ascending."""
-        return self.laid.get(card_code, _NOBODY)
+        if laid:
+            self.super_harvests = laid.get(SUPER_HARVEST, _NOBODY)
+            self.super_attacks = laid.get(SUPER_ATTACK, _NOBODY)
+            self.super_traps = laid.get(SUPER_TRAP, _NOBODY)
+            self.super_shovels = laid.get(SUPER_SHOVEL, _NOBODY)
+            self.counter_defences = laid.get(COUNTER_DEFENCE, _NOBODY)
+        else:
+            self.super_harvests = self.super_attacks = self.super_traps = _NOBODY
+            self.super_shovels = self.counter_defences = _NOBODY
 
     def text(self, robot: int) -> str:
         """Robot ``robot``'s program as text, for the events."""
         return str(self.programs[robot])
-
-
-_NOBODY: list[int] = []
 
 
 def check_robot_program(state: GameState, robot: int, program: AnyProgram) -> None:

@@ -252,19 +252,20 @@ def take(
     pool: list[int],
     place: Place,
     takers: Sequence[int],
-    clauses: Sequence[str],
+    clauses: Sequence[str] | None,
     after: int,
 ) -> list[int]:
     """``takers`` (ascending) take the ``pool`` of ``place`` to their feet; returns what stays.
 
     One taker takes everything; several split it (SPL-1 to SPL-5): by the table's explicit
     split of ``place`` if there is one, else by the default (:func:`deal`, starting the round
-    after number ``after``). ``clauses[i]`` is the clause taker ``i`` takes under.
+    after number ``after``). ``clauses[i]`` is the clause taker ``i`` takes under, for the
+    events; ``None`` when the table records none.
     """
     choices = table.choices
     proposed = None if choices is None else choices.splits.get(place)
     if len(takers) == 1 and proposed is None:
-        table.give(pool, place, takers[0], clauses[0])
+        table.give(pool, place, takers[0], clauses[0] if clauses else "")
         return []
     if proposed is None:
         shares, left = deal(pool, takers, len(pool) // len(takers), after)
@@ -280,7 +281,7 @@ def take(
                 "SPL-4" if len(pool) < len(takers) else "SPL-1",
             )
         )
-    for taker, got, clause in zip(takers, shares, clauses, strict=True):
+    for taker, got, clause in zip(takers, shares, clauses or [""] * len(takers), strict=True):
         table.give(got, place, taker, clause)
     return left
 

@@ -108,22 +108,6 @@ def gear_moved(
     return moved
 
 
-def _robot(number: int, player: str, feet: tuple[Gear, ...], circuit: tuple[Gear, ...]) -> Robot:
-    robot: Robot = _new(Robot)
-    _set_robot_number(robot, number)
-    _set_robot_player(robot, player)
-    _set_robot_feet(robot, feet)
-    _set_robot_circuit(robot, circuit)
-    return robot
-
-
-def _dump(number: int, gears: tuple[Gear, ...]) -> Dump:
-    dump: Dump = _new(Dump)
-    _set_dump_number(dump, number)
-    _set_dump_gears(dump, gears)
-    return dump
-
-
 def _without_card(player: Player) -> Player:
     bare: Player = _new(Player)
     _set_player_name(bare, player.name)
@@ -164,10 +148,15 @@ class Table:
     )
 
     def __init__(
-        self, state: GameState, *, record: bool = False, choices: Decisions | None = None
+        self,
+        state: GameState,
+        *,
+        record: bool = False,
+        choices: Decisions | None = None,
+        numbers: list[int] | None = None,
     ) -> None:
         self.state = state
-        self.numbers = [robot.number for robot in state.robots]
+        self.numbers = [robot.number for robot in state.robots] if numbers is None else numbers
         feet: list[list[int]] = [[]] * 9
         dumps: list[list[int]] = [[]] * 9
         known = RANKS_OF_SHARED.get  # ranks_of, inlined for the usual shared tuples
@@ -283,19 +272,22 @@ class Table:
             number = robot.number
             if moved_feet[number] or moved_circuit[number]:
                 circuit = circuits[number]
-                robot = _robot(
-                    number,
-                    robot.player,
-                    gears_of(feet[number]) if moved_feet[number] else robot.feet,
-                    robot.circuit if circuit is None else gears_of(circuit),
-                )
+                new: Robot = _new(Robot)  # _robot, inlined: most robots change every turn
+                _set_robot_number(new, number)
+                _set_robot_player(new, robot.player)
+                _set_robot_feet(new, gears_of(feet[number]) if moved_feet[number] else robot.feet)
+                _set_robot_circuit(new, robot.circuit if circuit is None else gears_of(circuit))
+                robot = new
             robots.append(robot)
         moved_dumps = self.moved_dumps
         piles = self.dumps
         dumps: list[Dump] = []
         for dump in state.dumps:
-            if moved_dumps[dump.number]:
-                dump = _dump(dump.number, gears_of(piles[dump.number]))
+            number = dump.number
+            if moved_dumps[number]:
+                dump = _new(Dump)  # _dump, inlined: every dump changes every turn
+                _set_dump_number(dump, number)
+                _set_dump_gears(dump, gears_of(piles[number]))
             dumps.append(dump)
         players = state.players
         discarded = self.discarded

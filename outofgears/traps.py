@@ -14,7 +14,7 @@ Shovel is not a harvest, so it neither springs nor is voided by a trap (SHOV-1).
 from __future__ import annotations
 
 from outofgears.events import Outcome
-from outofgears.programs import SUPER_HARVEST, SUPER_TRAP, TRAP, Program, ProgramReading
+from outofgears.programs import TRAP, Program, ProgramReading
 from outofgears.sharing import take
 from outofgears.table import DUMP, Plan, Table
 
@@ -23,7 +23,7 @@ def trappers_of(reading: ProgramReading, dump: int) -> list[int]:
     """Every robot trapping ``dump``: its trap cards and every Super Trap, ascending (TRP-1,
     STRAP-1)."""
     cards = reading.trap_on.get(dump, [])
-    supers = reading.laying(SUPER_TRAP)
+    supers = reading.super_traps
     return sorted(cards + supers) if supers else cards
 
 
@@ -31,13 +31,13 @@ def harvesters_of(reading: ProgramReading, dump: int) -> list[int]:
     """Every robot harvesting ``dump``: its harvest cards and every Super Harvest, ascending
     (HRV-1, SHARV-1)."""
     cards = reading.harvest_on.get(dump, [])
-    supers = reading.laying(SUPER_HARVEST)
+    supers = reading.super_harvests
     return sorted(cards + supers) if supers else cards
 
 
 def trapped_dumps(reading: ProgramReading) -> list[int]:
     """The dumps some robot traps this turn, ascending (TRP-2)."""
-    if reading.laying(SUPER_TRAP):
+    if reading.super_traps:
         return list(reading.numbers)
     return sorted(reading.trap_on)
 
@@ -67,9 +67,10 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
     gears (TRP-3), split if there are several (TRP-4); else the trap does nothing."""
     trappers = trappers_of(reading, dump)
     harvesters = harvesters_of(reading, dump)
-    code = reading.code
-    clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
+    clauses = None
     if table.events is not None:
+        code = reading.code
+        clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
         if not harvesters:
             for robot, clause in zip(trappers, clauses, strict=True):
                 table.act(robot, label(reading, robot, dump), Outcome.TRAP_IDLE, clause)
@@ -82,7 +83,7 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
         take_dump(table, dump, trappers, clauses)
 
 
-def take_dump(table: Table, dump: int, takers: list[int], clauses: list[str]) -> None:
+def take_dump(table: Table, dump: int, takers: list[int], clauses: list[str] | None) -> None:
     """``takers`` take the gears of ``dump`` (SPL-1 to SPL-5: the round starts after the dump)."""
     pool = table.dumps[dump]
     if not pool and len(takers) == 1:

@@ -80,7 +80,7 @@ def _play(state: GameState, programs: Programs, choices: Choices | None, record:
             check_choices(reading, choices)
         else:
             choices = None
-    table = Table(state, record=record, choices=choices)
+    table = Table(state, record=record, choices=choices, numbers=reading.numbers)
     for step, arguments in plan_turn(reading):
         step(table, *arguments)
     return table

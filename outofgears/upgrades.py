@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from outofgears.errors import SetupError
 from outofgears.events import Outcome, UpgradeDiscarded
 from outofgears.model import UpgradeCard
-from outofgears.programs import SUPER_SHOVEL, ProgramReading, UpgradeProgram
+from outofgears.programs import ProgramReading, UpgradeProgram
 from outofgears.table import Plan, Table
 from outofgears.traps import take_dump
 
@@ -42,7 +42,7 @@ def deal_upgrade_cards(
 
 def plan_shovels(plan: Plan, reading: ProgramReading) -> None:
     """The Super Shovels' own step, after the harvests and before assembly (SHOV-1)."""
-    shovellers = reading.laying(SUPER_SHOVEL)
+    shovellers = reading.super_shovels
     if shovellers:
         plan.append((shovel_dumps, (reading, shovellers)))
 
@@ -55,7 +55,7 @@ def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -
     """
     for robot in shovellers:
         table.act(robot, reading.text(robot), Outcome.SHOVELLED, "SHOV-1")
-    clauses = ["SHOV-1"] * len(shovellers)
+    clauses = ["SHOV-1"] * len(shovellers) if table.events is not None else None
     choices, table.choices = table.choices, None
     try:
         for dump in table.numbers:
