@@ -89,9 +89,11 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.1 in order: the defences and their steals, then every attack at once (ATK-2)."""
     attackers = attackers_by_target(reading)
     counters = reading.counter_defences
+    if not (attackers or reading.defenders or counters):
+        return
     if reading.defenders:
         plan.append((announce_defences, (reading, attackers, bool(counters))))
-    standing = () if counters else reading.defenders
+    standing = standing_defenders(reading)
     for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
         aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
         # Several defenders take from one Super Attacker in turn, clockwise after it.
@@ -205,7 +207,7 @@ def choose_defence_steal(
     >>> choose_defence_steal(2, gears(1, 3), gears(2), "feet_only").gear.colour
     3
     """
-    circuit_ranks = [] if source_rule == "feet_only" else gear_ranks(circuit)
+    circuit_ranks = gear_ranks(circuit) if source_rule == "feet_or_circuit" else []
     picked = choose_steal(defender, gear_ranks(feet), circuit_ranks)
     if picked is None:
         return None

@@ -23,7 +23,7 @@ from typing import Any
 
 from attrs import define
 
-from outofgears.assembly import assembly_options
+from outofgears.assembly import assemble_circuits, assembly_options
 from outofgears.attacks import lift_feet, steal_from_attacker, steal_options, strike
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.gears import CANONICAL_GEARS, Gear
@@ -121,7 +121,10 @@ class ChoiceSpace:
         return _as_choices(decisions)
 
     def __contains__(self, choices: object) -> bool:
-        """Whether ``choices`` is one of the combinations (every decision given, each legal)."""
+        """Whether ``choices`` is one of the combinations (every decision given, each legal).
+
+        This walks the combinations: use it on small spaces (``count()`` first).
+        """
         if not isinstance(choices, Choices):
             return False
         return any(candidate == choices for candidate in self)
@@ -281,7 +284,7 @@ def _touched(
         return set(harvesters_of(reading, dump)), {dump}
     if run is shovel_dumps:
         return set(arguments[1]), set(reading.numbers)
-    if run.__name__ == "assemble_circuits":
+    if run is assemble_circuits:
         return None
     return set(), set()
 

@@ -30,7 +30,7 @@ from outofgears.events import (
     UpgradeDiscarded,
 )
 from outofgears.gears import CANONICAL_GEARS, RANKS_OF_SHARED, Gear, gear_rank, gears_of, ranks_of
-from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot, UpgradeCard
+from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot
 
 if TYPE_CHECKING:
     from outofgears.choices import DefenceSteal
@@ -176,7 +176,7 @@ class Table:
         self.moved_dumps = [False] * 9
         self.events: list[Event] | None = [] if record else None
         self.choices: Decisions | None = choices
-        self.discarded: dict[str, UpgradeCard] = {}
+        self.discarded: set[str] = set()
         self.game_over = state.game_over
 
     def copy(self) -> Table:
@@ -194,7 +194,7 @@ class Table:
         twin.moved_dumps = list(self.moved_dumps)
         twin.events = None
         twin.choices = self.choices
-        twin.discarded = dict(self.discarded)
+        twin.discarded = set(self.discarded)
         twin.game_over = self.game_over
         return twin
 

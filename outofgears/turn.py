@@ -65,10 +65,12 @@ def plan_turn(reading: ProgramReading) -> Plan:
     plan_attacks(plan, reading)
     plan_traps(plan, reading)
     plan_harvests(plan, reading)
-    plan_shovels(plan, reading)
+    if reading.upgrades:
+        plan_shovels(plan, reading)
     plan.append((assemble_circuits, ()))
     plan.append((explore_dumps, ()))
-    plan_discards(plan, reading)
+    if reading.upgrades:
+        plan_discards(plan, reading)
     plan.append((end_turn, ()))
     return plan
 

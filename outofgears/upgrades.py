@@ -78,5 +78,5 @@ def discard_played_upgrades(table: Table, reading: ProgramReading) -> None:
         program = reading.programs[robot]
         if isinstance(program, UpgradeProgram):
             player = state.player_of(robot).name
-            table.discarded[player] = program.card
+            table.discarded.add(player)
             table.emit(UpgradeDiscarded(robot, player, program.card, "UPG-3"))

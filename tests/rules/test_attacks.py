@@ -826,3 +826,31 @@ def test_the_defender_prefers_the_colour_of_the_next_robot_clockwise_and_its_own
     assert choose_defence_steal(7, gears(1, 6, 8), gears(7), "feet_only") == DefenceSteal(
         "feet", Gear(8)
     )
+
+
+@pytest.mark.clause("ATK-3", "ATK-4")
+def test_two_robots_defend_and_only_one_is_attacked() -> None:
+    # Robots 1 and 2 defend; only robot 3 attacks, robot 1. Robot 1 takes robot 3's red; robot
+    # 2's defence is untested and takes nothing.
+    state = position(feet={3: [1]}, dumps={1: [], 2: [], 3: []})
+    result = resolve_turn(state, programs(r1="attack 1", r2="attack 2", r3="attack 1"))
+    assert feet_of(result.state) == {1: gears(1), 2: (), 3: ()}
+    assert outcomes(result) == [
+        (1, Outcome.DEFENDED, "ATK-3"),
+        (2, Outcome.DEFENDED_UNTESTED, "ATK-3"),
+        (3, Outcome.ATTACK_VOIDED, "ATK-3"),
+    ]
+
+
+@pytest.mark.clause("ATK-5")
+@pytest.mark.ruling("R-SYMMETRY", "R-DEFENCE")
+def test_a_defender_whose_best_colour_is_in_the_circuit_takes_the_feet_gear_first_in_its_ring() -> (
+    None
+):
+    # Robot 5 defends against robot 2, whose feet hold a red and a white and whose circuit a
+    # purple: all worth 1 to robot 5. The purple comes first in robot 5's ring, but a feet gear
+    # comes before a circuit gear; of the two at the feet, white (two seats on) before red.
+    assert choose_defence_steal(5, gears(1, 8), gears(6)) == DefenceSteal("feet", Gear(8))
+    state = position(feet={2: [1, 8]}, circuit={2: [6]}, dumps={n: [] for n in range(1, 6)})
+    laid = programs(r1="attack 1", r2="attack 5", r3="attack 3", r4="attack 4", r5="attack 5")
+    assert feet_of(resolve_turn(state, laid).state)[5] == gears(8)

@@ -444,3 +444,10 @@ def test_a_refused_position_says_what_is_wrong(
             upgrades=upgrades,
         )
     assert str(caught.value) == message
+
+
+@pytest.mark.clause("SET-1")
+def test_a_position_typed_in_is_the_start_of_turn_1_unless_told() -> None:
+    state = from_position(robots={1: {}, 2: {}}, dumps={1: (), 2: ()}, reserve=())
+    assert state.turn == 1
+    assert from_position(robots={1: {}, 2: {}}, dumps={1: (), 2: ()}, reserve=(), turn=4).turn == 4

@@ -12,6 +12,7 @@ Every expected value below was worked out by hand from the rulebooks
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -26,6 +27,7 @@ from outofgears import (
     gears,
     resolve_turn,
 )
+from outofgears.gears import gear_ranks
 from outofgears.sharing import (
     Split,
     check_split,
@@ -33,6 +35,7 @@ from outofgears.sharing import (
     own_colour_quota,
     share_size,
     split_gears,
+    split_options,
 )
 from tests.helpers import dumps_of, feet_of, moves, position, programs, splits
 
@@ -522,3 +525,69 @@ def test_attackers_of_robot_5_deal_their_rounds_from_robot_6_round_to_robot_4() 
         4: gears(1),
         6: gears(7),
     }
+
+
+@pytest.mark.clause("SPL-5")
+@pytest.mark.ruling("R-CHOICES")
+def test_a_split_the_table_agreed_on_is_given_as_chosen_and_checked() -> None:
+    # Red, orange, yellow, yellow between robots 1 and 2: each gets its own colour first, then
+    # a yellow each; a split giving robot 2 the red instead is refused (SPL-2).
+    pool = gears(1, 2, 3, 3)
+    chosen = {1: gears(1, 3), 2: gears(2, 3)}
+    assert split_gears(pool, (1, 2), chosen, place_number=3) == Split(
+        shares=((1, gears(1, 3)), (2, gears(2, 3))), left=()
+    )
+    with pytest.raises(IllegalChoiceError) as refused:
+        split_gears(pool, (1, 2), {1: gears(2, 3), 2: gears(1, 3)}, place_number=3)
+    assert (refused.value.robot, refused.value.clause) == (1, "SPL-2")
+
+
+@pytest.mark.clause("SPL-1", "SPL-2", "SPL-3", "SPL-4")
+@pytest.mark.parametrize(
+    ("pool", "takers"),
+    [
+        ((1, 1, 1, 2, 3, 3), (1, 3)),  # robot 1 has more of its colour than its share
+        ((1, 2, 3, 4, 5, 6, 7), (2, 5, 7)),
+        ((2, 2, 2, 2, 5), (1, 2)),
+        ((2, 2, 2, 4, 5, 6), (1, 2, 3)),  # robot 2's third orange may go to robot 1 or 3
+        ((4, 4, 1), (1, 4)),
+        ((3, 6), (1, 2, 3)),  # fewer gears than takers: nobody gets any
+    ],
+)
+def test_the_legal_splits_are_exactly_those_the_check_accepts(
+    pool: tuple[int, ...], takers: tuple[int, ...]
+) -> None:
+    # Every way to hand each gear to a taker or leave it, checked by check_split: the ones it
+    # accepts are the splits split_options lists, each once.
+    share = share_size(len(pool), len(takers))
+    accepted = set()
+    for owners in itertools.product((None, *takers), repeat=len(pool)):
+        proposed = {
+            robot: gears(*(c for c, owner in zip(pool, owners, strict=True) if owner == robot))
+            for robot in takers
+        }
+        if any(len(got) != share for got in proposed.values()):
+            continue
+        try:
+            check_split(gears(*pool), takers, proposed)
+        except IllegalChoiceError:
+            continue
+        accepted.add(tuple(tuple(gear_ranks(proposed[robot])) for robot in takers))
+    listed = list(split_options(sorted(c - 1 for c in pool), list(takers)))
+    assert len(listed) == len(set(listed))
+    assert set(listed) == accepted
+
+
+@pytest.mark.clause("SPL-5", "HRV-2")
+@pytest.mark.ruling("R-CHOICES")
+def test_a_split_chosen_for_a_lone_harvester_is_checked_and_no_split_is_recorded() -> None:
+    # Robot 2 harvests dump 1 alone; the table wrote its "split": all three gears to robot 2.
+    # It is checked like any split (giving it two is refused), and no SplitResolved is told.
+    state = position(dumps={1: [1, 3, 4], 2: []})
+    laid = programs(r1="attack 1", r2="harvest 1")
+    whole = Choices(splits={Place.dump(1): {2: gears(1, 3, 4)}})
+    result = resolve_turn(state, laid, choices=whole)
+    assert splits(result) == []
+    assert feet_of(result.state)[2] + result.state.robot(2).circuit == gears(1, 3, 4)
+    with pytest.raises(IllegalChoiceError):
+        resolve_turn(state, laid, choices=Choices(splits={Place.dump(1): {2: gears(1, 3)}}))

@@ -1362,3 +1362,15 @@ def test_two_super_shovels_deal_each_dump_from_the_first_shoveller_after_it() ->
             GearMoved(Gear(2), Place.reserve(), Place.dump(2), None, "EXP-1"),
         ]
     )
+
+
+@pytest.mark.clause("SHOV-1", "ASM-1")
+@pytest.mark.ruling("R-SHOVEL", "R-CHOICES")
+def test_the_tables_assembly_choice_holds_after_a_super_shovel() -> None:
+    # Robot 2's Super Shovel takes red, orange and yellow from the dumps; the table chose that
+    # robot 2 assembles red and yellow (not its default, orange and yellow), and it does.
+    state = table(dumps={1: [1], 2: [2, 3]}, upgrades={"P2": SUPER_SHOVEL})
+    chosen = Choices(assemblies={2: gears(1, 3)})
+    after = resolve_turn(state, laid(r1="attack 1", r2="super shovel"), choices=chosen).state
+    assert after.robot(2).circuit == gears(1, 3)
+    assert after.robot(2).feet == gears(2)
