@@ -40,7 +40,7 @@ from typing import Final
 from attrs import field, frozen
 
 from outofgears.actions import MAX_ACTIONS, action_id, player_actions
-from outofgears.gears import CANONICAL_GEARS, Gear, describe_gears, gear_ranks
+from outofgears.gears import _RANK_BY_ID, CANONICAL_GEARS, Gear, describe_gears, gear_rank
 from outofgears.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.programs import AnyProgram
 
@@ -48,6 +48,7 @@ from outofgears.programs import AnyProgram
 RANKS: Final = len(CANONICAL_GEARS)
 
 _CARDS: Final = tuple(UpgradeCard)
+_CARD_INDEX: Final = {card: index for index, card in enumerate(_CARDS)}
 _HEADER: Final = 4
 _IN_PLAY: Final = _HEADER
 _MINE: Final = _IN_PLAY + 8
@@ -77,82 +78,118 @@ Counts = tuple[int, ...]
 class PublicInfo:
     """What every player sees of a position, shared by the observations of its players.
 
+    It keeps the shared part of the vector (:meth:`vector`) and reads the counts from it.
+
     Args:
-        turn: The number of the next turn.
-        game_over: Whether the game has ended.
         options: The rule options.
         players: Who controls which robots, and whether they still hold an upgrade card
             (never which one).
         robot_numbers: The robots in play, ascending.
-        feet: Each robot's feet as counts by gear rank, in robot order.
-        circuits: Each robot's circuit, laid out as ``feet``.
-        dumps: Each dump's gears, laid out as ``feet``.
-        reserve: The reserve as counts by gear rank.
         revealed: The programs revealed on the last turn, by robot in play, if known.
     """
 
-    turn: int
-    game_over: bool
     options: Options
     players: tuple[tuple[str, tuple[int, ...], bool], ...]
     robot_numbers: tuple[int, ...]
-    feet: tuple[Counts, ...]
-    circuits: tuple[Counts, ...]
-    dumps: tuple[Counts, ...]
-    reserve: Counts
     revealed: tuple[AnyProgram, ...] | None
-    _vector: list[float] = field(eq=False, repr=False)
-    _mine: dict[str, list[float]] = field(eq=False, repr=False, factory=dict)
+    _vector: list[float] = field(repr=False)
+
+    @property
+    def turn(self) -> int:
+        """The number of the next turn."""
+        return int(self._vector[0])
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self._vector[1])
+
+    @property
+    def reserve(self) -> Counts:
+        """The reserve as counts by gear rank."""
+        return self._counts(_RESERVE)
+
+    @property
+    def feet(self) -> tuple[Counts, ...]:
+        """Each robot's feet as counts by gear rank, in robot order."""
+        return tuple(self._counts(_FEET + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    @property
+    def circuits(self) -> tuple[Counts, ...]:
+        """Each robot's circuit, laid out as :attr:`feet`."""
+        return tuple(self._counts(_CIRCUIT + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    @property
+    def dumps(self) -> tuple[Counts, ...]:
+        """Each dump's gears, laid out as :attr:`feet`."""
+        return tuple(self._counts(_DUMPS + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    def vector(self) -> list[float]:
+        """The part of every observer's vector that all players share (its own slots at 0)."""
+        return self._vector.copy()
+
+    def _counts(self, start: int) -> Counts:
+        return tuple(int(value) for value in self._vector[start : start + RANKS])
 
 
-def _counts(ranks: list[int]) -> Counts:
-    counts = [0] * RANKS
-    for rank in ranks:
-        counts[rank] += 1
-    return tuple(counts)
+def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
+    """A pile's counts by gear rank, as the vector holds them (memoized by the pile's gears)."""
+    key = tuple(map(id, pile))
+    counts = _PILES.get(key)
+    if counts is None:
+        counts = [0.0] * RANKS
+        for rank in map(gear_rank, pile):
+            counts[rank] += 1.0
+        if len(_PILES) > 65536:
+            _PILES.clear()
+        _PILES[key] = counts
+    return counts
+
+
+_rank_by_id = _RANK_BY_ID.__getitem__
+
+#: Counts of the piles seen, by the identities of their gears (the shared instances).
+_PILES: dict[tuple[int, ...], list[float]] = {}
 
 
 def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> PublicInfo:
-    numbers = state.robot_numbers
-    feet = tuple(_counts(gear_ranks(robot.feet)) for robot in state.robots)
-    circuits = tuple(_counts(gear_ranks(robot.circuit)) for robot in state.robots)
-    dumps = tuple(_counts(gear_ranks(dump.gears)) for dump in state.dumps)
-    reserve = _counts(gear_ranks(state.reserve))
-    players = tuple(
-        (player.name, player.robots, player.upgrade is not None) for player in state.players
-    )
-    shown = None if revealed is None else tuple(revealed[number] for number in numbers)
     vector = [0.0] * SIZE
+    numbers = []
+    for robot in state.robots:
+        number = robot.number
+        numbers.append(number)
+        vector[_IN_PLAY + number - 1] = 1.0
+        if robot.feet:
+            base = _FEET + (number - 1) * RANKS
+            vector[base : base + RANKS] = _pile_counts(robot.feet)
+        if robot.circuit:
+            base = _CIRCUIT + (number - 1) * RANKS
+            vector[base : base + RANKS] = _pile_counts(robot.circuit)
+    for dump in state.dumps:
+        if dump.gears:
+            base = _DUMPS + (dump.number - 1) * RANKS
+            vector[base : base + RANKS] = _pile_counts(dump.gears)
+    for key, count in Counter(map(id, state.reserve)).items():
+        vector[_RESERVE + _rank_by_id(key)] += count
+    players = []
+    variant = False
+    for player in state.players:
+        holds = player.upgrade is not None
+        players.append((player.name, player.robots, holds))
+        variant = variant or len(player.robots) == 2
+        if holds:
+            for number in player.robots:
+                vector[_HOLDS + number - 1] = 1.0
     vector[0] = float(state.turn)
     vector[1] = float(state.game_over)
     vector[2] = float(len(state.reserve))
-    vector[3] = float(state.is_two_robot_variant)
-    for index, number in enumerate(numbers):
-        slot = number - 1
-        vector[_IN_PLAY + slot] = 1.0
-        vector[_FEET + slot * RANKS : _FEET + (slot + 1) * RANKS] = feet[index]
-        vector[_CIRCUIT + slot * RANKS : _CIRCUIT + (slot + 1) * RANKS] = circuits[index]
-        vector[_DUMPS + slot * RANKS : _DUMPS + (slot + 1) * RANKS] = dumps[index]
-        if shown is not None:
-            vector[_REVEALED + slot * MAX_ACTIONS + action_id(shown[index])] = 1.0
-    vector[_RESERVE : _RESERVE + RANKS] = reserve
-    for _, robots, holds in players:
-        if holds:
-            for number in robots:
-                vector[_HOLDS + number - 1] = 1.0
-    return PublicInfo(
-        state.turn,
-        state.game_over,
-        state.options,
-        players,
-        numbers,
-        feet,
-        circuits,
-        dumps,
-        reserve,
-        shown,
-        vector,
-    )
+    vector[3] = float(variant)
+    shown = None
+    if revealed is not None:
+        shown = tuple(revealed[number] for number in numbers)
+        for number, program in zip(numbers, shown, strict=True):
+            vector[_REVEALED + (number - 1) * MAX_ACTIONS + action_id(program)] = 1.0
+    return PublicInfo(state.options, tuple(players), tuple(numbers), shown, vector)
 
 
 @frozen
@@ -228,6 +265,19 @@ class Observation:
                 return holds
         raise ValueError(f"player {player!r} is not in the game")
 
+    def own_slots(self) -> tuple[int, ...]:
+        """The places of :meth:`to_vector` that hold a 1 for this observer and not in
+        :meth:`PublicInfo.vector`: its robots and its upgrade card.
+
+        >>> from outofgears.setup import setup_game
+        >>> observe(setup_game([1, 2, 3], seed=7), "P2").own_slots()
+        (13,)
+        """
+        slots = [_MINE + number - 1 for number in self.robots]
+        if self.upgrade is not None:
+            slots.append(_OWN_CARD + _CARD_INDEX[self.upgrade])
+        return tuple(slots)
+
     def to_vector(self) -> list[float]:
         """The observation as :func:`observation_size` numbers, laid out as the module says.
 
@@ -236,15 +286,12 @@ class Observation:
         >>> len(vector), vector[4:12], vector[12:20]
         (515, [1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
         """
-        mine = self.public._mine.get(self.player)
-        if mine is None:
-            mine = list(self.public._vector)
-            for number in self.robots:
-                mine[_MINE + number - 1] = 1.0
-            if self.upgrade is not None:
-                mine[_OWN_CARD + _CARDS.index(self.upgrade)] = 1.0
-            self.public._mine[self.player] = mine
-        return mine.copy()
+        vector = self.public._vector.copy()
+        for number in self.robots:
+            vector[_MINE + number - 1] = 1.0
+        if self.upgrade is not None:
+            vector[_OWN_CARD + _CARD_INDEX[self.upgrade]] = 1.0
+        return vector
 
     def to_string(self) -> str:
         """The observation in words, for people.
@@ -359,21 +406,45 @@ class Observation:
             self.upgrade,
             self.public.options.upgrades,
             self.public.game_over,
-            tuple((name, robots) for name, robots, _ in self.public.players),
         )
         moves = _LEGAL.get(key)
         if moves is None:
             if self.public.game_over:
-                moves = []
+                moves = ()
             else:
-                moves = player_actions(self.sample_state(random.Random(0)), self.player)
+                moves = tuple(player_actions(self.sample_state(random.Random(0)), self.player))
             if len(_LEGAL) > 4096:
                 _LEGAL.clear()
             _LEGAL[key] = moves
         return list(moves)
 
 
-_LEGAL: dict[tuple[object, ...], list[int]] = {}
+#: The legal moves of an observer, by what they depend on: the robots in play, the
+#: observer's robots and card, whether the upgrades are on, whether the game is over.
+_LEGAL: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def legal_moves(state: GameState, player: str) -> tuple[int, ...]:
+    """``observe(state, player).legal_actions()``, without building the observation.
+
+    >>> from outofgears.setup import setup_game
+    >>> legal_moves(setup_game([2, 5], seed=1), "P5")
+    (1, 4, 9, 12, 17, 20)
+    """
+    for candidate in state.players:
+        if candidate.name == player:
+            key = (
+                state.robot_numbers,
+                candidate.robots,
+                candidate.upgrade,
+                state.options.upgrades,
+                state.game_over,
+            )
+            moves = _LEGAL.get(key)
+            if moves is None:
+                moves = tuple(observe(state, player).legal_actions())
+            return moves
+    raise ValueError(f"player {player!r} is not in the game")
 
 
 def _gears(counts: Counts) -> tuple[Gear, ...]:
