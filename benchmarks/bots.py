@@ -103,19 +103,19 @@ def main() -> None:
         add("observe().to_vector(), 8 players (states/s, target >= 20,000)", 1 / per_state)
 
         state = positions[len(positions) // 2][0]
-        deep = timed(lambda: copy.deepcopy(state), 2000)
+        deep = timed(lambda state=state: copy.deepcopy(state), 2000)
         add("deepcopy of a state (us)", deep * 1e6)
         add("  turns per deepcopy: turn / deepcopy (target >= 100)", turn / deep)
 
         data = pickle.dumps(state)
         add(
             "pickle round trip of a state (us)",
-            timed(lambda: pickle.loads(pickle.dumps(state)), 200) * 1e6,
+            timed(lambda state=state: pickle.loads(pickle.dumps(state)), 200) * 1e6,
         )
         again = pickle.loads(data)
         programs = positions[len(positions) // 2][1]
-        original = timed(lambda: apply_turn(state, programs), 300)
-        unpickled = timed(lambda: apply_turn(again, programs), 300)
+        original = timed(lambda state=state, programs=programs: apply_turn(state, programs), 300)
+        unpickled = timed(lambda again=again, programs=programs: apply_turn(again, programs), 300)
         add("  turn on an unpickled state / on the original", unpickled / original)
 
     width = max(map(len, figures))
