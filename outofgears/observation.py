@@ -431,10 +431,11 @@ def legal_moves(state: GameState, player: str) -> tuple[int, ...]:
     >>> legal_moves(setup_game([2, 5], seed=1), "P5")
     (1, 4, 9, 12, 17, 20)
     """
+    numbers = tuple([robot.number for robot in state.robots])
     for candidate in state.players:
         if candidate.name == player:
             key = (
-                state.robot_numbers,
+                numbers,
                 candidate.robots,
                 candidate.upgrade,
                 state.options.upgrades,

@@ -79,6 +79,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self.state: GameState | None = None
         self._revealed: dict[int, AnyProgram] | None = None
         self._masks: dict[tuple[int, ...], Any] = {}
+        self._legal: dict[str, tuple[int, ...]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -124,7 +125,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         illegal = []
         for agent in self.agents:
             move = int(actions[agent])
-            if move not in legal_moves(state, agent):
+            if move not in self._legal[agent]:
                 illegal.append(agent)
                 continue
             programs.update(programs_of_move(state, agent, move))
@@ -171,7 +172,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         state = self.state
         assert state is not None
         first = observe(state, self.possible_agents[0], revealed=self._revealed)
-        base = np.array(first.public.vector(), dtype=np.float32)
+        base = np.fromiter(first.public.vector(), np.float32, observation_size())
         done = state.game_over or state.turn > self.turn_cap
         out: dict[str, ObsDict] = {}
         masks = self._masks
@@ -181,6 +182,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
             for slot in seen.own_slots():
                 vector[slot] = 1.0
             legal = () if done else legal_moves(state, agent)
+            self._legal[agent] = legal
             mask = masks.get(legal)
             if mask is None:
                 mask = np.zeros(self._actions, dtype=np.int8)
