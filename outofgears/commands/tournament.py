@@ -104,8 +104,9 @@ def _progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None]]:
 def mean_and_se(values: list[float]) -> tuple[float, float | None]:
     """The mean of ``values`` and its standard error (``None`` for fewer than two values).
 
-    >>> mean_and_se([1.0, 0.0, 0.0, 1.0])
-    (0.5, 0.2886751345948129)
+    >>> mean, se = mean_and_se([1.0, 0.0, 0.0, 1.0])
+    >>> mean, round(se, 4)
+    (0.5, 0.2887)
     """
     n = len(values)
     mean = sum(values) / n
