@@ -132,21 +132,26 @@ class PublicInfo:
         return tuple(int(value) for value in self._vector[start : start + RANKS])
 
 
+_rank_by_id = _RANK_BY_ID.__getitem__
+
+
 def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
     """A pile's counts by gear rank, as the vector holds them (memoized by the pile's gears)."""
     key = tuple(map(id, pile))
     counts = _PILES.get(key)
     if counts is None:
         counts = [0.0] * RANKS
-        for rank in map(gear_rank, pile):
+        try:
+            ranks = list(map(_rank_by_id, key))
+        except KeyError:  # a gear that is not a shared instance
+            ranks = [gear_rank(gear) for gear in pile]
+        for rank in ranks:
             counts[rank] += 1.0
         if len(_PILES) > 65536:
             _PILES.clear()
         _PILES[key] = counts
     return counts
 
-
-_rank_by_id = _RANK_BY_ID.__getitem__
 
 #: Counts of the piles seen, by the identities of their gears (the shared instances).
 _PILES: dict[tuple[int, ...], list[float]] = {}
@@ -273,10 +278,7 @@ class Observation:
         >>> observe(setup_game([1, 2, 3], seed=7), "P2").own_slots()
         (13,)
         """
-        slots = [_MINE + number - 1 for number in self.robots]
-        if self.upgrade is not None:
-            slots.append(_OWN_CARD + _CARD_INDEX[self.upgrade])
-        return tuple(slots)
+        return own_slots(self.robots, self.upgrade)
 
     def to_vector(self) -> list[float]:
         """The observation as :func:`observation_size` numbers, laid out as the module says.
@@ -422,6 +424,19 @@ class Observation:
 #: The legal moves of an observer, by what they depend on: the robots in play, the
 #: observer's robots and card, whether the upgrades are on, whether the game is over.
 _LEGAL: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int, ...]:
+    """The places of the vector that are 1 for the player of ``robots`` holding ``upgrade``
+    and 0 in the shared part (:meth:`Observation.own_slots`).
+
+    >>> own_slots((2, 5), UpgradeCard.SUPER_HARVEST)
+    (13, 16, 278)
+    """
+    slots = [_MINE + number - 1 for number in robots]
+    if upgrade is not None:
+        slots.append(_OWN_CARD + _CARD_INDEX[upgrade])
+    return tuple(slots)
 
 
 def legal_moves(state: GameState, player: str) -> tuple[int, ...]:

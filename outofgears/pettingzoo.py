@@ -26,7 +26,7 @@ from pettingzoo.utils.env import ActionType
 from outofgears.actions import num_actions, num_joint_actions, programs_of_move
 from outofgears.game import returns
 from outofgears.model import GameState, Options
-from outofgears.observation import legal_moves, observation_size, observe
+from outofgears.observation import legal_moves, observation_size, observe, own_slots
 from outofgears.programs import AnyProgram
 from outofgears.setup import setup_game, setup_two_robot_game
 from outofgears.turn import apply_turn
@@ -176,10 +176,10 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         done = state.game_over or state.turn > self.turn_cap
         out: dict[str, ObsDict] = {}
         masks = self._masks
-        for agent in self.possible_agents:
-            seen = observe(state, agent, revealed=self._revealed)
+        for player in state.players:
+            agent = player.name
             vector = base.copy()
-            for slot in seen.own_slots():
+            for slot in own_slots(player.robots, player.upgrade):
                 vector[slot] = 1.0
             legal = () if done else legal_moves(state, agent)
             self._legal[agent] = legal
