@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from attrs import field, frozen
 
@@ -144,6 +144,29 @@ class Choices:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Choices], tuple[Any, ...]]:
+        """Pickle the decisions as plain dictionaries (a read-only mapping does not pickle).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(Choices(assemblies={3: ()}))) == Choices(assemblies={3: ()})
+        True
+        """
+        return (
+            Choices,
+            (
+                dict(self.defence_steals),
+                dict(self.assemblies),
+                {place: dict(shares) for place, shares in self.splits.items()},
+            ),
+        )
+
+    def __copy__(self) -> Choices:
+        """Choices are immutable: the copy is the same object."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Choices:
+        return self
 
 
 #: No decisions: every default policy applies.

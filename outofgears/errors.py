@@ -25,8 +25,30 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _rebuild_error(
+    cls: type[OutOfGearsError], args: tuple[Any, ...], attributes: dict[str, Any]
+) -> OutOfGearsError:
+    """An error rebuilt from its message arguments and attributes (unpickling)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(attributes)
+    return error
+
+
 class OutOfGearsError(Exception):
-    """The root of every error raised by outofgears."""
+    """The root of every error raised by outofgears.
+
+    Every error pickles and deep-copies with its message and its attributes, whatever its
+    constructor takes, so an error raised in a process pool arrives whole.
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(IllegalProgramError(3, "dump 7 is not in play", clause="PRG-2")))
+    >>> error.robot, error.clause, str(error)
+    (3, 'PRG-2', 'robot 3: dump 7 is not in play (PRG-2)')
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_error, (type(self), self.args, dict(self.__dict__)))
 
 
 class InvalidStateError(OutOfGearsError, ValueError):

@@ -312,6 +312,14 @@ class GameState:
     def __attrs_post_init__(self) -> None:
         check_state(self)
 
+    def __copy__(self) -> GameState:
+        """A state is immutable: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """A state is immutable, down to its gears: its deep copy is itself."""
+        return self
+
     @property
     def robot_numbers(self) -> tuple[int, ...]:
         """The numbers of the robots in play, ascending."""

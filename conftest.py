@@ -1,0 +1,15 @@
+"""Collection settings for the whole repository: the doctests of the optional adapters run only
+when their extra is installed (``outofgears[pettingzoo]``, ``outofgears[openspiel]``)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore = [
+    path
+    for path, module in (
+        ("outofgears/pettingzoo.py", "pettingzoo"),
+        ("outofgears/openspiel.py", "pyspiel"),
+    )
+    if importlib.util.find_spec(module) is None
+]

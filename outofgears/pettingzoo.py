@@ -1,0 +1,223 @@
+"""Out of Gears as a PettingZoo ``ParallelEnv`` (the extra ``outofgears[pettingzoo]``).
+
+:func:`parallel_env` follows PettingZoo's naming. The agents are the players, ``"P1"`` to
+``"PK"``, each controlling robot ``k`` (or, with ``two_robots=True``, robots ``j`` and
+``j + K/2``, whose moves are joint actions). Every agent has a ``Discrete`` action space of
+:func:`~outofgears.actions.num_actions` (or :func:`~outofgears.actions.num_joint_actions`)
+actions, and observes a ``Dict`` of ``"observation"``, the
+:meth:`~outofgears.observation.Observation.to_vector` of its observation (with the programs
+revealed on the last turn), and ``"action_mask"``, 1 for each legal action. Rewards are the win
+shares (:func:`~outofgears.game.returns`) when the game ends, 0 before; a game that reaches
+``turn_cap`` turns is truncated and scored as it stands (ruling R-TURN-CAP). An action the mask
+forbids ends the game at once, as PettingZoo's classic games do: the offending agents get -1 and
+``info["illegal_action"]``, the others 0, and nothing is played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+from pettingzoo.utils.env import ActionType
+
+from outofgears.actions import num_actions, num_joint_actions, programs_of_move
+from outofgears.game import returns
+from outofgears.model import GameState, Options
+from outofgears.observation import legal_moves, observation_size, observe, own_slots
+from outofgears.programs import AnyProgram
+from outofgears.setup import setup_game, setup_two_robot_game
+from outofgears.turn import apply_turn
+
+ObsDict = dict[str, Any]
+
+
+class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """The game for PettingZoo; build it with :func:`parallel_env`."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "out_of_gears_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": True,
+    }
+
+    def __init__(
+        self,
+        robots: int = 4,
+        *,
+        two_robots: bool = False,
+        upgrades: bool = False,
+        turn_cap: int = 100,
+        render_mode: str | None = None,
+    ) -> None:
+        if two_robots and robots not in (4, 6, 8):
+            raise ValueError(f"the two-robot variant has 4, 6 or 8 robots, not {robots}")
+        if not 2 <= robots <= 8:
+            raise ValueError(f"a game has 2 to 8 robots, not {robots}")
+        self.robots = robots
+        self.two_robots = two_robots
+        self.options = Options(upgrades=upgrades)
+        self.turn_cap = turn_cap
+        self.render_mode = render_mode
+        players = robots // 2 if two_robots else robots
+        self.possible_agents = [f"P{index}" for index in range(1, players + 1)]
+        self.agents: list[str] = []
+        actions = num_joint_actions(self.options) if two_robots else num_actions(self.options)
+        self._actions = actions
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=0.0, high=np.inf, shape=(observation_size(),), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(actions)
+        self._rng = random.Random()
+        self.state: GameState | None = None
+        self._revealed: dict[int, AnyProgram] | None = None
+        self._masks: dict[tuple[int, ...], Any] = {}
+        self._legal: dict[str, tuple[int, ...]] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_actions)``, or the joint actions in the two-robot variant."""
+        return self._action_space
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """A new deal: from ``seed`` when given, else from the environment's generator."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal = self._rng.getrandbits(63)
+        if self.two_robots:
+            half = self.robots // 2
+            control = {f"P{j}": (j, j + half) for j in range(1, half + 1)}
+            self.state = setup_two_robot_game(control, seed=deal, options=self.options)
+        else:
+            self.state = setup_game(
+                list(range(1, self.robots + 1)), seed=deal, options=self.options
+            )
+        self._revealed = None
+        self.agents = list(self.possible_agents)
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: dict[str, ActionType]
+    ) -> tuple[
+        dict[str, ObsDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play one turn with every agent's action."""
+        state = self.state
+        if state is None or not self.agents:
+            raise RuntimeError("step() needs a game in progress: call reset() first")
+        programs: dict[int, AnyProgram] = {}
+        illegal = []
+        for agent in self.agents:
+            move = int(actions[agent])
+            if move not in self._legal[agent]:
+                illegal.append(agent)
+                continue
+            programs.update(programs_of_move(state, agent, move))
+        if illegal:
+            return self._refuse(illegal)
+        state = apply_turn(state, programs)
+        self.state = state
+        self._revealed = programs
+        ended = state.game_over
+        truncated = not ended and state.turn > self.turn_cap
+        observations = self._observations()
+        agents = self.agents
+        if ended or truncated:
+            rewards = returns(state, turn_cap=self.turn_cap)
+            self.agents = []
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
+        terminations = dict.fromkeys(agents, ended)
+        truncations = dict.fromkeys(agents, truncated)
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        return observations, rewards, terminations, truncations, infos
+
+    def _refuse(
+        self, illegal: list[str]
+    ) -> tuple[
+        dict[str, ObsDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """An illegal action ends the game: -1 for each offender, 0 for the others."""
+        agents = self.agents
+        observations = self._observations()
+        self.agents = []
+        rewards = {agent: -1.0 if agent in illegal else 0.0 for agent in agents}
+        infos: dict[str, dict[str, Any]] = {
+            agent: {"illegal_action": True} if agent in illegal else {} for agent in agents
+        }
+        done = dict.fromkeys(agents, True)
+        return observations, rewards, done, dict.fromkeys(agents, False), infos
+
+    def _observations(self) -> dict[str, ObsDict]:
+        state = self.state
+        assert state is not None
+        first = observe(state, self.possible_agents[0], revealed=self._revealed)
+        base = np.fromiter(first.public.vector(), np.float32, observation_size())
+        done = state.game_over or state.turn > self.turn_cap
+        out: dict[str, ObsDict] = {}
+        masks = self._masks
+        for player in state.players:
+            agent = player.name
+            vector = base.copy()
+            for slot in own_slots(player.robots, player.upgrade):
+                vector[slot] = 1.0
+            legal = () if done else legal_moves(state, agent)
+            self._legal[agent] = legal
+            mask = masks.get(legal)
+            if mask is None:
+                mask = np.zeros(self._actions, dtype=np.int8)
+                mask[list(legal)] = 1
+                masks[legal] = mask
+            out[agent] = {"observation": vector, "action_mask": mask.copy()}
+        return out
+
+    def render(self) -> str | None:
+        """The table in words (``render_mode="ansi"``)."""
+        if self.render_mode is None or self.state is None:
+            return None
+        return "\n".join(
+            observe(self.state, agent).to_string() for agent in self.possible_agents[:1]
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(
+    robots: int = 4,
+    *,
+    two_robots: bool = False,
+    upgrades: bool = False,
+    turn_cap: int = 100,
+    render_mode: str | None = None,
+) -> OutOfGearsParallelEnv:
+    """The game as a PettingZoo ``ParallelEnv``: ``robots`` robots, one agent per player.
+
+    >>> env = parallel_env(robots=3)
+    >>> observations, infos = env.reset(seed=1)
+    >>> env.agents, observations["P1"]["observation"].shape, int(observations["P1"]["action_mask"].sum())
+    (['P1', 'P2', 'P3'], (515,), 9)
+    """
+    return OutOfGearsParallelEnv(
+        robots, two_robots=two_robots, upgrades=upgrades, turn_cap=turn_cap, render_mode=render_mode
+    )

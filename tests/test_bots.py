@@ -1,0 +1,104 @@
+"""The bots (issue 13, part 7): legal moves in every variant, chosen from the observation
+alone, and whole matches scored by win share."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from outofgears import (
+    GameState,
+    Options,
+    Player,
+    UpgradeCard,
+    apply_turn,
+    setup_game,
+    setup_two_robot_game,
+)
+from outofgears.actions import player_actions
+from outofgears.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
+from outofgears.observation import Observation, observe
+from outofgears.policies import random_programs
+
+BOTS = [RandomBot(), GreedyBot(samples=2), MCTSBot(iterations=30)]
+
+
+def _states() -> list[GameState]:
+    one = setup_game([1, 3, 5, 7], seed=3, options=Options(upgrades=True))
+    two = setup_two_robot_game(
+        {"Ada": (1, 2), "Bo": (3, 4)}, seed=3, options=Options(upgrades=True)
+    )
+    later = apply_turn(one, random_programs(one, random.Random(3)))
+    return [one, two, later]
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: type(bot).__name__)
+def test_every_bot_plays_a_legal_move_in_both_variants(bot: object) -> None:
+    for state in _states():
+        for player in state.players:
+            move = bot.act(observe(state, player.name), random.Random(1))  # type: ignore[attr-defined]
+            assert move in player_actions(state, player.name)
+
+
+class _Spy:
+    """A bot that records what it was given."""
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def act(self, observation: Observation, rng: random.Random) -> int:
+        self.seen.append(observation)
+        return observation.legal_actions()[0]
+
+
+def test_a_bot_is_given_its_observation_and_nothing_else() -> None:
+    state = setup_game([1, 2, 3], seed=8, options=Options(upgrades=True))
+    spies = {player.name: _Spy() for player in state.players}
+    result = play_match(state, spies, random.Random(0), turn_cap=3)
+    assert result.turns == 3
+    for name, spy in spies.items():
+        assert len(spy.seen) == 3
+        assert all(type(seen) is Observation for seen in spy.seen)
+        assert all(seen.player == name for seen in spy.seen)  # type: ignore[attr-defined]
+    second = spies["P1"].seen[1]
+    assert isinstance(second, Observation)
+    assert second.revealed is not None
+    assert sorted(second.revealed) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("bot", BOTS[1:], ids=lambda bot: type(bot).__name__)
+def test_hidden_things_do_not_change_a_bots_move(bot: object) -> None:
+    state = setup_game([1, 2, 3], seed=11, options=Options(upgrades=True))
+    reserve = tuple(reversed(state.reserve))
+    cards = {"P2": UpgradeCard.COUNTER_DEFENCE, "P3": UpgradeCard.SUPER_SHOVEL}
+    players = tuple(Player(p.name, p.robots, cards.get(p.name, p.upgrade)) for p in state.players)
+    if state.players[0].upgrade in cards.values():
+        pytest.skip("the deal gave P1 a card used here")
+    other = attrs.evolve(state, reserve=reserve, players=players)
+    first = bot.act(observe(state, "P1"), random.Random(5))  # type: ignore[attr-defined]
+    again = bot.act(observe(other, "P1"), random.Random(5))  # type: ignore[attr-defined]
+    assert first == again
+
+
+def test_a_match_ends_or_is_cut_off_and_the_shares_add_up_to_one() -> None:
+    state = setup_game([1, 2, 3, 4], seed=2)
+    bots = {p.name: RandomBot() for p in state.players}
+    result = play_match(state, bots, random.Random(2))
+    assert result.final.game_over
+    assert not result.cut_off
+    assert sum(result.returns.values()) == pytest.approx(1.0)
+    cut = play_match(state, bots, random.Random(2), turn_cap=2)
+    assert (cut.turns, cut.cut_off, cut.final.turn) == (2, True, 3)
+    assert sum(cut.returns.values()) == pytest.approx(1.0)
+
+
+def test_bots_by_name() -> None:
+    assert make_bot("greedy:3") == GreedyBot(samples=3)
+    assert make_bot("mcts") == MCTSBot()
+    assert isinstance(make_bot("random"), RandomBot)
+    with pytest.raises(ValueError, match="whole number over 0"):
+        make_bot("mcts:0")
+    with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
+        make_bot("alphazero")

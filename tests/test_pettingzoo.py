@@ -1,0 +1,62 @@
+"""The PettingZoo adapter (extra ``outofgears[pettingzoo]``) passes PettingZoo's own tests."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from outofgears.pettingzoo import parallel_env
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"robots": 4}, {"robots": 8, "upgrades": True}, {"robots": 4, "two_robots": True}],
+    ids=["4-robots", "8-robots-upgrades", "two-robot-variant"],
+)
+def test_the_parallel_env_passes_pettingzoos_parallel_api_test(kwargs: dict[str, object]) -> None:
+    parallel_api_test(parallel_env(**kwargs), num_cycles=200)  # type: ignore[arg-type]
+
+
+def test_the_aec_conversion_passes_pettingzoos_api_test() -> None:
+    api_test(parallel_to_aec(parallel_env(robots=3)), num_cycles=200)
+
+
+@pytest.mark.parametrize("robots", [4, 8])
+def test_the_same_seed_plays_the_same_game(robots: int) -> None:
+    parallel_seed_test(lambda: parallel_env(robots=robots), num_cycles=200)
+    seed_test(lambda: parallel_to_aec(parallel_env(robots=robots)), num_cycles=200)
+
+
+def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_agent() -> None:
+    env = parallel_env(robots=3)
+    env.reset(seed=1)
+    _, rewards, terminations, _, infos = env.step({"P1": 23, "P2": 0, "P3": 0})  # harvest 8
+    assert rewards == {"P1": -1.0, "P2": 0.0, "P3": 0.0}
+    assert all(terminations.values())
+    assert infos["P1"] == {"illegal_action": True}
+    assert env.agents == []
+
+
+def test_a_game_played_with_the_masks_ends_with_win_shares_adding_up_to_one() -> None:
+    env = parallel_env(robots=4)
+    observations, _ = env.reset(seed=7)
+    rng = random.Random(7)
+    total = 0.0
+    while env.agents:
+        actions = {
+            agent: rng.choice(observations[agent]["action_mask"].nonzero()[0].tolist())
+            for agent in env.agents
+        }
+        observations, rewards, terminations, truncations, _ = env.step(actions)
+        total += sum(rewards.values())
+    assert env.state is not None
+    assert env.state.game_over
+    assert all(terminations.values())
+    assert not any(truncations.values())
+    assert total == pytest.approx(1.0)
