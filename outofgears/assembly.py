@@ -9,7 +9,6 @@ one says. The owner picks the two; by default the two worth most to it
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from outofgears.errors import IllegalChoiceError
@@ -133,7 +132,7 @@ def assembly_pick(
         why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
         raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
     picked = gear_ranks(chosen)
-    if Counter(picked) - Counter(feet):
+    if any(picked.count(rank) > feet.count(rank) for rank in picked):
         raise IllegalChoiceError(
             robot,
             f"it cannot assemble {describe_gears(chosen)}: its feet hold "
