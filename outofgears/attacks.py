@@ -89,18 +89,18 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.1 in order: the defences and their steals, then every attack at once (ATK-2)."""
     attackers = attackers_by_target(reading)
     counters = reading.counter_defences
-    if not (attackers or reading.defenders or counters):
-        return
+    standing = standing_defenders(reading)
     if reading.defenders:
         plan.append((announce_defences, (reading, attackers, bool(counters))))
-    standing = standing_defenders(reading)
-    for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
-        aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
-        # Several defenders take from one Super Attacker in turn, clockwise after it.
-        for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:
-            plan.append((steal_from_attacker, (reading, defender, attacker)))
-    if counters and not reading.defenders:
+        for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
+            aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
+            # Several defenders take from one Super Attacker in turn, clockwise after it.
+            for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:
+                plan.append((steal_from_attacker, (reading, defender, attacker)))
+    elif counters:
         plan.append((announce_unused_counters, (reading, counters)))
+    if not attackers:
+        return
     victims = [victim for victim in sorted(attackers) if victim not in standing]
     if victims:
         plan.append((lift_feet, (victims,)))

@@ -17,7 +17,7 @@ from outofgears.traps import harvesters_of, label, take_dump, trapped_dumps
 def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.3: every harvested dump that no trap voided, in ascending number (HRV-2)."""
     harvested = reading.numbers if reading.super_harvests else sorted(reading.harvest_on)
-    trapped = set(trapped_dumps(reading))
+    trapped = trapped_dumps(reading)
     for dump in harvested:
         if dump not in trapped:
             plan.append((harvest_dump, (reading, dump)))
