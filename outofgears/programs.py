@@ -97,7 +97,9 @@ class Program:
         return self.action is Action.ATTACK and self.number == robot
 
     def __str__(self) -> str:
-        return f"{self.action.value} {self.number}"
+        # ``_value_`` is the Enum member's value as a plain attribute; ``.value`` goes through
+        # a descriptor in Python, and events write a program's text for every outcome.
+        return f"{self.action._value_} {self.number}"
 
 
 @frozen
