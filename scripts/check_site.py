@@ -4,7 +4,9 @@ Run from the repository root after ``mkdocs build --strict`` (``.ci/run`` does b
 
     .venv/bin/python scripts/check_site.py [--site site] [--artifacts site-artifacts]
 
-It installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
+It first checks the built HTML without a browser (``tests/site_checks.py``: no clause, ruling
+or rulebook ID left unlinked, no link to a missing anchor; ``--static-only`` stops there).
+Then it installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
 ``apt-get``; no browser is ever downloaded by Playwright, whose ``playwright install`` this never
 runs), serves the site on 127.0.0.1 on a free port for the length of the check, and drives the
 system Chromium through Playwright with a new, empty profile. It checks that:
@@ -36,6 +38,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 #: The flags this workplace runs Chromium with (a new empty profile is added per run).
@@ -214,11 +220,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=Path("site"))
     parser.add_argument("--artifacts", type=Path, default=Path("site-artifacts"))
     parser.add_argument("--timeout", type=int, default=600, help="seconds for the whole check")
+    parser.add_argument(
+        "--static-only", action="store_true", help="check the built HTML only, no browser"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"{args.site}/index.html is missing: run mkdocs build first", file=sys.stderr)
         return 1
+    from tests.site_checks import check_built_site
+
     started = time.monotonic()
+    static = check_built_site(args.site)
+    print(f"  built HTML: {len(static)} problem(s)", flush=True)
+    if static or args.static_only:
+        for problem in static:
+            print(f"  {problem}", file=sys.stderr)
+        return 1 if static else 0
     signal.signal(signal.SIGALRM, _timed_out)
     signal.alarm(args.timeout)
     try:

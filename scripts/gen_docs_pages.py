@@ -23,24 +23,41 @@ if str(REPO_ROOT) not in sys.path:
 
 from tests.clause_map import load_clause_map  # noqa: E402
 from tests.doc_pages import (  # noqa: E402
+    ANCHORED_HEADING,
     SPEC_PAGES,
     clause_index,
     example_pages,
     run_page,
     with_clause_anchors,
 )
+from tests.site_links import (  # noqa: E402
+    examples_by_clause,
+    id_prefixes,
+    link_targets,
+    with_clause_links,
+)
 
 
 def main() -> None:
     """Write the generated pages into the site's virtual docs directory."""
+    clauses = load_clause_map()
+    by_id = {clause.id: clause for clause in clauses}
+    prefixes = id_prefixes(link_targets(SPEC_PAGES, clauses, ANCHORED_HEADING))
+    examples = examples_by_clause(example_pages(), prefixes)
     for page, source in SPEC_PAGES:
-        text = (REPO_ROOT / source).read_text(encoding="utf-8")
+        text = with_clause_links(
+            (REPO_ROOT / source).read_text(encoding="utf-8"),
+            page,
+            by_id,
+            examples,
+            ANCHORED_HEADING,
+        )
         with mkdocs_gen_files.open(page, "w") as out:
             # a reader searching a clause ID wants the clause before the code that cites it
             out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
         mkdocs_gen_files.set_edit_path(page, Path("..") / source)
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
-        out.write(clause_index(load_clause_map()))
+        out.write(clause_index(clauses, examples))
     for path in example_pages():
         run = run_page(path)
         if run.failures:

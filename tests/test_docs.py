@@ -84,7 +84,8 @@ def test_the_clause_index_lists_every_clause_source_function_and_test() -> None:
     for clause in clauses:
         assert f"[{clause.id}]({clause.doc}#{clause.id.lower()})" in page
         for source in clause.sources:
-            assert f"| {source} |" in page
+            assert f"</span>{source} |" in page
+            assert f"| {', '.join(clause.sources)} |" in page
         for function in clause.functions:
             assert f"][{function}]" in page
         for test in clause.tests:
