@@ -4,6 +4,7 @@
   anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
   search boost, so that searching a clause ID finds the clause first;
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
+* ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code; a page whose code fails stops the build.
 
@@ -21,6 +22,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from outofgears.cli import main as cli_main  # noqa: E402
+from tests.cli_reference import cli_reference  # noqa: E402
 from tests.clause_map import load_clause_map  # noqa: E402
 from tests.doc_pages import (  # noqa: E402
     ANCHORED_HEADING,
@@ -56,6 +59,8 @@ def main() -> None:
             # a reader searching a clause ID wants the clause before the code that cites it
             out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
         mkdocs_gen_files.set_edit_path(page, Path("..") / source)
+    with mkdocs_gen_files.open("reference/cli.md", "w") as out:
+        out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
         out.write(clause_index(clauses, examples))
     for path in example_pages():
