@@ -2,6 +2,8 @@
 
 * Every clause, ruling and rulebook ID in the running text of every page becomes a link to its
   anchor (``tests/site_links.py``); an ID that names nothing stops the build.
+* The engine's API page opens with a table of the public API and shows only it; the other
+  members of its modules go to the internals page (``tests/api_reference.py``).
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
@@ -20,6 +22,13 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tests.api_reference import (  # noqa: E402
+    INTERNALS_MARKER,
+    PUBLIC_MARKER,
+    internals_markdown,
+    load_package,
+    public_api_markdown,
+)
 from tests.clause_map import load_clause_map  # noqa: E402
 from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES  # noqa: E402
 from tests.site_links import id_prefixes, link_ids, link_targets  # noqa: E402
@@ -34,6 +43,15 @@ for _clause in _CLAUSES:
         _IMPLEMENTS.setdefault(_function, []).append(_clause.id)
 #: The heading mkdocstrings gives an object: ``<h3 id="outofgears.turn.apply_turn" ...>``.
 _API_HEADING = re.compile(r'(<h[1-6] id="(?P<path>outofgears\.[\w.]+)"[^>]*>.*?</h[1-6]>)', re.S)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Expand the API markers: the public API's table and modules, and the internals."""
+    if PUBLIC_MARKER in markdown:
+        markdown = markdown.replace(PUBLIC_MARKER, public_api_markdown(load_package()))
+    if INTERNALS_MARKER in markdown:
+        markdown = markdown.replace(INTERNALS_MARKER, internals_markdown(load_package()))
+    return markdown
 
 
 def _page_url(files: Any, document: str) -> str | None:

@@ -92,7 +92,7 @@ def type_text(param: click.Parameter) -> str:
     if isinstance(kind, click.IntRange):
         low = "" if kind.min is None else str(kind.min)
         high = "" if kind.max is None else str(kind.max)
-        return f"integer {low}–{high}" if low or high else "integer"
+        return f"integer {low} to {high}".strip() if low or high else "integer"
     return str(kind.name)
 
 
@@ -131,9 +131,7 @@ def command_section(name: str, command: click.Command, prog: str) -> str:
         f"## {name}",
         "",
         "```text",
-        " ".join(context.command.collect_usage_pieces(context)).join(
-            [f"{prog} {name} ", ""]
-        ),
+        " ".join(context.command.collect_usage_pieces(context)).join([f"{prog} {name} ", ""]),
         "```",
         "",
         help_markdown(command.help or ""),

@@ -4,7 +4,9 @@ Run by ``scripts/check_site.py`` (so by ``.ci/run``) after ``mkdocs build --stri
 browser check; ``--static-only`` runs it alone. It fails on:
 
 * a clause, ruling or rulebook ID left as plain running text (``tests/site_links.py``);
-* a link to an anchor that the target page does not have.
+* a link to an anchor that the target page does not have;
+* ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
+* a raw Sphinx role (``:func:`x```) left in a page's text.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from tests.site_links import unlinked_ids
 ELEMENT_ID: Final = re.compile(r'\sid="([^"]+)"')
 #: A link with a fragment, relative to its page.
 LINK: Final = re.compile(r'<a\s[^>]*?href="(?P<href>[^"#:]*#[^"]+)"')
+#: What a Sphinx role looks like once Markdown has rendered it.
+RAW_ROLE: Final = re.compile(
+    r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):(?:<code>|`)"
+)
 #: Built pages that are not content.
 SKIPPED_PAGES: Final = ("404.html", "search/", "assets/")
 
@@ -81,4 +87,9 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
             target, fragment = resolve(page, match["href"])
             if target in ids and fragment not in ids[target]:
                 problems.append(f"{page}: link {match['href']} has no anchor in {target}")
+        if "Sentinel.UNSET" in html:
+            problems.append(f"{page}: shows Sentinel.UNSET")
+        roles = RAW_ROLE.findall(content)
+        if roles:
+            problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
     return problems

@@ -100,3 +100,33 @@ def test_the_build_check_fails_on_an_unlinked_id_and_a_missing_anchor(tmp_path: 
     )
     assert check_built_site(tmp_path, PREFIXES) == []
     assert unlinked_ids("<p>GEN-1</p>", PREFIXES) == ["GEN-1"]
+
+
+def test_the_build_check_fails_on_sentinel_unset_and_on_a_raw_sphinx_role(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        "<article><p>Default Sentinel.UNSET; see :func:<code>apply_turn</code></p></article>",
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: shows Sentinel.UNSET",
+        "index.html: 1 raw Sphinx role(s), e.g. ':func:<code>'",
+    ]
+
+
+def test_a_sphinx_role_in_a_docstring_becomes_a_cross_reference() -> None:
+    from scripts.griffe_doctest_blocks import cross_references
+    from tests.api_reference import load_package
+
+    package = load_package()
+    apply_turn = package["turn.apply_turn"]
+    assert cross_references(apply_turn, "as :func:`resolve_turn` does") == (
+        'as <autoref identifier="outofgears.turn.resolve_turn" optional>'
+        "<code>resolve_turn</code></autoref> does"
+    )
+    assert cross_references(apply_turn, ":class:`~outofgears.model.GameState`") == (
+        '<autoref identifier="outofgears.model.GameState" optional><code>GameState</code></autoref>'
+    )
+    assert cross_references(apply_turn, ":func:`no_such_thing`") == "`no_such_thing`"
+    assert cross_references(apply_turn, "```\n:func:`resolve_turn`\n```") == (
+        "```\n:func:`resolve_turn`\n```"
+    )
