@@ -4,6 +4,8 @@
   anchor (``tests/site_links.py``); an ID that names nothing stops the build.
 * The engine's API page opens with a table of the public API and shows only it; the other
   members of its modules go to the internals page (``tests/api_reference.py``).
+* Every picture of the table is shown at its own size and opens full size on a click; an
+  example's after picture is followed by its before and after side by side.
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
@@ -54,6 +56,39 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return markdown
 
 
+#: A picture of the table alone in its paragraph, as Markdown renders ``![...](img/x.svg)``.
+_PICTURE = re.compile(r'<p>(?P<img><img [^>]*?src="(?P<src>[^"]+\.svg)"[^>]*>)</p>')
+
+
+def _figure(img: str, src: str, caption: str = "") -> str:
+    caption_html = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return (
+        f'<figure class="oog-figure"><a class="oog-picture" href="{src}" '
+        f'title="Open the picture full size">{img}</a>{caption_html}</figure>'
+    )
+
+
+def with_pictures(html: str) -> str:
+    """Each picture at its own size in a figure, a link to itself (click to enlarge); after an
+    example's "after" picture, its before and after side by side."""
+    found = {m["src"]: m["img"] for m in _PICTURE.finditer(html)}
+
+    def figure(match: re.Match[str]) -> str:
+        src, img = match["src"], match["img"]
+        out = _figure(img, src)
+        before = src.replace("-after.svg", "-before.svg")
+        if src.endswith("-after.svg") and before in found:
+            out += (
+                '<div class="oog-pair" role="group" aria-label="before and after, side by side">'
+                + _figure(found[before], before, "Before")
+                + _figure(img, src, "After: what moved is outlined")
+                + "</div>"
+            )
+        return out
+
+    return _PICTURE.sub(figure, html)
+
+
 def _page_url(files: Any, document: str) -> str | None:
     file = files.get_file_from_path(document)
     return None if file is None else str(file.url)
@@ -83,6 +118,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
             return None
         return f"{get_relative_url(url, page.url)}#{fragment}"
 
+    html = with_pictures(html)
     linked, unknown = link_ids(html, url_of, _PREFIXES)
     if unknown:
         # a warning, so that a strict build lists every one of them and then fails

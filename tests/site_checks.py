@@ -6,7 +6,9 @@ browser check; ``--static-only`` runs it alone. It fails on:
 * a clause, ruling or rulebook ID left as plain running text (``tests/site_links.py``);
 * a link to an anchor that the target page does not have;
 * ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
-* a raw Sphinx role (``:func:`x```) left in a page's text.
+* a raw Sphinx role (``:func:`x```) left in a page's text;
+* a picture of the table that is not a link to itself (click to enlarge), or whose smallest
+  text is under 12 px at the size the page shows it (its own: the pictures are never scaled).
 """
 
 from __future__ import annotations
@@ -63,6 +65,29 @@ def resolve(page: str, href: str) -> tuple[str, str]:
     return joined, fragment
 
 
+#: A picture of the table shown on a page, and the link around it when there is one.
+PICTURE: Final = re.compile(
+    r'(?P<link><a class="oog-picture" href="(?P<href>[^"]+)"[^>]*>)?<img [^>]*?src="(?P<src>[^"]+\.svg)"'
+)
+
+
+def check_pictures(site: Path, page: str, content: str) -> list[str]:
+    """The pictures of a page open full size, and their text is at least 12 px."""
+    from tests.picture_geometry import text_sizes
+
+    problems: list[str] = []
+    for match in PICTURE.finditer(content):
+        if match["link"] is None or match["href"] != match["src"]:
+            problems.append(f"{page}: picture {match['src']} does not open full size on a click")
+        path, _ = resolve(page, match["src"])
+        file = site / path.removesuffix("/index.html")
+        if file.is_file():
+            smallest = min(text_sizes(file.read_text(encoding="utf-8")), default=12.0)
+            if smallest < 12:
+                problems.append(f"{page}: picture {match['src']} has {smallest:g} px text")
+    return problems
+
+
 def id_prefixes_of_the_spec() -> frozenset[str]:
     """The prefixes of the spec clause IDs (``ATK``, ``GEN``, ...), read from the spec."""
     from tests.clause_map import load_clause_map
@@ -87,6 +112,7 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
             target, fragment = resolve(page, match["href"])
             if target in ids and fragment not in ids[target]:
                 problems.append(f"{page}: link {match['href']} has no anchor in {target}")
+        problems += check_pictures(site, page, content)
         if "Sentinel.UNSET" in html:
             problems.append(f"{page}: shows Sentinel.UNSET")
         roles = RAW_ROLE.findall(content)

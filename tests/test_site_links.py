@@ -130,3 +130,23 @@ def test_a_sphinx_role_in_a_docstring_becomes_a_cross_reference() -> None:
     assert cross_references(apply_turn, "```\n:func:`resolve_turn`\n```") == (
         "```\n:func:`resolve_turn`\n```"
     )
+
+
+def test_the_build_check_fails_on_a_picture_that_does_not_open_or_has_small_text(
+    tmp_path: Path,
+) -> None:
+    small = '<svg xmlns="http://www.w3.org/2000/svg"><style>.s{font-size:9px}</style>'
+    (tmp_path / "a.svg").write_text(small + '<text class="s">x</text></svg>', encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<article><p><img alt="t" src="a.svg"></p></article>', encoding="utf-8"
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: picture a.svg does not open full size on a click",
+        "index.html: picture a.svg has 9 px text",
+    ]
+    (tmp_path / "a.svg").write_text(small.replace("9px", "12px") + "</svg>", encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<article><a class="oog-picture" href="a.svg"><img src="a.svg"></a></article>',
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == []
