@@ -1,7 +1,7 @@
 """The ``outofgears`` command line.
 
 Commands: ``replay``, ``explain``, ``dispute``, ``whatif``, ``render`` (an SVG
-picture of the table), ``new``, ``simulate``, ``schema`` and ``play``. No Python
+picture of the table), ``view`` (a game viewer in one HTML file), ``new``, ``simulate``, ``schema`` and ``play``. No Python
 traceback reaches the user: every expected failure ends with a message and exit
 status 2, and :func:`run` (the installed ``outofgears`` script) turns an
 unexpected one into a one-line report with exit status 3 (set
@@ -24,6 +24,7 @@ from outofgears.commands.render import render
 from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
 from outofgears.commands.simulate import simulate
+from outofgears.commands.view import view
 from outofgears.commands.whatif import whatif
 
 
@@ -33,7 +34,7 @@ def main() -> None:
     """Rules engine and rules-checking tools for the card game Out of Gears."""
 
 
-for command in (replay, explain, dispute, whatif, render, new, simulate, schema, play):
+for command in (replay, explain, dispute, whatif, render, view, new, simulate, schema, play):
     main.add_command(command)
 
 

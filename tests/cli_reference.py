@@ -37,6 +37,11 @@ EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
         "Draw the table after turn 4 of the disputed game.",
         "outofgears render examples/disputed.log.json --turn 4 --after -o turn4.svg",
     ),
+    "view": (
+        "A page to share: step through the disputed game, opening at the turn in dispute.",
+        "outofgears view examples/disputed.log.json --turn 4 -o game.html "
+        "--docs-url https://docs.example.org/outofgears",
+    ),
     "new": (
         "Start the log of a four-player game with the upgrade cards.",
         'outofgears new --players "Ada=1,Bruno=2,Carla=3,Dario=4" --upgrades --seed 7 -o game.json',
