@@ -38,6 +38,7 @@ from tests.site_links import (  # noqa: E402
     id_prefixes,
     link_targets,
     with_clause_links,
+    with_code_folded,
 )
 
 
@@ -57,7 +58,9 @@ def main() -> None:
         )
         with mkdocs_gen_files.open(page, "w") as out:
             # a reader searching a clause ID wants the clause before the code that cites it
-            out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
+            out.write(
+                "---\nsearch:\n  boost: 4\n---\n\n" + with_code_folded(with_clause_anchors(text))
+            )
         mkdocs_gen_files.set_edit_path(page, Path("..") / source)
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))

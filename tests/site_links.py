@@ -206,7 +206,14 @@ def with_clause_links(
             current = match["id"]
         if current is not None and current in clauses and line.startswith("Implemented by:"):
             clause = clauses[current]
-            out.append(implemented_by_line(clause.functions))
+            out += [
+                '<details class="oog-dev" markdown="1">',
+                "<summary>For developers: the code of this clause</summary>",
+                "",
+                implemented_by_line(clause.functions),
+                "",
+                "</details>",
+            ]
             shown = examples.get(current, [])
             if shown:
                 out.append("")
@@ -217,3 +224,32 @@ def with_clause_links(
             continue
         out.append(line)
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def with_code_folded(text: str) -> str:
+    """A spec document whose ``pycon`` code blocks are folded away for players.
+
+    The rules read without code; a developer opens the note to see the executable example.
+
+    >>> print(with_code_folded("Rule.\\n\\n```pycon\\nx = 1\\n```\\nMore."))
+    Rule.
+    <BLANKLINE>
+    <details class="oog-dev" markdown="1">
+    <summary>For developers: the code</summary>
+    <BLANKLINE>
+    ```pycon
+    x = 1
+    ```
+    <BLANKLINE>
+    </details>
+    More.
+    """
+    return re.sub(
+        r"^```pycon\n.*?^```$",
+        lambda m: (
+            '<details class="oog-dev" markdown="1">\n<summary>For developers: the code</summary>'
+            f"\n\n{m[0]}\n\n</details>"
+        ),
+        text,
+        flags=re.M | re.S,
+    )
