@@ -5,7 +5,8 @@ and no network: the pictures of the table (before each turn with its programs, a
 what moved outlined) are embedded as SVG data, the script and the styles are inline. For each
 turn it shows the programs, every event with its spec clause (a link to the documentation site
 when a base URL is given), the departures of the log from the rules, highlighted, and a chart
-of the scores over the turns with the current turn marked. The arrow keys, Home and End, the
+of the scores over the turns with the current turn marked. A decision the log does not record
+(a defence steal, an assembly or a split left to the default policy) is marked as inferred. The arrow keys, Home and End, the
 buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn.
 
 ``outofgears view LOG -o game.html [--turn N] [--docs-url URL]`` writes it.
@@ -20,6 +21,8 @@ from html import escape
 from importlib import resources
 from typing import Any, Final
 
+from outofgears.choices import Choices
+from outofgears.events import Event, GearMoved, SplitResolved
 from outofgears.render import INK, render_svg
 from outofgears.replay import Replay
 from outofgears.scoring import score_robot
@@ -57,6 +60,29 @@ def clause_url(clause: str, docs_url: str | None, pages: dict[str, str]) -> str 
     return f"{docs_url.rstrip('/')}/{page}#{clause.lower()}"
 
 
+def inferred(event: Event, choices: Choices) -> bool:
+    """Whether an event carries out a decision the log does not record (a default policy).
+
+    A defence steal (ATK-4), an assembly (ASM-1) or a split among several takers whose choice
+    the log leaves out was decided by the spec's default policy: the viewer marks it, since the
+    table may have decided otherwise.
+
+    >>> from outofgears.gears import Gear
+    >>> from outofgears.model import Place
+    >>> moved = GearMoved(Gear(1), Place.feet(2), Place.circuit(2), 2, "ASM-1")
+    >>> inferred(moved, Choices()), inferred(moved, Choices(assemblies={2: (Gear(1), Gear(1))}))
+    (True, False)
+    """
+    if isinstance(event, GearMoved) and event.robot is not None:
+        if event.clause == "ATK-4":
+            return (event.robot, event.source.number) not in choices.defence_steals
+        if event.clause == "ASM-1":
+            return event.robot not in choices.assemblies
+    if isinstance(event, SplitResolved):
+        return len(event.takers) > 1 and event.share > 0 and event.place not in choices.splits
+    return False
+
+
 def _data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
@@ -82,6 +108,7 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
                         "text": str(event),
                         "clause": event.clause,
                         "url": clause_url(event.clause, docs_url, pages),
+                        "inferred": inferred(event, turn.choices),
                     }
                     for event in turn.result.events
                 ],
@@ -160,6 +187,7 @@ figcaption{font-weight:bold;margin:0.3rem 0}
 .departures h2{margin-top:0}
 .departure-mark{font-weight:bold;color:#a0460a}
 ol.events li{margin:0.15rem 0}
+ol.events li.inferred{border-left:4px dashed #8f6200;padding-left:0.4rem;background:#fdf0d5}
 .chart{width:100%;max-width:560px;height:auto;font-size:12px}
 .help{color:#555;font-size:0.9rem}
 table.programs td,table.programs th{padding:0.2rem 0.8rem 0.2rem 0;text-align:left}
@@ -196,6 +224,7 @@ _SCRIPT: Final = """
     events.replaceChildren();
     for (const e of t.events) {
       const li = el("li"); li.append(el("span", e.text.replace(/ \\[[A-Z-0-9]+\\]$/, "") + " "), clauseLink(e.clause, e.url));
+      if (e.inferred) { li.className = "inferred"; li.append(el("strong", " inferred: not recorded, the default policy decided")); }
       events.append(li);
     }
     const box = document.getElementById("departures");

@@ -276,6 +276,8 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
             links = page.locator("#events a").count()
             if not links:
                 problems.append("viewer: no event links its clause")
+            if not page.locator("#events li.inferred").count():
+                problems.append(f"viewer: turn {DEPARTING_TURN}'s default decisions not marked")
             page.screenshot(path=str(artifacts / "viewer.png"), full_page=True)
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(artifacts / "viewer-phone.png"), full_page=False)

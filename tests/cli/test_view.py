@@ -95,3 +95,20 @@ def test_an_existing_file_is_kept_without_force(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == "mine"
     assert run("view", DISPUTED, "-o", str(out), "--force")[0] == 0
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_decision_the_log_leaves_to_the_default_policy_is_marked_inferred() -> None:
+    replay = replay_log(read_log(DISPUTED))
+    data = game_data(replay)
+    marked = [(t["turn"], e["text"]) for t in data["turns"] for e in t["events"] if e["inferred"]]
+    # the disputed log records no choice: every assembly of its turns is the default pick
+    assemblies = [
+        (t["turn"], e["text"])
+        for t in data["turns"]
+        for e in t["events"]
+        if e["clause"] == "ASM-1" and "circuit" in e["text"]
+    ]
+    assert assemblies
+    assert set(assemblies) <= set(marked)
+    others = {text for _, text in marked} - {text for _, text in assemblies}
+    assert others == {"dump 4 shared by robots 1, 4: 1 each, none left [SPL-1]"}
