@@ -164,6 +164,16 @@ class _Box:
         return self.x + dx * scale, self.y + dy * scale
 
 
+def svg_text(x: float, y: float, words: str, css_class: str | None = None) -> str:
+    """One ``<text>`` element: every word a picture writes goes through here, escaped.
+
+    >>> svg_text(10, 20.5, "Bruno & <Co>", "name")
+    '<text x="10" y="20.5" class="name">Bruno &amp; &lt;Co&gt;</text>'
+    """
+    attribute = f' class="{css_class}"' if css_class else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}"{attribute}>{escape(words)}</text>'
+
+
 def _n(value: float) -> str:
     """A coordinate as text, always written the same way."""
     text = f"{value:.1f}"
@@ -223,7 +233,6 @@ def _rows(kinds: int, per_row: int) -> int:
 
 def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
     """One gear: a toothed disc of its colour with its number, or the shape of its kind."""
-    label = escape(gear_label(gear))
     if gear.kind is GearKind.JOLLY:
         points = " ".join(
             f"{_n(x + r * math.cos(math.radians(-90 + 36 * i)))},"
@@ -232,13 +241,13 @@ def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
         )
         return [
             f'<polygon points="{points}" fill="#ffffff" stroke="#222222" stroke-width="1.5"/>',
-            f'<text x="{_n(x)}" y="{_n(y + 3.5)}" class="gl">{label}</text>',
+            svg_text(x, y + 3.5, gear_label(gear), "gl"),
         ]
     if gear.kind is GearKind.THREE_POINT:
         points = f"{_n(x)},{_n(y - 14)} {_n(x + 14)},{_n(y + 9)} {_n(x - 14)},{_n(y + 9)}"
         return [
             f'<polygon points="{points}" fill="#e0e0e0" stroke="#222222" stroke-width="1.5"/>',
-            f'<text x="{_n(x)}" y="{_n(y + 6)}" class="gl small">{label}</text>',
+            svg_text(x, y + 6, gear_label(gear), "gl small"),
         ]
     text_class = "gl light" if gear.colour in _WHITE_TEXT else "gl"
     return [
@@ -246,7 +255,7 @@ def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
         'stroke-width="3.5" stroke-dasharray="2.6 2.6"/>',
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="{GEAR_FILLS[gear.colour]}" '
         'stroke="#222222" stroke-width="1"/>',
-        f'<text x="{_n(x)}" y="{_n(y + 4)}" class="{text_class}">{label}</text>',
+        svg_text(x, y + 4, gear_label(gear), text_class),
     ]
 
 
@@ -255,16 +264,14 @@ def _gear_cells(
 ) -> list[str]:
     """The gears of one place, one cell per kind of gear with its count; ``none`` if empty."""
     if not items:
-        return [f'<text x="{_n(left)}" y="{_n(top + 16)}" class="none">none</text>']
+        return [svg_text(left, top + 16, "none", "none")]
     parts: list[str] = []
     for index, (gear, count) in enumerate(_gear_counts(items)):
         x = left + 11 + _CELL * (index % per_row)
         y = top + 12 + _ROW * (index // per_row)
         parts.append(f"<g><title>{escape(what)}: {count} {gear}</title>")
         parts += _gear_glyph(gear, x, y)
-        parts.append(
-            f'<text x="{_n(x + 13)}" y="{_n(y + 4)}" class="count">{TIMES}{count}</text></g>'
-        )
+        parts.append(svg_text(x + 13, y + 4, f"{TIMES}{count}", "count") + "</g>")
     return parts
 
 
@@ -351,18 +358,13 @@ def _draw_robot(
     )
     left = box.left + 8
     y = box.top + 18
-    parts.append(
-        f'<text x="{_n(left)}" y="{_n(y)}" class="name">Robot {number} · '
-        f"{COLOUR_NAMES[number]}</text>"
-    )
+    parts.append(svg_text(left, y, f"Robot {number} · {COLOUR_NAMES[number]}", "name"))
     for line in lines:
         y += 16
-        parts.append(f'<text x="{_n(left)}" y="{_n(y)}">{escape(line)}</text>')
+        parts.append(svg_text(left, y, line))
     y += 8
     for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
-        parts.append(
-            f'<text x="{_n(left)}" y="{_n(y + 16)}" class="place">{place} {len(items)}</text>'
-        )
+        parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
         parts += _gear_cells(items, left + _ROBOT_LABEL, y, _ROBOT_CELLS, f"robot {number} {place}")
         y += _ROW * _rows(len(set(items)), _ROBOT_CELLS)
     parts.append("</g>")
@@ -384,12 +386,13 @@ def _draw_dump(dump: Dump, box: _Box, moved: str = "") -> list[str]:
         f"<title>Dump {dump.number}: {describe_gears(dump.gears)}</title>",
         f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
         f'height="{_n(box.height)}" rx="6" fill="#f4efe6" stroke="#6d5c45" stroke-width="2"/>',
-        f'<text x="{_n(box.left + 8)}" y="{_n(box.top + 18)}" class="name">Dump {dump.number} '
-        f"· {_count(len(dump.gears))}</text>",
+        svg_text(
+            box.left + 8, box.top + 18, f"Dump {dump.number} · {_count(len(dump.gears))}", "name"
+        ),
     ]
     top = box.top + 26
     if moved:
-        parts.append(f'<text x="{_n(box.left + 8)}" y="{_n(box.top + 34)}">moved {moved}</text>')
+        parts.append(svg_text(box.left + 8, box.top + 34, f"moved {moved}"))
         top += 16
     parts += _gear_cells(dump.gears, box.left + 8, top, _DUMP_CELLS, f"dump {dump.number}")
     parts.append("</g>")
@@ -410,7 +413,7 @@ def _draw_face_down(number: int) -> list[str]:
         f'<rect x="{_n(x - width / 2)}" y="{_n(y - height / 2)}" width="{_n(width)}" '
         f'height="{_n(height)}" rx="5" fill="#eeeeee" stroke="#999999" stroke-width="1.5" '
         'stroke-dasharray="4 3"/>',
-        f'<text x="{_n(x)}" y="{_n(y + 4.5)}" class="faint">{number}</text>',
+        svg_text(x, y + 4.5, str(number), "faint"),
         "</g>",
     ]
 
@@ -570,10 +573,7 @@ def _draw_arrow(arrow: _Arrow, label: _Box | None) -> list[str]:
         f'stroke="{INK[arrow.colour]}" stroke-width="3.5"{dash_attribute}{cap} '
         f'marker-end="url(#arrow-{arrow.colour})"/>',
         *(
-            [
-                f'<text x="{_n(label.x)}" y="{_n(label.y + 4)}" class="arrow">'
-                f"R{arrow.colour}: {escape(arrow.label)}</text>"
-            ]
+            [svg_text(label.x, label.y + 4, f"R{arrow.colour}: {arrow.label}", "arrow")]
             if label is not None
             else []
         ),
@@ -594,7 +594,7 @@ def _legend(left: float, top: float) -> list[str]:
             f'<line x1="{_n(left)}" y1="{_n(y)}" x2="{_n(left + 40)}" y2="{_n(y)}" '
             f'stroke="#333333" stroke-width="3.5"{dash_attribute}{cap}/>'
         )
-        parts.append(f'<text x="{_n(left + 48)}" y="{_n(y + 4)}">{words}</text>')
+        parts.append(svg_text(left + 48, y + 4, words))
     parts.append("</g>")
     return parts
 
@@ -755,9 +755,8 @@ def render_svg(
     # the centre of the table: the turn and the reserve
     head = "Game over" if state.game_over else f"Turn {state.turn}"
     body += [
-        f'<text x="{_n(_CENTRE)}" y="{_n(_CENTRE - 8)}" class="centre turn">{head}</text>',
-        f'<text x="{_n(_CENTRE)}" y="{_n(_CENTRE + 16)}" class="centre">reserve: '
-        f"{_count(len(state.reserve))}</text>",
+        svg_text(_CENTRE, _CENTRE - 8, head, "centre turn"),
+        svg_text(_CENTRE, _CENTRE + 16, f"reserve: {_count(len(state.reserve))}", "centre"),
     ]
     for number in ROBOT_NUMBERS:
         if number in dumps:
