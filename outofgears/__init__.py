@@ -67,7 +67,7 @@ from outofgears.table import apply_events
 from outofgears.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.variant import PlayerScore
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: The version of the specification in spec/ that this engine implements.
 SPEC_VERSION = "1.2"

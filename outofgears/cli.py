@@ -1,7 +1,8 @@
 """The ``outofgears`` command line.
 
 Commands: ``replay``, ``explain``, ``dispute``, ``whatif``, ``render`` (an SVG
-picture of the table), ``new``, ``simulate``, ``tournament`` (bots against each other), ``schema`` and ``play``. No Python
+picture of the table), ``view`` (a game viewer in one HTML file), ``new``, ``simulate``, ``tournament`` (bots
+against each other), ``schema`` and ``play``. No Python
 traceback reaches the user: every expected failure ends with a message and exit
 status 2, and :func:`run` (the installed ``outofgears`` script) turns an
 unexpected one into a one-line report with exit status 3 (set
@@ -25,6 +26,7 @@ from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
 from outofgears.commands.simulate import simulate
 from outofgears.commands.tournament import tournament
+from outofgears.commands.view import view
 from outofgears.commands.whatif import whatif
 
 
@@ -40,6 +42,7 @@ for command in (
     dispute,
     whatif,
     render,
+    view,
     new,
     simulate,
     tournament,

@@ -17,6 +17,7 @@ The output is deterministic: the same position and programs always give the same
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -50,39 +51,46 @@ _DUMP_CELLS: Final = 3
 _MARGIN: Final = 16
 
 #: The fill of each gear colour, and whether its number is written in white on it.
+#: Okabe and Ito's palette for colour-blind readers (vermilion, orange, yellow, bluish green,
+#: blue, reddish purple), with a dark grey and a white: the eight stay apart under protanopia,
+#: deuteranopia and tritanopia (``tests/test_render.py`` simulates them), and the number on
+#: every gear says the colour anyway.
 GEAR_FILLS: Final[dict[int, str]] = {
-    1: "#d62728",
-    2: "#ff8c1a",
-    3: "#f5d90a",
-    4: "#2ca02c",
-    5: "#1f77b4",
-    6: "#9467bd",
-    7: "#9e9e9e",
+    1: "#d55e00",
+    2: "#e69f00",
+    3: "#f0e442",
+    4: "#009e73",
+    5: "#0072b2",
+    6: "#cc79a7",
+    7: "#5a5a5a",
     8: "#ffffff",
 }
-_WHITE_TEXT: Final = frozenset({1, 4, 5, 6})
+_WHITE_TEXT: Final = frozenset({5, 7})
 #: The darker shade of each colour, for a robot's outline and its arrows.
 INK: Final[dict[int, str]] = {
-    1: "#a51d1d",
-    2: "#c25e00",
-    3: "#8a7400",
-    4: "#1b6b1b",
-    5: "#12507f",
-    6: "#5e3a8c",
+    1: "#a0460a",
+    2: "#8f6200",
+    3: "#736c00",
+    4: "#006b4e",
+    5: "#004f7c",
+    6: "#8e4672",
     7: "#555555",
     8: "#222222",
 }
 #: The light tint that fills a robot's box.
 _TINT: Final[dict[int, str]] = {
-    1: "#fbe4e4",
-    2: "#fff0e0",
-    3: "#fdf8d0",
-    4: "#e3f4e3",
-    5: "#e1eef8",
-    6: "#efe8f7",
+    1: "#fbe5d9",
+    2: "#fdf0d5",
+    3: "#fcf9d9",
+    4: "#d9f2ea",
+    5: "#d9eaf5",
+    6: "#f6e6ef",
     7: "#eeeeee",
     8: "#fafafa",
 }
+#: The smallest text of a picture, in pixels at its natural size (the documentation shows the
+#: pictures at that size, never scaled down).
+MIN_FONT_SIZE: Final = 12
 
 #: How each kind of program is drawn: its dash pattern (``""`` is a solid line).
 _DASHES: Final[dict[str, str]] = {
@@ -114,6 +122,36 @@ class _Box:
     def top(self) -> float:
         return self.y - self.height / 2
 
+    def overlaps(self, other: _Box) -> bool:
+        """Whether the two boxes share more than an edge."""
+        return (
+            abs(self.x - other.x) * 2 < self.width + other.width
+            and abs(self.y - other.y) * 2 < self.height + other.height
+        )
+
+    def crossed_by(self, x1: float, y1: float, x2: float, y2: float) -> bool:
+        """Whether the segment from (x1, y1) to (x2, y2) passes through the box."""
+        dx, dy = x2 - x1, y2 - y1
+        low, high = 0.0, 1.0
+        for p, q in (
+            (-dx, x1 - self.left),
+            (dx, self.left + self.width - x1),
+            (-dy, y1 - self.top),
+            (dy, self.top + self.height - y1),
+        ):
+            if p == 0:
+                if q < 0:
+                    return False
+                continue
+            t = q / p
+            if p < 0:
+                low = max(low, t)
+            else:
+                high = min(high, t)
+            if low > high:
+                return False
+        return high - low > 1e-6
+
     def edge_towards(self, x: float, y: float, margin: float = 6) -> tuple[float, float]:
         """The point where the ray from the centre towards ``(x, y)`` leaves the box."""
         dx, dy = x - self.x, y - self.y
@@ -124,6 +162,16 @@ class _Box:
             (self.height / 2 + margin) / abs(dy) if dy else math.inf,
         )
         return self.x + dx * scale, self.y + dy * scale
+
+
+def svg_text(x: float, y: float, words: str, css_class: str | None = None) -> str:
+    """One ``<text>`` element: every word a picture writes goes through here, escaped.
+
+    >>> svg_text(10, 20.5, "Bruno & <Co>", "name")
+    '<text x="10" y="20.5" class="name">Bruno &amp; &lt;Co&gt;</text>'
+    """
+    attribute = f' class="{css_class}"' if css_class else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}"{attribute}>{escape(words)}</text>'
 
 
 def _n(value: float) -> str:
@@ -165,6 +213,15 @@ def _count(number: int) -> str:
     return f"{number} gear" if number == 1 else f"{number} gears"
 
 
+def points_text(number: int) -> str:
+    """A score in words, singular for one: ``1 point``, ``0 points``, ``3 points``.
+
+    >>> points_text(1), points_text(0), points_text(3)
+    ('1 point', '0 points', '3 points')
+    """
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
 def _gear_counts(items: Sequence[Gear]) -> list[tuple[Gear, int]]:
     counts = Counter(items)
     return [(gear, counts[gear]) for gear in sorted(counts, key=gear_key)]
@@ -176,7 +233,6 @@ def _rows(kinds: int, per_row: int) -> int:
 
 def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
     """One gear: a toothed disc of its colour with its number, or the shape of its kind."""
-    label = escape(gear_label(gear))
     if gear.kind is GearKind.JOLLY:
         points = " ".join(
             f"{_n(x + r * math.cos(math.radians(-90 + 36 * i)))},"
@@ -185,13 +241,13 @@ def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
         )
         return [
             f'<polygon points="{points}" fill="#ffffff" stroke="#222222" stroke-width="1.5"/>',
-            f'<text x="{_n(x)}" y="{_n(y + 3.5)}" class="gl">{label}</text>',
+            svg_text(x, y + 3.5, gear_label(gear), "gl"),
         ]
     if gear.kind is GearKind.THREE_POINT:
-        points = f"{_n(x)},{_n(y - 12)} {_n(x + 11)},{_n(y + 8)} {_n(x - 11)},{_n(y + 8)}"
+        points = f"{_n(x)},{_n(y - 14)} {_n(x + 14)},{_n(y + 9)} {_n(x - 14)},{_n(y + 9)}"
         return [
             f'<polygon points="{points}" fill="#e0e0e0" stroke="#222222" stroke-width="1.5"/>',
-            f'<text x="{_n(x)}" y="{_n(y + 5)}" class="gl small">{label}</text>',
+            svg_text(x, y + 6, gear_label(gear), "gl small"),
         ]
     text_class = "gl light" if gear.colour in _WHITE_TEXT else "gl"
     return [
@@ -199,7 +255,7 @@ def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
         'stroke-width="3.5" stroke-dasharray="2.6 2.6"/>',
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="{GEAR_FILLS[gear.colour]}" '
         'stroke="#222222" stroke-width="1"/>',
-        f'<text x="{_n(x)}" y="{_n(y + 3.5)}" class="{text_class}">{label}</text>',
+        svg_text(x, y + 4, gear_label(gear), text_class),
     ]
 
 
@@ -208,16 +264,14 @@ def _gear_cells(
 ) -> list[str]:
     """The gears of one place, one cell per kind of gear with its count; ``none`` if empty."""
     if not items:
-        return [f'<text x="{_n(left)}" y="{_n(top + 16)}" class="none">none</text>']
+        return [svg_text(left, top + 16, "none", "none")]
     parts: list[str] = []
     for index, (gear, count) in enumerate(_gear_counts(items)):
         x = left + 11 + _CELL * (index % per_row)
         y = top + 12 + _ROW * (index // per_row)
         parts.append(f"<g><title>{escape(what)}: {count} {gear}</title>")
         parts += _gear_glyph(gear, x, y)
-        parts.append(
-            f'<text x="{_n(x + 13)}" y="{_n(y + 4)}" class="count">{TIMES}{count}</text></g>'
-        )
+        parts.append(svg_text(x + 13, y + 4, f"{TIMES}{count}", "count") + "</g>")
     return parts
 
 
@@ -227,13 +281,54 @@ def _robot_height(robot: Robot, extra_lines: int) -> float:
     return 44 + 16 * extra_lines + _ROW * (circuit + feet) + 8
 
 
-def _dump_height(dump: Dump) -> float:
-    return 30 + _ROW * _rows(len(set(dump.gears)), _DUMP_CELLS) + 6
+def _dump_height(dump: Dump, moved: str = "") -> float:
+    return 30 + (16 if moved else 0) + _ROW * _rows(len(set(dump.gears)), _DUMP_CELLS) + 6
 
 
-def _robot_lines(state: GameState, robot: Robot, program: AnyProgram | None) -> list[str]:
+def moved_text(before: Sequence[Gear], after: Sequence[Gear]) -> str:
+    """How many gears a place gained and lost between two pictures; empty if none moved.
+
+    >>> moved_text((Gear(1), Gear(2)), (Gear(2), Gear(3), Gear(3)))
+    '+2 \N{MINUS SIGN}1'
+    >>> moved_text((Gear(1),), (Gear(1),))
+    ''
+    """
+    gained = sum((Counter(after) - Counter(before)).values())
+    lost = sum((Counter(before) - Counter(after)).values())
+    words = ([f"+{gained}"] if gained else []) + ([f"\N{MINUS SIGN}{lost}"] if lost else [])
+    return " ".join(words)
+
+
+def _robot_moves(robot: Robot, before: GameState | None) -> str:
+    if before is None or robot.number not in before.robot_numbers:
+        return ""
+    old = before.robot(robot.number)
+    moves = [
+        f"{place} {text}"
+        for place, text in (
+            ("circuit", moved_text(old.circuit, robot.circuit)),
+            ("feet", moved_text(old.feet, robot.feet)),
+        )
+        if text
+    ]
+    return ", ".join(moves)
+
+
+def _dump_moves(dump: Dump, before: GameState | None) -> str:
+    if before is None:
+        return ""
+    old = {d.number: d for d in before.dumps}.get(dump.number)
+    return moved_text(old.gears if old is not None else (), dump.gears)
+
+
+def _robot_lines(
+    state: GameState, robot: Robot, program: AnyProgram | None, before: GameState | None = None
+) -> list[str]:
     player = state.player_of(robot.number)
-    lines = [f"{player.name} · {score_robot(robot)} points"]
+    lines = [f"{player.name} · {points_text(score_robot(robot))}"]
+    moves = _robot_moves(robot, before)
+    if moves:
+        lines.append(f"moved: {moves}")
     if player.upgrade is not None:
         lines.append(f"holds: {player.upgrade.value}")
     if program is not None:
@@ -263,45 +358,62 @@ def _draw_robot(
     )
     left = box.left + 8
     y = box.top + 18
-    parts.append(
-        f'<text x="{_n(left)}" y="{_n(y)}" class="name">Robot {number} · '
-        f"{COLOUR_NAMES[number]}</text>"
-    )
+    parts.append(svg_text(left, y, f"Robot {number} · {COLOUR_NAMES[number]}", "name"))
     for line in lines:
         y += 16
-        parts.append(f'<text x="{_n(left)}" y="{_n(y)}">{escape(line)}</text>')
+        parts.append(svg_text(left, y, line))
     y += 8
     for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
-        parts.append(
-            f'<text x="{_n(left)}" y="{_n(y + 16)}" class="place">{place} {len(items)}</text>'
-        )
+        parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
         parts += _gear_cells(items, left + _ROBOT_LABEL, y, _ROBOT_CELLS, f"robot {number} {place}")
         y += _ROW * _rows(len(set(items)), _ROBOT_CELLS)
     parts.append("</g>")
     return parts
 
 
-def _draw_dump(dump: Dump, box: _Box) -> list[str]:
+def _moved_ring(box: _Box) -> str:
+    """The thick black outline of a place whose gears moved (shape, not colour, says it)."""
+    return (
+        f'<rect class="moved" x="{_n(box.left - 5)}" y="{_n(box.top - 5)}" '
+        f'width="{_n(box.width + 10)}" height="{_n(box.height + 10)}" rx="10" fill="none" '
+        'stroke="#000000" stroke-width="4" stroke-dasharray="9 4"/>'
+    )
+
+
+def _draw_dump(dump: Dump, box: _Box, moved: str = "") -> list[str]:
     parts = [
         f'<g class="dump" id="dump-{dump.number}">',
         f"<title>Dump {dump.number}: {describe_gears(dump.gears)}</title>",
         f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
         f'height="{_n(box.height)}" rx="6" fill="#f4efe6" stroke="#6d5c45" stroke-width="2"/>',
-        f'<text x="{_n(box.left + 8)}" y="{_n(box.top + 18)}" class="name">Dump {dump.number} '
-        f"· {_count(len(dump.gears))}</text>",
+        svg_text(
+            box.left + 8, box.top + 18, f"Dump {dump.number} · {_count(len(dump.gears))}", "name"
+        ),
     ]
-    parts += _gear_cells(dump.gears, box.left + 8, box.top + 26, _DUMP_CELLS, f"dump {dump.number}")
+    top = box.top + 26
+    if moved:
+        parts.append(svg_text(box.left + 8, box.top + 34, f"moved {moved}"))
+        top += 16
+    parts += _gear_cells(dump.gears, box.left + 8, top, _DUMP_CELLS, f"dump {dump.number}")
     parts.append("</g>")
+    if moved:
+        parts.append(_moved_ring(box))
     return parts
+
+
+#: A face-down dump: a small grey card with its number.
+_FACE_DOWN: Final = (34.0, 28.0)
 
 
 def _draw_face_down(number: int) -> list[str]:
     x, y = slot(number, _DUMP_RADIUS)
+    width, height = _FACE_DOWN
     return [
         f'<g class="dump face-down"><title>Dump {number}: not in play, face down</title>',
-        f'<rect x="{_n(x - 45)}" y="{_n(y - 20)}" width="90" height="40" rx="6" '
-        'fill="#eeeeee" stroke="#999999" stroke-width="1.5" stroke-dasharray="4 3"/>',
-        f'<text x="{_n(x)}" y="{_n(y + 5)}" class="faint">{number}: face down</text>',
+        f'<rect x="{_n(x - width / 2)}" y="{_n(y - height / 2)}" width="{_n(width)}" '
+        f'height="{_n(height)}" rx="5" fill="#eeeeee" stroke="#999999" stroke-width="1.5" '
+        'stroke-dasharray="4 3"/>',
+        svg_text(x, y + 4.5, str(number), "faint"),
         "</g>",
     ]
 
@@ -341,29 +453,130 @@ def _arrow_kind(program: AnyProgram) -> str:
     return program.action.value
 
 
-def _draw_arrow(
-    source: _Box, target: _Box, colour: int, kind: str, label: str, offset: float
-) -> list[str]:
-    """An arrow from one box to another, shifted sideways, with its program written on it."""
-    x1, y1 = source.edge_towards(target.x, target.y)
-    x2, y2 = target.edge_towards(source.x, source.y, margin=9)
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    # shift to the right of the direction of travel, so that two robots attacking each other
-    # get two arrows side by side
-    nx, ny = -(y2 - y1) / length * offset, (x2 - x1) / length * offset
-    x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
-    dash = _DASHES[kind]
-    dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
-    cap = ' stroke-linecap="round"' if kind.endswith("harvest") else ""
-    # the label sits beside the middle of the arrow, on the same side as the shift
-    mid_x = (x1 + x2) / 2 + nx / offset * 14 if offset else (x1 + x2) / 2
-    mid_y = (y1 + y2) / 2 + ny / offset * 14 if offset else (y1 + y2) / 2
+#: Size of the arrow labels: font size, and the width of an average character in ems (errs
+#: wide, so that a label's box holds its text).
+_LABEL_FONT: Final = 12
+_LABEL_CHAR: Final = 0.64
+#: How far an arrow may bend sideways to go round a box, tried in this order.
+_BENDS: Final = (0, 60, -60, 120, -120, 180, -180, 240, -240, 300, -300)
+#: Where along its arrow a label may sit (a fraction of the way), and how far beside it.
+_LABEL_STOPS: Final = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85, 0.1, 0.9)
+_LABEL_SIDES: Final = (6, -6, 18, -18, 32, -32, 50, -50, 70, -70)
+
+
+def _curve(
+    x1: float, y1: float, cx: float, cy: float, x2: float, y2: float, steps: int = 24
+) -> list[tuple[float, float]]:
+    """Points along the quadratic curve from (x1, y1) to (x2, y2) pulled towards (cx, cy)."""
     return [
-        f"<g><title>robot {colour}: {escape(label)}</title>",
-        f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{INK[colour]}" '
-        f'stroke-width="3.5"{dash_attribute}{cap} marker-end="url(#arrow-{colour})"/>',
-        f'<text x="{_n(mid_x)}" y="{_n(mid_y + 4)}" class="arrow">R{colour}: '
-        f"{escape(label)}</text>",
+        (
+            (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t**2 * x2,
+            (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t**2 * y2,
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
+
+
+def _crosses(points: Sequence[tuple[float, float]], box: _Box) -> bool:
+    return any(box.crossed_by(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points))
+
+
+@frozen
+class _Arrow:
+    """One arrow laid out: its robot, program and target, and the points of its curve."""
+
+    colour: int
+    kind: str
+    label: str
+    target_id: str
+    start: tuple[float, float]
+    control: tuple[float, float]
+    end: tuple[float, float]
+    points: tuple[tuple[float, float], ...]
+
+
+def _lay_arrow(
+    source: _Box,
+    target: _Box,
+    colour: int,
+    kind: str,
+    label: str,
+    offset: float,
+    target_id: str,
+    obstacles: Sequence[_Box],
+) -> _Arrow:
+    """The arrow from one box to another, bent as little as it can to go round the others."""
+    length = math.hypot(target.x - source.x, target.y - source.y) or 1.0
+    # the normal, to the right of the direction of travel: two robots attacking each other get
+    # two arrows side by side
+    nx, ny = -(target.y - source.y) / length, (target.x - source.x) / length
+    others = [box for box in obstacles if box is not source and box is not target]
+    chosen: _Arrow | None = None
+    for bend in _BENDS:
+        cx = (source.x + target.x) / 2 + nx * (2 * bend + offset)
+        cy = (source.y + target.y) / 2 + ny * (2 * bend + offset)
+        x1, y1 = source.edge_towards(cx, cy)
+        x2, y2 = target.edge_towards(cx, cy, margin=9)
+        x1, y1, x2, y2 = x1 + nx * offset, y1 + ny * offset, x2 + nx * offset, y2 + ny * offset
+        points = tuple(_curve(x1, y1, cx, cy, x2, y2))
+        arrow = _Arrow(colour, kind, label, target_id, (x1, y1), (cx, cy), (x2, y2), points)
+        if chosen is None:
+            chosen = arrow
+        if not any(_crosses(points, box) for box in others):
+            return arrow
+    assert chosen is not None
+    return chosen
+
+
+def _label_box(label: str, x: float, y: float) -> _Box:
+    return _Box(x, y, len(label) * _LABEL_FONT * _LABEL_CHAR, _LABEL_FONT + 2)
+
+
+def _place_label(
+    arrow: _Arrow, obstacles: Sequence[_Box], placed: Sequence[_Box], arrows: Sequence[_Arrow]
+) -> _Box:
+    """Where an arrow's label goes: beside its curve, clear of boxes, labels and arrows."""
+    text = f"R{arrow.colour}: {arrow.label}"
+    first: _Box | None = None
+    for stop in _LABEL_STOPS:
+        index = round(stop * (len(arrow.points) - 1))
+        (ax, ay), (bx, by) = arrow.points[max(0, index - 1)], arrow.points[index + 1]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        x, y = arrow.points[index]
+        size = _label_box(text, x, y)
+        # the label's half-extent across the curve, so that the gap is measured from its edge
+        reach = abs(nx) * size.width / 2 + abs(ny) * size.height / 2
+        for gap in _LABEL_SIDES:
+            side = math.copysign(reach + abs(gap), gap)
+            box = _label_box(text, x + nx * side, y + ny * side)
+            if first is None:
+                first = box
+            if not any(box.overlaps(other) for other in (*obstacles, *placed)) and not any(
+                _crosses(other.points, box) for other in arrows
+            ):
+                return box
+    assert first is not None
+    return first
+
+
+def _draw_arrow(arrow: _Arrow, label: _Box | None) -> list[str]:
+    """An arrow as a curve with its program written beside it (when ``label`` is given)."""
+    dash = _DASHES[arrow.kind]
+    dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
+    cap = ' stroke-linecap="round"' if arrow.kind.endswith("harvest") else ""
+    (x1, y1), (cx, cy), (x2, y2) = arrow.start, arrow.control, arrow.end
+    return [
+        f'<g class="program" data-from="robot-{arrow.colour}" data-to="{arrow.target_id}">'
+        f"<title>robot {arrow.colour}: {escape(arrow.label)}</title>",
+        f'<path d="M{_n(x1)},{_n(y1)} Q{_n(cx)},{_n(cy)} {_n(x2)},{_n(y2)}" fill="none" '
+        f'stroke="{INK[arrow.colour]}" stroke-width="3.5"{dash_attribute}{cap} '
+        f'marker-end="url(#arrow-{arrow.colour})"/>',
+        *(
+            [svg_text(label.x, label.y + 4, f"R{arrow.colour}: {arrow.label}", "arrow")]
+            if label is not None
+            else []
+        ),
         "</g>",
     ]
 
@@ -381,7 +594,7 @@ def _legend(left: float, top: float) -> list[str]:
             f'<line x1="{_n(left)}" y1="{_n(y)}" x2="{_n(left + 40)}" y2="{_n(y)}" '
             f'stroke="#333333" stroke-width="3.5"{dash_attribute}{cap}/>'
         )
-        parts.append(f'<text x="{_n(left + 48)}" y="{_n(y + 4)}">{words}</text>')
+        parts.append(svg_text(left + 48, y + 4, words))
     parts.append("</g>")
     return parts
 
@@ -397,7 +610,7 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
     ...                       reserve=gears(1, 2))
     >>> print(describe_position(state, {1: Program.parse("attack 2"),
     ...                                 2: Program.parse("harvest 1")}))
-    Before turn 1. Robot 1 (red, P1, 1 points): feet 1 orange; circuit none; plays attack 2.
+    Before turn 1. Robot 1 (red, P1, 1 point): feet 1 orange; circuit none; plays attack 2.
     Robot 2 (orange, P2, 0 points): feet none; circuit none; plays harvest 1.
     Dump 1: 1 red. Dump 2: none. Reserve: 2 gears face down.
     """
@@ -407,7 +620,7 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
         player = state.player_of(robot.number)
         words = (
             f"Robot {robot.number} ({COLOUR_NAMES[robot.number]}, {player.name}, "
-            f"{score_robot(robot)} points): feet {describe_gears(robot.feet)}; "
+            f"{points_text(score_robot(robot))}): feet {describe_gears(robot.feet)}; "
             f"circuit {describe_gears(robot.circuit)}"
         )
         if player.upgrade is not None:
@@ -425,6 +638,7 @@ def render_svg(
     programs: Mapping[int, AnyProgram] | None = None,
     *,
     title: str | None = None,
+    before: GameState | None = None,
 ) -> str:
     """The table as a standalone SVG image: dumps, robots, their gears and the turn's programs.
 
@@ -434,6 +648,9 @@ def render_svg(
             robot to what it names; ``None`` draws the position alone.
         title: The image's title; by default it names the turn (``"Out of Gears: the table
             before turn 3"``).
+        before: An earlier position (the table before the turn): each robot and dump whose
+            gears differ from it is outlined in thick black dashes and says how many gears it
+            gained and lost (``moved: feet +2 \N{MINUS SIGN}1``).
 
     Returns:
         The SVG document as text, with ``xmlns``, a ``viewBox``, a ``<title>`` and a
@@ -470,11 +687,13 @@ def render_svg(
     for number in ROBOT_NUMBERS:
         x, y = slot(number, _DUMP_RADIUS)
         if number in dumps:
-            dump_boxes[number] = _Box(x, y, _DUMP_WIDTH, _dump_height(dumps[number]))
+            moved = _dump_moves(dumps[number], before)
+            dump_boxes[number] = _Box(x, y, _DUMP_WIDTH, _dump_height(dumps[number], moved))
         else:
-            face_down[number] = _Box(x, y, 90, 40)
+            face_down[number] = _Box(x, y, *_FACE_DOWN)
     robot_lines = {
-        robot.number: _robot_lines(state, robot, laid.get(robot.number)) for robot in state.robots
+        robot.number: _robot_lines(state, robot, laid.get(robot.number), before)
+        for robot in state.robots
     }
     robot_boxes: dict[int, _Box] = {}
     for robot in state.robots:
@@ -504,11 +723,11 @@ def render_svg(
         "text{fill:#1a1a1a}"
         ".name{font-weight:bold}"
         ".place{font-style:italic;fill:#444444}"
-        ".gl{text-anchor:middle;font-size:11px;font-weight:bold;fill:#111111}"
+        ".gl{text-anchor:middle;font-size:12px;font-weight:bold;fill:#111111}"
         ".gl.light{fill:#ffffff}"
-        ".gl.small{font-size:8px}"
-        ".count{font-size:11px}"
-        ".none,.faint{fill:#777777;font-size:11px}"
+        ".gl.small{font-size:12px}"
+        ".count{font-size:12px}"
+        ".none,.faint{fill:#666666;font-size:12px}"
         ".faint{text-anchor:middle}"
         ".arrow{text-anchor:middle;font-size:12px;font-weight:bold;"
         "paint-order:stroke;stroke:#ffffff;stroke-width:4px;stroke-linejoin:round}"
@@ -536,13 +755,14 @@ def render_svg(
     # the centre of the table: the turn and the reserve
     head = "Game over" if state.game_over else f"Turn {state.turn}"
     body += [
-        f'<text x="{_n(_CENTRE)}" y="{_n(_CENTRE - 8)}" class="centre turn">{head}</text>',
-        f'<text x="{_n(_CENTRE)}" y="{_n(_CENTRE + 16)}" class="centre">reserve: '
-        f"{_count(len(state.reserve))}</text>",
+        svg_text(_CENTRE, _CENTRE - 8, head, "centre turn"),
+        svg_text(_CENTRE, _CENTRE + 16, f"reserve: {_count(len(state.reserve))}", "centre"),
     ]
     for number in ROBOT_NUMBERS:
         if number in dumps:
-            body += _draw_dump(dumps[number], dump_boxes[number])
+            body += _draw_dump(
+                dumps[number], dump_boxes[number], _dump_moves(dumps[number], before)
+            )
         else:
             body += _draw_face_down(number)
     for robot in state.robots:
@@ -553,19 +773,40 @@ def render_svg(
             robot_boxes[robot.number],
             robot_lines[robot.number],
         )
+        if _robot_moves(robot, before):
+            body.append(_moved_ring(robot_boxes[robot.number]))
+    obstacles = [*dump_boxes.values(), *face_down.values(), *robot_boxes.values()]
+    arrows: list[_Arrow] = []
     for player_robot in colours:
         program = laid[player_robot]
         for kind, number, label in program_targets(player_robot, program, laid, state):
             targets = robot_boxes if kind == "robot" else dump_boxes
             if number in targets:
-                body += _draw_arrow(
-                    robot_boxes[player_robot],
-                    targets[number],
-                    player_robot,
-                    _arrow_kind(program),
-                    label,
-                    5,
+                arrows.append(
+                    _lay_arrow(
+                        robot_boxes[player_robot],
+                        targets[number],
+                        player_robot,
+                        _arrow_kind(program),
+                        label,
+                        5,
+                        f"{kind}-{number}",
+                        obstacles,
+                    )
                 )
+    # a program with several targets (a Super Trap, ...) is written once, on its first arrow
+    labels: list[_Box] = []
+    labelled: list[_Box | None] = []
+    seen: set[int] = set()
+    for arrow in arrows:
+        if arrow.colour in seen:
+            labelled.append(None)
+            continue
+        seen.add(arrow.colour)
+        labels.append(_place_label(arrow, obstacles, labels, arrows))
+        labelled.append(labels[-1])
+    for arrow, label_box in zip(arrows, labelled, strict=True):
+        body += _draw_arrow(arrow, label_box)
     if colours:
         body += _legend(left + _MARGIN, legend_top)
     body.append("</svg>")

@@ -4,7 +4,9 @@ Run from the repository root after ``mkdocs build --strict`` (``.ci/run`` does b
 
     .venv/bin/python scripts/check_site.py [--site site] [--artifacts site-artifacts]
 
-It installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
+It first checks the built HTML without a browser (``tests/site_checks.py``: no clause, ruling
+or rulebook ID left unlinked, no link to a missing anchor; ``--static-only`` stops there).
+Then it installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
 ``apt-get``; no browser is ever downloaded by Playwright, whose ``playwright install`` this never
 runs), serves the site on 127.0.0.1 on a free port for the length of the check, and drives the
 system Chromium through Playwright with a new, empty profile. It checks that:
@@ -15,8 +17,15 @@ system Chromium through Playwright with a new, empty profile. It checks that:
 * the worked example's SVG pictures load and have a size;
 * the site search, typed into like a reader would, finds clause ATK-4 by its ID;
 
-and saves screenshots of the worked example and of the search as CI artifacts
-(``site-artifacts/worked-example.png``, ``site-artifacts/search.png``). Exit status 0 when all
+and saves screenshots of the worked example (desktop and phone width) and of the search as CI
+artifacts (``site-artifacts/worked-example.png``, ``worked-example-phone.png``,
+``search.png``).
+
+It then checks the game viewer (``outofgears view``): it writes the viewer of the shipped
+disputed game to ``site-artifacts/viewer.html``, opens it from the file with the browser
+offline, and checks that every turn is reachable with the keyboard, that the departing turn
+shows its departures, that ``#turn-N`` opens turn N, and that nothing fails or logs an error;
+screenshots ``viewer.png`` and ``viewer-phone.png``. Exit status 0 when all
 holds, 1 otherwise; the whole check is bounded by ``--timeout`` seconds.
 """
 
@@ -36,6 +45,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 #: The flags this workplace runs Chromium with (a new empty profile is added per run).
@@ -163,6 +176,120 @@ def check(site: Path, artifacts: Path, browser: str) -> list[str]:
             errors.clear()
             problems += check_search(page, root, artifacts)
             problems += [f"search: {error}" for error in errors]
+            errors.clear()
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(root + EXAMPLE, wait_until="load")
+            page.screenshot(path=str(artifacts / "worked-example-phone.png"), full_page=True)
+            problems += [f"worked example at phone width: {error}" for error in errors]
+            page.set_viewport_size({"width": 1280, "height": 900})
+        finally:
+            context.close()
+    return problems
+
+
+#: The log the viewer check shows: a shipped game whose turn 4 departs from the rules.
+VIEWER_LOG = Path(__file__).resolve().parent.parent / "examples" / "disputed.log.json"
+DEPARTING_TURN = 4
+
+
+def check_viewer(browser: str, artifacts: Path) -> list[str]:
+    """The game viewer works from its file, offline: every turn by keyboard, no errors."""
+    from playwright.sync_api import sync_playwright
+
+    from outofgears.log import read_log
+    from outofgears.replay import replay_log
+    from outofgears.viewer import game_html
+
+    replay = replay_log(read_log(str(VIEWER_LOG)))
+    turns = [turn.turn for turn in replay.turns]
+    viewer = artifacts / "viewer.html"
+    viewer.write_text(
+        game_html(
+            replay, title="Out of Gears: disputed.log.json", docs_url="https://docs.invalid/"
+        ),
+        encoding="utf-8",
+    )
+    problems: list[str] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="oog-chromium-") as profile,
+        sync_playwright() as playwright,
+    ):
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=browser,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+            offline=True,
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            errors: list[str] = []
+            page.on(
+                "console",
+                lambda message: (
+                    errors.append(f"console {message.type}: {message.text}")
+                    if message.type == "error"
+                    else None
+                ),
+            )
+            page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+            page.on(
+                "request",
+                lambda request: (
+                    errors.append(f"network request: {request.url}")
+                    if not request.url.startswith(("file:", "data:"))
+                    else None
+                ),
+            )
+            url = viewer.resolve().as_uri()
+            page.goto(url, wait_until="load")
+
+            def shown() -> str:
+                return str(page.evaluate("document.body.dataset.turn"))
+
+            if shown() != str(turns[0]):
+                problems.append(f"viewer: opens at turn {shown()}, not {turns[0]}")
+            seen = [shown()]
+            for _ in turns[1:]:
+                page.keyboard.press("ArrowRight")
+                seen.append(shown())
+            if seen != [str(t) for t in turns]:
+                problems.append(f"viewer: ArrowRight showed turns {seen}, expected {turns}")
+            page.keyboard.press("Home")
+            if shown() != str(turns[0]):
+                problems.append("viewer: Home does not go to the first turn")
+            page.keyboard.press("End")
+            if shown() != str(turns[-1]):
+                problems.append("viewer: End does not go to the last turn")
+            for picture in ("before", "after"):
+                width = page.evaluate(f"document.getElementById('{picture}').naturalWidth")
+                if not width:
+                    problems.append(f"viewer: the {picture} picture did not load")
+            page.goto(f"{url}#turn-{DEPARTING_TURN}", wait_until="load")
+            page.reload(wait_until="load")
+            if shown() != str(DEPARTING_TURN):
+                problems.append(f"viewer: #turn-{DEPARTING_TURN} opened turn {shown()}")
+            if not page.locator("#departures").is_visible():
+                problems.append(f"viewer: turn {DEPARTING_TURN}'s departure is not shown")
+            links = page.locator("#events a").count()
+            if not links:
+                problems.append("viewer: no event links its clause")
+            if not page.locator("#events li.inferred").count():
+                problems.append(f"viewer: turn {DEPARTING_TURN}'s default decisions not marked")
+            page.screenshot(path=str(artifacts / "viewer.png"), full_page=True)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(artifacts / "viewer-phone.png"), full_page=False)
+            overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+            if overflow:
+                problems.append("viewer: the page is wider than a phone's screen")
+            problems += [f"viewer: {error}" for error in errors]
+            print(
+                f"  viewer: {len(turns)} turns reached by keyboard, {links} clause links on "
+                f"turn {DEPARTING_TURN}, offline",
+                flush=True,
+            )
         finally:
             context.close()
     return problems
@@ -214,16 +341,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=Path("site"))
     parser.add_argument("--artifacts", type=Path, default=Path("site-artifacts"))
     parser.add_argument("--timeout", type=int, default=600, help="seconds for the whole check")
+    parser.add_argument(
+        "--static-only", action="store_true", help="check the built HTML only, no browser"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"{args.site}/index.html is missing: run mkdocs build first", file=sys.stderr)
         return 1
+    from tests.site_checks import check_built_site
+
     started = time.monotonic()
+    static = check_built_site(args.site)
+    print(f"  built HTML: {len(static)} problem(s)", flush=True)
+    if static or args.static_only:
+        for problem in static:
+            print(f"  {problem}", file=sys.stderr)
+        return 1 if static else 0
     signal.signal(signal.SIGALRM, _timed_out)
     signal.alarm(args.timeout)
     try:
         browser = ensure_chromium()
         problems = check(args.site.resolve(), args.artifacts, browser)
+        problems += check_viewer(browser, args.artifacts)
     except TimeoutError as error:
         problems = [str(error)]
     finally:

@@ -4,6 +4,7 @@
   anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
   search boost, so that searching a clause ID finds the clause first;
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
+* ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code; a page whose code fails stops the build.
 
@@ -21,26 +22,50 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from outofgears.cli import main as cli_main  # noqa: E402
 from tests.clause_map import load_clause_map  # noqa: E402
+from tests.cli_reference import cli_reference  # noqa: E402
 from tests.doc_pages import (  # noqa: E402
+    ANCHORED_HEADING,
     SPEC_PAGES,
     clause_index,
     example_pages,
     run_page,
     with_clause_anchors,
 )
+from tests.site_links import (  # noqa: E402
+    examples_by_clause,
+    id_prefixes,
+    link_targets,
+    with_clause_links,
+    with_code_folded,
+)
 
 
 def main() -> None:
     """Write the generated pages into the site's virtual docs directory."""
+    clauses = load_clause_map()
+    by_id = {clause.id: clause for clause in clauses}
+    prefixes = id_prefixes(link_targets(SPEC_PAGES, clauses, ANCHORED_HEADING))
+    examples = examples_by_clause(example_pages(), prefixes)
     for page, source in SPEC_PAGES:
-        text = (REPO_ROOT / source).read_text(encoding="utf-8")
+        text = with_clause_links(
+            (REPO_ROOT / source).read_text(encoding="utf-8"),
+            page,
+            by_id,
+            examples,
+            ANCHORED_HEADING,
+        )
         with mkdocs_gen_files.open(page, "w") as out:
             # a reader searching a clause ID wants the clause before the code that cites it
-            out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
+            out.write(
+                "---\nsearch:\n  boost: 4\n---\n\n" + with_code_folded(with_clause_anchors(text))
+            )
         mkdocs_gen_files.set_edit_path(page, Path("..") / source)
+    with mkdocs_gen_files.open("reference/cli.md", "w") as out:
+        out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
-        out.write(clause_index(load_clause_map()))
+        out.write(clause_index(clauses, examples))
     for path in example_pages():
         run = run_page(path)
         if run.failures:

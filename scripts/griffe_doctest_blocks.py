@@ -5,10 +5,14 @@ style, run by ``pytest --doctest-modules``). Markdown would read them as nested 
 extension, loaded by mkdocstrings (``mkdocs.yml``), wraps each run of ``>>>``/``...`` lines
 and their expected output in a ``pycon`` fenced block before the docstring is rendered. The
 source is not changed.
+
+The second extension, :class:`SphinxRoles`, turns the Sphinx roles of the docstrings
+(``:func:`apply_turn```) into cross-references to the API pages.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import griffe
@@ -56,3 +60,81 @@ class DoctestBlocks(griffe.Extension):
         """Rewrite the docstring of each loaded object."""
         if obj.docstring is not None and ">>>" in obj.docstring.value:
             obj.docstring.value = fence_doctests(obj.docstring.value)
+
+
+#: A Sphinx role in a docstring: :func:`apply_turn`, :class:`~outofgears.model.GameState`.
+ROLE = re.compile(
+    r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):"
+    r"`(?:(?P<title>[^`<]+?)\s*<(?P<explicit>[\w.]+)>|~?(?P<target>[\w.]+))`"
+)
+
+
+def resolve_target(obj: griffe.Object, target: str) -> str | None:
+    """The canonical path of the object a role of ``obj``'s docstring names, or ``None``.
+
+    Tried in turn: the name as written, in the object itself (a method of a class), in its
+    parent class, in its module, and in the ``outofgears`` package; an alias (a name the module
+    imports) resolves to where its target is defined, which is where the API pages show it.
+    """
+    module = obj if obj.is_module else obj.module
+    scopes: list[griffe.Object | griffe.Alias] = [obj]
+    if obj.parent is not None:
+        scopes.append(obj.parent)
+    scopes += [module, module.package]
+    head, _, rest = target.partition(".")
+    for scope in scopes:
+        try:
+            if target.startswith(scope.package.name + "."):
+                found = scope.package[target.removeprefix(scope.package.name + ".")]
+            elif head in scope.members:
+                found = scope.members[head]
+                if rest:
+                    found = found[rest]
+            else:
+                continue
+            while isinstance(found, griffe.Alias):
+                found = found.final_target
+            return str(found.canonical_path)
+        except (KeyError, griffe.AliasResolutionError, griffe.CyclicAliasError):
+            continue
+    return None
+
+
+def cross_references(obj: griffe.Object, text: str) -> str:
+    """The docstring with each Sphinx role made a cross-reference (an optional autoref).
+
+    An optional autoref that finds no page (a private helper) shows as plain code, never a
+    warning.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        target = match["target"] or match["explicit"]
+        if match["title"]:
+            shown = match["title"]
+        else:
+            shown = target.rsplit(".", 1)[-1] if "`~" in match[0] else target
+        path = resolve_target(obj, target)
+        if path is None:
+            return f"`{shown}`"
+        return f'<autoref identifier="{path}" optional><code>{shown}</code></autoref>'
+
+    parts = re.split(r"(```.*?```)", text, flags=re.S)  # never inside a code block
+    return "".join(p if p.startswith("```") else ROLE.sub(replace, p) for p in parts)
+
+
+class SphinxRoles(griffe.Extension):
+    """Turn the Sphinx roles of every docstring of the package into cross-references."""
+
+    def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
+        """Rewrite the docstrings once the whole package is loaded (aliases resolve then)."""
+        self._rewrite(pkg, set())
+
+    def _rewrite(self, obj: griffe.Object, seen: set[str]) -> None:
+        if obj.path in seen:
+            return
+        seen.add(obj.path)
+        if obj.docstring is not None and ":" in obj.docstring.value:
+            obj.docstring.value = cross_references(obj, obj.docstring.value)
+        for member in obj.members.values():
+            if not isinstance(member, griffe.Alias):
+                self._rewrite(member, seen)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import doctest
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -114,15 +114,25 @@ def _code(text: str) -> str:
     return f"<code>{text}</code>"
 
 
-def clause_index(clauses: Iterable[Clause]) -> str:
-    """The clause index page: rulebook sources → spec clause → functions → tests.
+def clause_index(
+    clauses: Iterable[Clause], examples: Mapping[str, Sequence[Path]] | None = None
+) -> str:
+    """The clause index page: spec clause → rulebook sources, examples, functions, tests.
 
-    >>> print(clause_index([Clause("ATK-4", "The defender takes", "spec/base-game.md",
-    ...                            ("IT-ATK-4",), ("outofgears.attacks.steal_from_attacker",),
-    ...                            ("R-DEFENCE",), ("tests/t.py::test_a",))]).splitlines()[10])
-    | IT-ATK-4 | [ATK-4](spec/base-game.md#atk-4) The defender takes | [`attacks.steal_from_attacker`][outofgears.attacks.steal_from_attacker] | [R-DEFENCE](spec/rulings.md#r-defence) | <details><summary>1 test</summary><code>tests/t.py::test_a</code></details> |
+    ``examples`` gives the worked example pages that show each clause. Every rulebook clause
+    has an anchor in the second table (``#it-atk-4``), where its IDs on the site link.
+
+    >>> lines = clause_index([Clause("ATK-4", "The defender takes", "spec/base-game.md",
+    ...                              ("IT-ATK-4",), ("outofgears.attacks.steal_from_attacker",),
+    ...                              ("R-DEFENCE",), ("tests/t.py::test_a",))],
+    ...                      {"ATK-4": [Path("docs/examples/defence.md")]}).splitlines()
+    >>> print(lines[lines.index("## By spec clause") + 4])  # doctest: +NORMALIZE_WHITESPACE
+    | [ATK-4](spec/base-game.md#atk-4) The defender takes | IT-ATK-4 | [defence](examples/defence.md) | [`attacks.steal_from_attacker`][outofgears.attacks.steal_from_attacker] | [R-DEFENCE](spec/rulings.md#r-defence) | <details><summary>1 test</summary><code>tests/t.py::test_a</code></details> |
+    >>> print(lines[-1])
+    | <span id="it-atk-4"></span>IT-ATK-4 | [ATK-4](spec/base-game.md#atk-4) The defender takes |
     """
     items = tuple(clauses)
+    examples = examples or {}
     lines = [
         "# Clause index",
         "",
@@ -130,10 +140,10 @@ def clause_index(clauses: Iterable[Clause]) -> str:
         "that `tests/test_spec_coverage.py` keeps in step with the documents, the code and the "
         "tests, so this table cannot drift from them. Each row is one clause of the "
         "specification: the rulebook clauses it formalises (the IT-… and FR-… IDs of "
-        "`CLAUSES.md`), the functions that implement it (linked to the "
-        "[API reference](reference/engine.md)), the rulings it depends on and the tests that "
-        "check it. The [second table](#by-rulebook-clause) goes from a rulebook clause to the "
-        "spec clauses that cite it.",
+        "`CLAUSES.md`), the worked examples that show it, the functions that implement it "
+        "(linked to the [API reference](reference/engine.md)), the rulings it depends on and "
+        "the tests that check it. The [second table](#by-rulebook-clause) goes from a rulebook "
+        "clause to the spec clauses that cite it.",
         "",
         f"{len(items)} clauses, "
         f"{len({s for c in items for s in c.sources})} rulebook clauses, "
@@ -141,12 +151,15 @@ def clause_index(clauses: Iterable[Clause]) -> str:
         "",
         "## By spec clause",
         "",
-        "| Rulebook clauses | Spec clause | Implemented by | Rulings | Tests |",
-        "|---|---|---|---|---|",
+        "| Spec clause | Rulebook clauses | Worked examples | Implemented by | Rulings | Tests |",
+        "|---|---|---|---|---|---|",
     ]
     for clause in items:
         sources = ", ".join(clause.sources) or "none (engine clause)"
         spec = f"[{clause.id}]({clause.doc}#{anchor(clause.id)}) {clause.title}"
+        shown = ", ".join(
+            f"[{path.stem}](examples/{path.name})" for path in examples.get(clause.id, ())
+        )
         functions = ", ".join(
             f"[`{path.removeprefix('outofgears.')}`][{path}]" for path in clause.functions
         )
@@ -157,7 +170,7 @@ def clause_index(clauses: Iterable[Clause]) -> str:
             + "<br>".join(_code(test) for test in clause.tests)
             + "</details>"
         )
-        lines.append(f"| {sources} | {spec} | {functions} | {rulings} | {tests} |")
+        lines.append(f"| {spec} | {sources} | {shown} | {functions} | {rulings} | {tests} |")
     by_source: dict[str, list[Clause]] = {}
     for clause in items:
         for source in clause.sources:
@@ -171,6 +184,6 @@ def clause_index(clauses: Iterable[Clause]) -> str:
     ]
     for source in sorted(by_source):
         cited = ", ".join(f"[{c.id}]({c.doc}#{anchor(c.id)}) {c.title}" for c in by_source[source])
-        lines.append(f"| {source} | {cited} |")
+        lines.append(f'| <span id="{anchor(source)}"></span>{source} | {cited} |')
     lines.append("")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.api_reference import ENGINE_MODULES
 from tests.clause_map import REPO_ROOT, clause_headings, load_clause_map, ruling_headings
 from tests.doc_pages import (
     DOCS_DIR,
@@ -84,7 +85,8 @@ def test_the_clause_index_lists_every_clause_source_function_and_test() -> None:
     for clause in clauses:
         assert f"[{clause.id}]({clause.doc}#{clause.id.lower()})" in page
         for source in clause.sources:
-            assert f"| {source} |" in page
+            assert f"</span>{source} |" in page
+            assert f"| {', '.join(clause.sources)} |" in page
         for function in clause.functions:
             assert f"][{function}]" in page
         for test in clause.tests:
@@ -96,7 +98,7 @@ def test_every_module_of_the_package_is_in_the_api_reference() -> None:
         match
         for page in (DOCS_DIR / "reference").glob("*.md")
         for match in re.findall(r"^::: (outofgears[\w.]*)$", page.read_text("utf-8"), re.M)
-    }
+    } | {"outofgears", *(f"outofgears.{module}" for module in ENGINE_MODULES)}
     modules = {
         "outofgears" if path.stem == "__init__" else f"outofgears.{path.stem}"
         for path in (REPO_ROOT / "outofgears").glob("*.py")
@@ -105,3 +107,5 @@ def test_every_module_of_the_package_is_in_the_api_reference() -> None:
         modules - documented - {"outofgears.cli", "outofgears.__main__"}
     )  # the CLI reference
     assert not missing, f"modules missing from docs/reference/*.md: {missing}"
+    engine = (DOCS_DIR / "reference" / "engine.md").read_text("utf-8")
+    assert "<!-- outofgears:public-api -->" in engine  # the engine modules, expanded by the hook

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
+
+import pytest
 
 from outofgears import (
     JOLLY,
@@ -21,8 +24,9 @@ from outofgears import (
     setup_two_robot_game,
 )
 from outofgears.gears import COLOUR_NAMES
-from outofgears.render import TIMES, render_svg
+from outofgears.render import GEAR_FILLS, MIN_FONT_SIZE, TIMES, render_svg
 from tests.helpers import position, programs
+from tests.picture_geometry import overlaps, text_sizes
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -68,7 +72,7 @@ def test_the_picture_is_a_standalone_svg_document_with_a_title_and_a_description
     description = children[1].text or ""
     assert "Robot 1 (red, Ada, 17 points): feet 3 red, 1 orange, 1 blue;" in description
     assert "circuit 2 red, 1 jolly, 1 3-point." in description
-    assert "Robot 2 (orange, Bruno & <Co>, 1 points)" in description
+    assert "Robot 2 (orange, Bruno & <Co>, 1 point)" in description
     assert "Dump 1: 2 green, 1 purple, 1 jolly. Dump 2: none. Dump 3: 2 yellow." in description
     assert "Reserve: 3 gears face down." in description
 
@@ -121,7 +125,7 @@ def test_each_program_is_an_arrow_labelled_with_its_robot_and_program() -> None:
     state = position(dumps={1: [1], 2: [2], 3: [3], 4: [4]}, reserve=[1, 2, 3, 4])
     laid = programs(r1="attack 2", r2="attack 1", r3="trap 4", r4="harvest 4")
     root = parse(render_svg(state, laid))
-    lines = list(root.iter(f"{SVG}line"))
+    lines = list(root.iter(f"{SVG}path"))
     arrows = [line for line in lines if "marker-end" in line.attrib]
     assert len(arrows) == 4
     assert sorted(line.attrib["marker-end"] for line in arrows) == [
@@ -146,7 +150,7 @@ def test_each_program_is_an_arrow_labelled_with_its_robot_and_program() -> None:
 def test_a_defence_circles_its_robot_instead_of_an_arrow() -> None:
     state = position(dumps={1: [1], 2: [2]}, reserve=[1, 2])
     root = parse(render_svg(state, programs(r1="attack 1", r2="attack 1")))
-    arrows = [line for line in root.iter(f"{SVG}line") if "marker-end" in line.attrib]
+    arrows = [line for line in root.iter(f"{SVG}path") if "marker-end" in line.attrib]
     assert len(arrows) == 1
     assert "plays: attack 1 (defence)" in texts(root)
     assert "R2: attack 1" in texts(root)
@@ -159,9 +163,18 @@ def test_upgrade_cards_point_at_everything_they_act_on() -> None:
         2: UpgradeProgram(UpgradeCard.SUPER_TRAP),
         3: Program.parse("attack 3"),
     }
-    words = texts(parse(render_svg(state, laid)))
-    assert words.count("R1: super attack") == 2  # robots 2 and 3
-    assert words.count("R2: super trap") == 3  # every dump in play
+    root = parse(render_svg(state, laid))
+    words = texts(root)
+    # one arrow per target, the program written once
+    targets = [
+        (g.get("data-from"), g.get("data-to"))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "program"
+    ]
+    assert [t for f, t in targets if f == "robot-1"] == ["robot-2", "robot-3"]
+    assert [t for f, t in targets if f == "robot-2"] == ["dump-1", "dump-2", "dump-3"]
+    assert words.count("R1: super attack") == 1
+    assert words.count("R2: super trap") == 1
     laid = {
         1: UpgradeProgram(UpgradeCard.COUNTER_DEFENCE),
         2: Program.parse("attack 2"),
@@ -173,9 +186,15 @@ def test_upgrade_cards_point_at_everything_they_act_on() -> None:
 
 def test_the_dumps_not_in_play_lie_face_down_in_the_octagon() -> None:
     root = parse(render_svg(position(dumps={2: [], 5: []}, reserve=[2])))
-    assert [w for w in texts(root) if w.endswith("face down")] == [
-        f"{n}: face down" for n in (1, 3, 4, 6, 7, 8)
+    face_down = [g for g in root.iter(f"{SVG}g") if g.get("class") == "dump face-down"]
+    assert [[t.strip() for t in g.itertext() if t.strip()] for g in face_down] == [
+        [f"Dump {n}: not in play, face down", str(n)] for n in (1, 3, 4, 6, 7, 8)
     ]
+    for group in face_down:  # compact: a small card, not a box the size of a dump
+        rect = group.find(f"{SVG}rect")
+        assert rect is not None
+        assert float(rect.attrib["width"]) <= 40
+        assert float(rect.attrib["height"]) <= 30
     assert "Dump 2 · 0 gears" in texts(root)
 
 
@@ -218,3 +237,152 @@ def test_a_finished_game_says_so() -> None:
 def test_a_given_title_is_escaped() -> None:
     root = parse(render_svg(setup_game([1, 2], seed=1), title="Turn <3> & more"))
     assert next(iter(root)).text == "Turn <3> & more"
+
+
+# --- pictures people can read (issue 15) -------------------------------------------------------
+
+
+def shipped_drawings() -> list[tuple[str, str]]:
+    """Every picture the documentation ships: the worked examples' before and after."""
+    from tests.doc_pages import example_pages, run_page
+
+    return [
+        (name, svg)
+        for page in example_pages()
+        for name, svg in sorted(run_page(page).pictures.items())
+    ]
+
+
+SHIPPED = shipped_drawings()
+
+
+def test_there_are_shipped_drawings_to_measure() -> None:
+    assert len(SHIPPED) >= 26
+
+
+@pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_no_arrow_or_label_of_a_shipped_drawing_overlaps_a_box_a_label_or_an_arrow(
+    name: str, svg: str
+) -> None:
+    assert overlaps(svg) == []
+
+
+@pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_the_smallest_text_of_a_shipped_drawing_is_twelve_pixels(name: str, svg: str) -> None:
+    assert min(text_sizes(svg)) >= MIN_FONT_SIZE == 12
+
+
+def test_the_overlap_measure_sees_a_label_on_a_box_and_an_arrow_through_a_dump() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg"><style>text{font-size:12px}</style>'
+        '<g class="dump" id="dump-2"><title>Dump 2: none</title>'
+        '<rect x="100" y="100" width="100" height="50"/></g>'
+        '<g class="program" data-from="robot-1" data-to="dump-3"><title>robot 1: trap 3</title>'
+        '<path d="M0,125 Q150,125 300,125"/><text x="150" y="130" class="arrow">R1: trap 3</text>'
+        "</g></svg>"
+    )
+    assert overlaps(svg) == [
+        "arrow 'robot 1: trap 3' crosses Dump 2",
+        "arrow 'robot 1: trap 3' crosses label 'R1: trap 3'",
+        "label 'R1: trap 3' overlaps Dump 2",
+    ]
+
+
+def test_a_score_of_one_is_one_point() -> None:
+    state = position(feet={1: [2]}, dumps={1: [], 2: []}, reserve=[1])
+    words = texts(parse(render_svg(state)))
+    assert "P1 · 1 point" in words
+    assert "P2 · 0 points" in words
+    for _, svg in SHIPPED:
+        assert not re.search(r"\b1 points\b", svg)
+
+
+def _linear(channel: float) -> float:
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = rgb
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+#: Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB.
+DEFICIENCIES = {
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+
+
+def seen_as(colour: str, deficiency: str) -> tuple[float, float, float]:
+    """A fill colour as a reader with the deficiency sees it, in CIELAB."""
+    rgb = [_linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5)]
+    matrix = DEFICIENCIES[deficiency]
+    seen = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix]
+    return _lab((seen[0], seen[1], seen[2]))
+
+
+@pytest.mark.parametrize("deficiency", sorted(DEFICIENCIES))
+def test_the_eight_gear_colours_stay_apart_under_each_colour_vision_deficiency(
+    deficiency: str,
+) -> None:
+    # CIE76 distance of at least 15 between every two gear colours (2.3 is just noticeable)
+    labs = {n: seen_as(fill, deficiency) for n, fill in GEAR_FILLS.items()}
+    close = [
+        (a, b, round(math.dist(labs[a], labs[b]), 1))
+        for a in labs
+        for b in labs
+        if a < b and math.dist(labs[a], labs[b]) < 15
+    ]
+    assert close == []
+
+
+def test_every_gear_carries_its_number_whatever_its_colour() -> None:
+    state = position(feet={1: list(range(1, 9))}, dumps={1: [], 2: []}, reserve=[1])
+    root = parse(render_svg(state))
+    numbers = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if "gl" in t.get("class", "")]
+    assert numbers == [str(n) for n in range(1, 9)]
+
+
+def test_an_after_picture_outlines_and_counts_what_moved_since_the_before() -> None:
+    before = position(
+        feet={1: [2, 3], 2: [1, 2]},
+        dumps={1: [1], 2: [2], 3: [3]},
+        reserve=[1, 2, 3],
+    )
+    after = apply_turn(before, programs(r1="attack 2", r2="trap 3", r3="harvest 1"))
+    root = parse(render_svg(after, before=before))
+    words = texts(root)
+    # robot 1 took robot 2's two feet gears (and assembled them), robot 3 harvested dump 1,
+    # the reserve refilled the dumps
+    assert [w for w in words if w.startswith("moved")] == [
+        "moved +1",
+        "moved +1",
+        "moved: circuit +2",
+        "moved: feet \N{MINUS SIGN}2",
+        "moved: feet +1",
+    ]
+    rings = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "moved"]
+    assert len(rings) == 5
+    # without an earlier position nothing is marked
+    assert not [r for r in parse(render_svg(after)).iter(f"{SVG}rect") if r.get("class")]

@@ -53,6 +53,13 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
     )
 
 
+#: File name endings of picture formats that ``render`` does not write: refused, rather than
+#: an SVG document under a PNG's name.
+OTHER_PICTURE_FORMATS = frozenset(
+    {".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps", ".ps"}
+)
+
+
 @click.command()
 @LOG_ARGUMENT
 @TURN_OPTION
@@ -80,11 +87,17 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
     --after, the table after turn N.
 
     The file is written whole or not at all, and an existing file is kept unless --force is
-    given. Exit status 0; 2 when the log, the turn or the output file is invalid.
+    given. Another picture format (-o x.png, .jpg, .pdf ...) is refused. Exit status 0; 2 when the log, the
+    turn or the output file is invalid.
     """
+    target = None if output == "-" else Path(output)
+    if target is not None and target.suffix.lower() in OTHER_PICTURE_FORMATS:
+        fail(
+            f"{output}: render writes SVG only; name the file *.svg (a browser or "
+            "rsvg-convert turns it into a PNG)"
+        )
     name = source_name(log)
     game = load_log(log)
-    target = None if output == "-" else Path(output)
     if target is not None and target.exists() and not force:
         fail(f"{output} exists; give --force to replace it")
     try:

@@ -29,7 +29,7 @@ def title_of(svg: str) -> str:
 
 def arrows(svg: str) -> int:
     root = ET.fromstring(svg)
-    return sum("marker-end" in line.attrib for line in root.iter(f"{SVG}line"))
+    return sum("marker-end" in line.attrib for line in root.iter(f"{SVG}path"))
 
 
 def test_render_draws_the_table_before_the_turn_with_its_programs(tmp_path: Path) -> None:
@@ -162,3 +162,18 @@ def test_a_log_with_departures_is_still_drawn(tmp_path: Path) -> None:
         code, out, _ = run("render", str(log), *args, "-o", "-")
         assert code == 0  # turn 4 departs from the rules: the picture shows what the rules give
         ET.fromstring(out)
+
+
+@pytest.mark.parametrize("name", ["table.png", "table.PDF", "table.jpeg"])
+def test_render_refuses_an_output_that_is_not_svg_and_writes_nothing(
+    tmp_path: Path, name: str
+) -> None:
+    out = tmp_path / name
+    code, stdout, err = run(
+        "render", str(EXAMPLES / "full-game.log.json"), "--turn", "3", "-o", str(out)
+    )
+    assert code == 2
+    assert "writes SVG only" in err
+    assert stdout == ""
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []

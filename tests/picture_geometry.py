@@ -1,0 +1,198 @@
+"""Measure a picture of the table: what its arrows and labels overlap, and its smallest text.
+
+Used by ``tests/test_render.py`` on every drawing the documentation ships. It reads the SVG
+alone (never the renderer's own layout), so it measures what a reader sees:
+
+* the boxes: each robot's and each dump's rectangle (a face-down dump's card included);
+* the labels: each arrow's text, as a rectangle of its estimated size (bold 12 px DejaVu Sans
+  averages under 0.64 em a character; the estimate errs wide);
+* the arrows: each program's line, from its robot to what it names.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Final
+
+from attrs import frozen
+
+SVG: Final = "{http://www.w3.org/2000/svg}"
+#: Width of an average character of the arrow labels, in ems (errs wide).
+CHAR_WIDTH: Final = 0.64
+
+
+@frozen
+class Rect:
+    """An axis-aligned rectangle: left, top, width, height."""
+
+    name: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def overlaps(self, other: Rect) -> bool:
+        """Whether the two rectangles share more than an edge."""
+        return (
+            self.x < other.x + other.width
+            and other.x < self.x + self.width
+            and self.y < other.y + other.height
+            and other.y < self.y + self.height
+        )
+
+    def crossed_by(self, x1: float, y1: float, x2: float, y2: float) -> bool:
+        """Whether the segment from (x1, y1) to (x2, y2) passes through the rectangle."""
+        # Liang-Barsky clipping
+        dx, dy = x2 - x1, y2 - y1
+        low, high = 0.0, 1.0
+        for p, q in (
+            (-dx, x1 - self.x),
+            (dx, self.x + self.width - x1),
+            (-dy, y1 - self.y),
+            (dy, self.y + self.height - y1),
+        ):
+            if p == 0:
+                if q < 0:
+                    return False
+                continue
+            t = q / p
+            if p < 0:
+                low = max(low, t)
+            else:
+                high = min(high, t)
+            if low > high:
+                return False
+        return high - low > 1e-6
+
+
+@frozen
+class Arrow:
+    """One arrow: its robot, what it names (``robot-2`` or ``dump-3``), its curve as points."""
+
+    robot: str
+    target: str
+    points: tuple[tuple[float, float], ...]
+    label: Rect | None
+    name: str
+
+    def crosses(self, rect: Rect) -> bool:
+        """Whether the arrow passes through a rectangle."""
+        return any(
+            rect.crossed_by(a[0], a[1], b[0], b[1])
+            for a, b in zip(self.points, self.points[1:], strict=False)
+        )
+
+
+def curve_points(d: str, steps: int = 24) -> tuple[tuple[float, float], ...]:
+    """Points along a path ``M x1,y1 Q cx,cy x2,y2`` (or a straight ``M ... L ...``).
+
+    >>> curve_points("M0,0 L10,0")
+    ((0.0, 0.0), (10.0, 0.0))
+    """
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    if "Q" not in d:
+        return ((numbers[0], numbers[1]), (numbers[2], numbers[3]))
+    x1, y1, cx, cy, x2, y2 = numbers[:6]
+    return tuple(
+        (
+            (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t**2 * x2,
+            (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t**2 * y2,
+        )
+        for t in (i / steps for i in range(steps + 1))
+    )
+
+
+def _font_size(style: str, classes: str, default: float) -> float:
+    size = default
+    for name in ["text", *classes.split()]:
+        selector = "text" if name == "text" else f"\\.{name}"
+        for match in re.finditer(rf"(?:^|}}|,){selector}[^{{,]*{{([^}}]*)}}", style):
+            found = re.search(r"font-size:(\d+(?:\.\d+)?)px", match[1])
+            if found:
+                size = float(found[1])
+    return size
+
+
+def text_sizes(svg: str) -> list[float]:
+    """The font size of every text of a picture, in the picture's own pixels."""
+    root = ET.fromstring(svg)
+    style = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
+    default = float(root.get("font-size", "16"))
+    return [_font_size(style, text.get("class", ""), default) for text in root.iter(f"{SVG}text")]
+
+
+def boxes(root: ET.Element) -> list[Rect]:
+    """The rectangle of every robot and dump."""
+    found: list[Rect] = []
+    for group in root.iter(f"{SVG}g"):
+        kind = group.get("class", "")
+        if kind not in ("robot", "dump", "dump face-down"):
+            continue
+        rects = group.findall(f"{SVG}rect")
+        if kind == "robot" and len(rects) == 2:  # the defence ring comes first
+            rects = rects[1:]
+        rect = rects[0]
+        title = (group.findtext(f"{SVG}title") or "").split(":")[0].split(" (")[0]
+        found.append(
+            Rect(
+                title,
+                float(rect.attrib["x"]),
+                float(rect.attrib["y"]),
+                float(rect.attrib["width"]),
+                float(rect.attrib["height"]),
+            )
+        )
+    return found
+
+
+def arrows(root: ET.Element) -> list[Arrow]:
+    """Every arrow of a picture, with its label's rectangle."""
+    found: list[Arrow] = []
+    for group in root.iter(f"{SVG}g"):
+        path = group.find(f"{SVG}path")
+        if path is None or group.get("class") != "program":
+            continue
+        text = group.find(f"{SVG}text")
+        name = group.findtext(f"{SVG}title") or ""
+        label: Rect | None = None
+        if text is not None:
+            words = "".join(text.itertext())
+            width = len(words) * 12 * CHAR_WIDTH
+            x, y = float(text.attrib["x"]), float(text.attrib["y"])
+            label = Rect(words, x - width / 2, y - 11, width, 14)
+        found.append(
+            Arrow(
+                robot=group.get("data-from", ""),
+                target=group.get("data-to", ""),
+                points=curve_points(path.attrib["d"]),
+                label=label,
+                name=name,
+            )
+        )
+    return found
+
+
+def overlaps(svg: str) -> list[str]:
+    """What the arrows and labels of a picture overlap, in words (empty when nothing does)."""
+    root = ET.fromstring(svg)
+    placed = boxes(root)
+    drawn = arrows(root)
+    problems: list[str] = []
+    labels = [arrow.label for arrow in drawn if arrow.label is not None]
+    for arrow in drawn:
+        own = {arrow.robot, arrow.target}
+        for box in placed:
+            if box.name.lower().replace(" ", "-") not in own and arrow.crosses(box):
+                problems.append(f"arrow {arrow.name!r} crosses {box.name}")
+        for label in labels:
+            if arrow.crosses(label):
+                problems.append(f"arrow {arrow.name!r} crosses label {label.name!r}")
+    for index, label in enumerate(labels):
+        for box in placed:
+            if label.overlaps(box):
+                problems.append(f"label {label.name!r} overlaps {box.name}")
+        for other in labels[index + 1 :]:
+            if label.overlaps(other):
+                problems.append(f"labels {label.name!r} and {other.name!r} overlap")
+    return problems

@@ -1,0 +1,121 @@
+"""The build check of the documentation site: read the built HTML, report what a reader trips on.
+
+Run by ``scripts/check_site.py`` (so by ``.ci/run``) after ``mkdocs build --strict``, before the
+browser check; ``--static-only`` runs it alone. It fails on:
+
+* a clause, ruling or rulebook ID left as plain running text (``tests/site_links.py``);
+* a link to an anchor that the target page does not have;
+* ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
+* a raw Sphinx role (``:func:`x```) left in a page's text;
+* a picture of the table that is not a link to itself (click to enlarge), or whose smallest
+  text is under 12 px at the size the page shows it (its own: the pictures are never scaled).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from tests.site_links import unlinked_ids
+
+#: An element id.
+ELEMENT_ID: Final = re.compile(r'\sid="([^"]+)"')
+#: A link with a fragment, relative to its page.
+LINK: Final = re.compile(r'<a\s[^>]*?href="(?P<href>[^"#:]*#[^"]+)"')
+#: What a Sphinx role looks like once Markdown has rendered it.
+RAW_ROLE: Final = re.compile(
+    r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):(?:<code>|`)"
+)
+#: Built pages that are not content.
+SKIPPED_PAGES: Final = ("404.html", "search/", "assets/")
+
+
+def pages(site: Path) -> Iterator[tuple[str, str]]:
+    """The built content pages: (path under the site, HTML)."""
+    for path in sorted(site.rglob("*.html")):
+        relative = path.relative_to(site).as_posix()
+        if not relative.startswith(SKIPPED_PAGES):
+            yield relative, path.read_text(encoding="utf-8")
+
+
+def article(html: str) -> str:
+    """The content of a built page (Material's ``<article>``), without the navigation."""
+    start = html.find("<article")
+    end = html.rfind("</article>")
+    return html[start:end] if start >= 0 and end > start else html
+
+
+def resolve(page: str, href: str) -> tuple[str, str]:
+    """The page (path under the site) and fragment a relative link of ``page`` goes to.
+
+    >>> resolve("spec/base-game/index.html", "../rulings/#r-split")
+    ('spec/rulings/index.html', 'r-split')
+    >>> resolve("spec/base-game/index.html", "#atk-4")
+    ('spec/base-game/index.html', 'atk-4')
+    """
+    target, _, fragment = href.partition("#")
+    if not target:
+        return page, fragment
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(page), target))
+    if target.endswith("/") or not posixpath.splitext(joined)[1]:
+        joined = posixpath.join(joined, "index.html")
+    return joined, fragment
+
+
+#: A picture of the table shown on a page, and the link around it when there is one.
+PICTURE: Final = re.compile(
+    r'(?P<link><a class="oog-picture" href="(?P<href>[^"]+)"[^>]*>)?<img [^>]*?src="(?P<src>[^"]+\.svg)"'
+)
+
+
+def check_pictures(site: Path, page: str, content: str) -> list[str]:
+    """The pictures of a page open full size, and their text is at least 12 px."""
+    from tests.picture_geometry import text_sizes
+
+    problems: list[str] = []
+    for match in PICTURE.finditer(content):
+        if match["link"] is None or match["href"] != match["src"]:
+            problems.append(f"{page}: picture {match['src']} does not open full size on a click")
+        path, _ = resolve(page, match["src"])
+        file = site / path.removesuffix("/index.html")
+        if file.is_file():
+            smallest = min(text_sizes(file.read_text(encoding="utf-8")), default=12.0)
+            if smallest < 12:
+                problems.append(f"{page}: picture {match['src']} has {smallest:g} px text")
+    return problems
+
+
+def id_prefixes_of_the_spec() -> frozenset[str]:
+    """The prefixes of the spec clause IDs (``ATK``, ``GEN``, ...), read from the spec."""
+    from tests.clause_map import load_clause_map
+    from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES
+    from tests.site_links import id_prefixes, link_targets
+
+    return id_prefixes(link_targets(SPEC_PAGES, load_clause_map(), ANCHORED_HEADING))
+
+
+def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list[str]:
+    """The problems of a built site (none when it passes)."""
+    prefixes = id_prefixes_of_the_spec() if prefixes is None else prefixes
+    built = dict(pages(site))
+    ids = {page: set(ELEMENT_ID.findall(html)) for page, html in built.items()}
+    problems: list[str] = []
+    for page, html in built.items():
+        content = article(html)
+        unlinked = unlinked_ids(content, prefixes)
+        if unlinked:
+            problems.append(f"{page}: unlinked ID(s) {sorted(set(unlinked))}")
+        for match in LINK.finditer(content):
+            target, fragment = resolve(page, match["href"])
+            if target in ids and fragment not in ids[target]:
+                problems.append(f"{page}: link {match['href']} has no anchor in {target}")
+        problems += check_pictures(site, page, content)
+        if "Sentinel.UNSET" in html:
+            problems.append(f"{page}: shows Sentinel.UNSET")
+        roles = RAW_ROLE.findall(content)
+        if roles:
+            problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
+    return problems

@@ -1,0 +1,255 @@
+"""Link every clause, ruling and rulebook ID of the documentation site to its anchor.
+
+Shared by the site build (``scripts/mkdocs_hooks.py`` runs :func:`link_ids` over the HTML of
+every page), by ``scripts/gen_docs_pages.py`` (the "Implemented by" and "Worked examples" lines
+of each clause) and by the site's build check (``scripts/check_site.py``, which fails on an ID
+left as plain text, :func:`unlinked_ids`).
+
+An ID is a spec clause (``ATK-4``), a ruling (``R-SPLIT``) or a rulebook clause of
+``CLAUSES.md`` (``IT-ATK-4``, ``FR-ATK-4``). Spec clauses and rulings link to their heading on
+the spec pages; rulebook clauses to their row of the clause index (``clause-index/#it-atk-4``).
+Text inside links, headings, code blocks, scripts and styles is left alone; inline code is
+linked (an event's ``[ATK-3]`` in running text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Final
+
+from tests.clause_map import Clause
+
+#: An ID as it appears in running text. The rulebook form is tried first, so that the
+#: ``ATK-4`` of ``IT-ATK-4`` is never read as a spec clause.
+ID: Final = re.compile(
+    r"(?<![\w/#.-])(?P<id>(?:IT|FR)-[A-Z0-9]+(?:-[A-Z0-9]+)*|R-[A-Z]+(?:-[A-Z]+)*|[A-Z]{2,6}-\d+)"
+    r"(?![\w…-]|\.\w)"
+)
+#: An HTML tag (with its attributes) or a comment.
+TAG: Final = re.compile(
+    r"<!--.*?-->|<(?P<close>/?)(?P<name>[a-zA-Z][\w-]*)[^>]*?(?P<self>/?)>", re.S
+)
+#: Elements whose text is never linked: links, headings, code blocks, scripts, styles, pictures.
+SKIPPED: Final = frozenset(
+    {"a", "autoref", "pre", "script", "style", "textarea", "title", "svg"}
+    | {f"h{level}" for level in range(1, 7)}
+)
+#: Void elements: never closed.
+VOID: Final = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
+
+
+def anchor(identifier: str) -> str:
+    """The anchor of an ID: its lower case (``ATK-4`` → ``atk-4``)."""
+    return identifier.lower()
+
+
+def id_prefixes(targets: Iterable[str]) -> frozenset[str]:
+    """The prefixes of the known spec clause IDs (``ATK`` of ``ATK-4``).
+
+    >>> sorted(id_prefixes(["ATK-4", "ATK-5", "R-SPLIT", "IT-ATK-1", "GEN-1"]))
+    ['ATK', 'GEN']
+    """
+    return frozenset(t.rsplit("-", 1)[0] for t in targets if re.fullmatch(r"[A-Z]{2,6}-\d+", t))
+
+
+def is_id(candidate: str, prefixes: frozenset[str]) -> bool:
+    """Whether a match of :data:`ID` is one of ours (``SHA-256`` and ``UTF-8`` are not).
+
+    >>> is_id("ATK-9", frozenset({"ATK"})), is_id("SHA-256", frozenset({"ATK"}))
+    (True, False)
+    >>> is_id("R-ANYTHING", frozenset()), is_id("FR-X-1", frozenset())
+    (True, True)
+    """
+    if candidate.startswith(("R-", "IT-", "FR-")):
+        return True
+    return candidate.rsplit("-", 1)[0] in prefixes
+
+
+def _text_segments(html: str) -> Iterable[tuple[bool, str]]:
+    """The page cut into (linkable, piece): tags and skipped text are not linkable."""
+    depth: dict[str, int] = {}
+    position = 0
+    for match in TAG.finditer(html):
+        text = html[position : match.start()]
+        if text:
+            yield not any(depth.values()), text
+        yield False, match[0]
+        position = match.end()
+        name = (match["name"] or "").lower()
+        if name in SKIPPED and name not in VOID and not match["self"]:
+            depth[name] = max(0, depth.get(name, 0) + (-1 if match["close"] else 1))
+    if position < len(html):
+        yield not any(depth.values()), html[position:]
+
+
+def link_ids(
+    html: str, url_of: Callable[[str], str | None], prefixes: frozenset[str]
+) -> tuple[str, list[str]]:
+    """The HTML with every ID in running text made a link, and the IDs no target was known for.
+
+    ``url_of(id)`` gives the link's address (relative to the page) or ``None``.
+
+    >>> urls = {"ATK-4": "../spec/base-game/#atk-4", "R-SPLIT": "../spec/rulings/#r-split"}
+    >>> link_ids("<p>ATK-4 and R-SPLIT, not <a href='x'>ATK-4</a></p><pre>ATK-4</pre>",
+    ...          urls.get, frozenset({"ATK"}))
+    ('<p><a class="oog-id" href="../spec/base-game/#atk-4">ATK-4</a> and <a class="oog-id" href="../spec/rulings/#r-split">R-SPLIT</a>, not <a href=\\'x\\'>ATK-4</a></p><pre>ATK-4</pre>', [])
+    >>> link_ids("<p>ATK-99 and SHA-256</p>", urls.get, frozenset({"ATK"}))[1]
+    ['ATK-99']
+    """
+    unknown: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        identifier = match["id"]
+        if not is_id(identifier, prefixes):
+            return identifier
+        url = url_of(identifier)
+        if url is None:
+            unknown.append(identifier)
+            return identifier
+        return f'<a class="oog-id" href="{url}">{identifier}</a>'
+
+    pieces = [
+        ID.sub(replace, text) if linkable else text for linkable, text in _text_segments(html)
+    ]
+    return "".join(pieces), unknown
+
+
+def unlinked_ids(html: str, prefixes: frozenset[str]) -> list[str]:
+    """The IDs left as plain running text in a built page (the build check's test).
+
+    >>> unlinked_ids('<p>See <a href="#atk-4">ATK-4</a>, ATK-5 and SHA-256.</p>',
+    ...              frozenset({"ATK"}))
+    ['ATK-5']
+    """
+    return [
+        match["id"]
+        for linkable, text in _text_segments(html)
+        if linkable
+        for match in ID.finditer(text)
+        if is_id(match["id"], prefixes)
+    ]
+
+
+def link_targets(
+    spec_pages: Iterable[tuple[str, str]], clauses: Iterable[Clause], heading: re.Pattern[str]
+) -> dict[str, str]:
+    """Every linkable ID → the docs page (``spec/base-game.md``) and anchor that hold it.
+
+    Spec clauses and rulings go to their headings; rulebook clauses to the clause index.
+    """
+    from tests.clause_map import REPO_ROOT
+
+    targets: dict[str, str] = {}
+    for page, source in spec_pages:
+        text = (REPO_ROOT / source).read_text(encoding="utf-8")
+        for match in heading.finditer(text):
+            targets[match["id"]] = f"{page}#{anchor(match['id'])}"
+    for clause in clauses:
+        for source in clause.sources:
+            targets.setdefault(source, f"clause-index.md#{anchor(source)}")
+    return targets
+
+
+def examples_by_clause(pages: Iterable[Path], prefixes: frozenset[str]) -> dict[str, list[Path]]:
+    """The worked example pages that show each spec clause (name it in text or in an event)."""
+    shown: dict[str, list[Path]] = {}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for identifier in sorted({m["id"] for m in ID.finditer(text)}):
+            if is_id(identifier, prefixes) and not identifier.startswith(("R-", "IT-", "FR-")):
+                shown.setdefault(identifier, []).append(page)
+    return shown
+
+
+def page_title(page: Path) -> str:
+    """The title of a Markdown page: its first ``# `` heading."""
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return page.stem
+
+
+def implemented_by_line(functions: Iterable[str]) -> str:
+    """The "Implemented by" line of a clause, each function a cross-reference to the API pages.
+
+    >>> implemented_by_line(["outofgears.gears.Gear", "outofgears.gears.Gear.points_for"])
+    'Implemented by: [`gears.Gear`][outofgears.gears.Gear], [`gears.Gear.points_for`][outofgears.gears.Gear.points_for]'
+    """
+    return "Implemented by: " + ", ".join(
+        f"[`{path.removeprefix('outofgears.')}`][{path}]" for path in functions
+    )
+
+
+def with_clause_links(
+    text: str,
+    page: str,
+    clauses: Mapping[str, Clause],
+    examples: Mapping[str, list[Path]],
+    heading: re.Pattern[str],
+) -> str:
+    """A spec document whose clauses link to their functions and their worked examples.
+
+    The "Implemented by: `outofgears.x`" line of each clause becomes cross-references to the
+    API reference, and a "Worked examples" line follows it when an example shows the clause.
+    """
+    depth = page.count("/")
+    up = "../" * depth
+    out: list[str] = []
+    current: str | None = None
+    for line in text.splitlines():
+        match = heading.match(line)
+        if match:
+            current = match["id"]
+        if current is not None and current in clauses and line.startswith("Implemented by:"):
+            clause = clauses[current]
+            out += [
+                '<details class="oog-dev" markdown="1">',
+                "<summary>For developers: the code of this clause</summary>",
+                "",
+                implemented_by_line(clause.functions),
+                "",
+                "</details>",
+            ]
+            shown = examples.get(current, [])
+            if shown:
+                out.append("")
+                out.append(
+                    "Worked examples: "
+                    + ", ".join(f"[{page_title(path)}]({up}examples/{path.name})" for path in shown)
+                )
+            continue
+        out.append(line)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def with_code_folded(text: str) -> str:
+    """A spec document whose ``pycon`` code blocks are folded away for players.
+
+    The rules read without code; a developer opens the note to see the executable example.
+
+    >>> print(with_code_folded("Rule.\\n\\n```pycon\\nx = 1\\n```\\nMore."))
+    Rule.
+    <BLANKLINE>
+    <details class="oog-dev" markdown="1">
+    <summary>For developers: the code</summary>
+    <BLANKLINE>
+    ```pycon
+    x = 1
+    ```
+    <BLANKLINE>
+    </details>
+    More.
+    """
+    return re.sub(
+        r"^```pycon\n.*?^```$",
+        lambda m: (
+            '<details class="oog-dev" markdown="1">\n<summary>For developers: the code</summary>'
+            f"\n\n{m[0]}\n\n</details>"
+        ),
+        text,
+        flags=re.M | re.S,
+    )

@@ -1,0 +1,79 @@
+"""The players' guide: plain language, no code, and a glossary in the rulebooks' own words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.clause_map import REPO_ROOT, load_clause_map, shared_rules_dir
+from tests.doc_pages import ANCHORED_HEADING, DOCS_DIR
+from tests.site_links import with_clause_links, with_code_folded
+
+GUIDE = DOCS_DIR / "guide"
+GLOSSARY = GUIDE / "glossary.md"
+RULEBOOKS = {
+    "Italian": shared_rules_dir() / "fuori-di-rotella.it.txt",
+    "French": shared_rules_dir() / "out-of-gears.fr.txt",
+}
+
+
+def glossary_rows() -> list[list[str]]:
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in GLOSSARY.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and not line.startswith("| English")
+    ]
+    return [row for row in rows if not set(row[0]) <= {"-"}]
+
+
+def test_the_guide_pages_are_in_the_nav_and_hold_no_code() -> None:
+    nav = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in sorted(GUIDE.glob("*.md")):
+        assert f"guide/{page.name}" in nav
+        text = page.read_text(encoding="utf-8")
+        assert "```" not in text
+        assert ">>>" not in text
+        assert "import " not in text
+
+
+def test_the_glossary_gives_the_words_of_both_rulebooks() -> None:
+    rows = glossary_rows()
+    english = [row[0] for row in rows]
+    for word in ("gear", "dump", "circuit", "attack", "trap", "harvest", "reserve"):
+        assert word in english
+    by_word = {row[0]: row for row in rows}
+    assert by_word["gear"][1:3] == ["rotella", "engrenage"]
+    assert by_word["dump"][1:3] == ["discarica", "décharge"]
+
+
+@pytest.mark.parametrize(("column", "language"), [(1, "Italian"), (2, "French")])
+def test_every_glossary_word_is_the_rulebooks_own(column: int, language: str) -> None:
+    book = RULEBOOKS[language]
+    if not book.exists():
+        pytest.skip(f"the {language} rulebook is not beside the repository")
+    text = book.read_text(encoding="utf-8").lower()
+    for row in glossary_rows():
+        word = row[column]
+        if word.startswith("—"):
+            continue
+        assert re.search(rf"\b{re.escape(word.lower())}", text), f"{word!r} not in {book.name}"
+
+
+def test_the_spec_pages_fold_their_code_away_for_players() -> None:
+    text = (REPO_ROOT / "spec" / "rulings.md").read_text(encoding="utf-8")
+    folded = with_code_folded(text)
+    blocks = folded.count("```pycon")
+    assert blocks > 0
+    assert folded.count('<details class="oog-dev" markdown="1">') == blocks
+    clauses = load_clause_map()
+    page = with_clause_links(
+        (REPO_ROOT / "spec" / "base-game.md").read_text(encoding="utf-8"),
+        "spec/base-game.md",
+        {clause.id: clause for clause in clauses},
+        {},
+        ANCHORED_HEADING,
+    )
+    implemented = page.count("Implemented by: [")
+    assert implemented == sum(clause.doc == "spec/base-game.md" for clause in clauses)
+    assert page.count("<summary>For developers: the code of this clause</summary>") == implemented

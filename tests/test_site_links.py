@@ -1,0 +1,152 @@
+"""Every clause, ruling and rulebook ID of the site is a link; the build check says when not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.clause_map import REPO_ROOT, load_clause_map
+from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES, clause_index, example_pages
+from tests.site_checks import check_built_site
+from tests.site_links import (
+    examples_by_clause,
+    id_prefixes,
+    link_ids,
+    link_targets,
+    unlinked_ids,
+    with_clause_links,
+)
+
+CLAUSES = load_clause_map()
+TARGETS = link_targets(SPEC_PAGES, CLAUSES, ANCHORED_HEADING)
+PREFIXES = id_prefixes(TARGETS)
+
+
+def test_every_clause_and_ruling_of_the_spec_has_a_link_target() -> None:
+    for clause in CLAUSES:
+        assert TARGETS[clause.id] == f"{clause.doc}#{clause.id.lower()}"
+        for ruling in clause.rulings:
+            assert TARGETS[ruling] == f"spec/rulings.md#{ruling.lower()}"
+        for source in clause.sources:
+            assert TARGETS[source] == f"clause-index.md#{source.lower()}"
+
+
+def test_a_rulebook_id_is_linked_whole_and_its_spec_suffix_is_not_read_as_a_clause() -> None:
+    html, unknown = link_ids(
+        "<p>IT-ATK-4 and ATK-4</p>", {"IT-ATK-4": "ix#it-atk-4", "ATK-4": "b#atk-4"}.get, PREFIXES
+    )
+    assert html == (
+        '<p><a class="oog-id" href="ix#it-atk-4">IT-ATK-4</a> and '
+        '<a class="oog-id" href="b#atk-4">ATK-4</a></p>'
+    )
+    assert unknown == []
+
+
+def test_ids_in_headings_code_blocks_and_links_are_left_alone_but_inline_code_is_linked() -> None:
+    page = (
+        '<h3 id="atk-4">ATK-4 — title</h3><pre><code>x [ATK-4]</code></pre>'
+        '<a href="#atk-4">ATK-4</a><p><code>[ATK-4]</code></p>'
+    )
+    html, _ = link_ids(page, {"ATK-4": "#atk-4"}.get, PREFIXES)
+    assert html.count('class="oog-id"') == 1
+    assert '<p><code>[<a class="oog-id" href="#atk-4">ATK-4</a>]</code></p>' in html
+
+
+def test_an_id_that_names_nothing_is_reported_and_a_family_with_an_ellipsis_is_not() -> None:
+    _, unknown = link_ids("<p>ATK-99, R-NOTHING, FR-EXT… SHA-256 UTF-8</p>", TARGETS.get, PREFIXES)
+    assert unknown == ["ATK-99", "R-NOTHING"]
+
+
+def test_each_clause_lists_its_functions_as_cross_references_and_its_worked_examples() -> None:
+    by_id = {clause.id: clause for clause in CLAUSES}
+    examples = examples_by_clause(example_pages(), PREFIXES)
+    assert "chain.md" in [p.name for p in examples["ATK-6"]]
+    page, source = SPEC_PAGES[1]
+    text = with_clause_links(
+        (REPO_ROOT / source).read_text(encoding="utf-8"),
+        page,
+        by_id,
+        examples,
+        ANCHORED_HEADING,
+    )
+    assert (
+        "Implemented by: [`gears.Gear`][outofgears.gears.Gear], "
+        "[`gears.Gear.points_for`][outofgears.gears.Gear.points_for]"
+    ) in text
+    assert "Worked examples: [A chain of attacks](../examples/chain.md)" in text
+    assert "Implemented by: `outofgears." not in text
+
+
+def test_the_clause_index_reads_from_the_spec_side_with_an_examples_column() -> None:
+    examples = examples_by_clause(example_pages(), PREFIXES)
+    lines = clause_index(CLAUSES, examples).splitlines()
+    header = lines.index("## By spec clause") + 2
+    assert lines[header].startswith("| Spec clause | Rulebook clauses | Worked examples |")
+    row = next(line for line in lines if line.startswith("| [ATK-6]"))
+    assert "[chain](examples/chain.md)" in row
+
+
+def test_the_build_check_fails_on_an_unlinked_id_and_a_missing_anchor(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "index.html").write_text(
+        '<article><p id="x">See ATK-4 and <a href="../a/#nowhere">ATK-5</a></p></article>',
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "a/index.html: unlinked ID(s) ['ATK-4']",
+        "a/index.html: link ../a/#nowhere has no anchor in a/index.html",
+    ]
+    (tmp_path / "a" / "index.html").write_text(
+        '<article><p id="x">See <a href="#x">ATK-4</a></p></article>', encoding="utf-8"
+    )
+    assert check_built_site(tmp_path, PREFIXES) == []
+    assert unlinked_ids("<p>GEN-1</p>", PREFIXES) == ["GEN-1"]
+
+
+def test_the_build_check_fails_on_sentinel_unset_and_on_a_raw_sphinx_role(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        "<article><p>Default Sentinel.UNSET; see :func:<code>apply_turn</code></p></article>",
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: shows Sentinel.UNSET",
+        "index.html: 1 raw Sphinx role(s), e.g. ':func:<code>'",
+    ]
+
+
+def test_a_sphinx_role_in_a_docstring_becomes_a_cross_reference() -> None:
+    from scripts.griffe_doctest_blocks import cross_references
+    from tests.api_reference import load_package
+
+    package = load_package()
+    apply_turn = package["turn.apply_turn"]
+    assert cross_references(apply_turn, "as :func:`resolve_turn` does") == (
+        'as <autoref identifier="outofgears.turn.resolve_turn" optional>'
+        "<code>resolve_turn</code></autoref> does"
+    )
+    assert cross_references(apply_turn, ":class:`~outofgears.model.GameState`") == (
+        '<autoref identifier="outofgears.model.GameState" optional><code>GameState</code></autoref>'
+    )
+    assert cross_references(apply_turn, ":func:`no_such_thing`") == "`no_such_thing`"
+    assert cross_references(apply_turn, "```\n:func:`resolve_turn`\n```") == (
+        "```\n:func:`resolve_turn`\n```"
+    )
+
+
+def test_the_build_check_fails_on_a_picture_that_does_not_open_or_has_small_text(
+    tmp_path: Path,
+) -> None:
+    small = '<svg xmlns="http://www.w3.org/2000/svg"><style>.s{font-size:9px}</style>'
+    (tmp_path / "a.svg").write_text(small + '<text class="s">x</text></svg>', encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<article><p><img alt="t" src="a.svg"></p></article>', encoding="utf-8"
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: picture a.svg does not open full size on a click",
+        "index.html: picture a.svg has 9 px text",
+    ]
+    (tmp_path / "a.svg").write_text(small.replace("9px", "12px") + "</svg>", encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<article><a class="oog-picture" href="a.svg"><img src="a.svg"></a></article>',
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == []
