@@ -9,7 +9,52 @@ attributes (the robot, the spec clause, ...) as well as in its message.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+#: Characters that a terminal or a report reader must never receive raw: C0 and C1 controls
+#: (NUL, BEL, backspace, ESC, U+0085 ...), DEL, the line and paragraph separators, the bidi
+#: embeddings, overrides, isolates and marks, the BOM and lone surrogates.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+_UNSAFE_BUT_NEWLINE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on one line: every control, separator and bidi character escaped.
+
+    Player names, notes and anything else that comes from a log or a command line pass
+    through here before they reach a terminal or a report (issue 14), so that they can
+    neither move the cursor, set colours or a window title, reverse the text nor start a
+    line of their own.
+
+    >>> printable("Ada\\n\\x1b[31mred\\u202e")
+    'Ada\\\\n\\\\x1b[31mred\\\\u202e'
+    >>> printable("Zoë 🤖")
+    'Zoë 🤖'
+    """
+    return _UNSAFE.sub(_escape, text)
+
+
+def printable_lines(text: str) -> str:
+    """Like :func:`printable`, but keeps the line breaks (``\\n``) of a multi-line report.
+
+    >>> printable_lines("a\\x07\\nb")
+    'a\\\\x07\\nb'
+    """
+    return _UNSAFE_BUT_NEWLINE.sub(_escape, text)
 
 
 def show(value: Any) -> str:
@@ -22,6 +67,7 @@ def show(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
+    text = printable(text)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

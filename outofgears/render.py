@@ -18,6 +18,8 @@ The output is deterministic: the same position and programs always give the same
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -26,6 +28,7 @@ from typing import Final
 from attrs import frozen
 
 from outofgears.attacks import attackers_by_target
+from outofgears.errors import printable
 from outofgears.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, GearKind, describe_gears, gear_key
 from outofgears.model import Dump, GameState, Robot, UpgradeCard
 from outofgears.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
@@ -126,6 +129,44 @@ class _Box:
         return self.x + dx * scale, self.y + dy * scale
 
 
+#: How many narrow characters of a player's name a robot's box shows (a wide one counts 2).
+NAME_WIDTH: Final = 12
+_XML_FORBIDDEN = re.compile("[\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML character data: controls, bidi characters and lone surrogates escaped
+    as visible ``\\x..``/``\\u....`` (they are not allowed in XML, or would reorder the text),
+    then ``&``, ``<``, ``>`` and quotes as entities.
+
+    >>> _xml("A<B>\\x00\\u202e")
+    'A&lt;B&gt;\\\\x00\\\\u202e'
+    """
+    text = _XML_FORBIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", printable(text))
+    return escape(text)
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A player's name cut to fit a robot's box, with an ellipsis when cut.
+
+    East Asian wide and full-width characters count twice; control and bidi characters
+    are escaped first (:func:`outofgears.errors.printable`), and the escapes count.
+
+    >>> short_name("Ada"), short_name("Bartholomew-Alexander")
+    ('Ada', 'Bartholomew…')
+    """
+    text = printable(name)
+    widths = [2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text]
+    if sum(widths) <= width:
+        return text
+    used = 0
+    for index, char_width in enumerate(widths):
+        if used + char_width > width - 1:
+            return text[:index].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
+        used += char_width
+    return text  # pragma: no cover - the loop always returns
+
+
 def _n(value: float) -> str:
     """A coordinate as text, always written the same way."""
     text = f"{value:.1f}"
@@ -176,7 +217,7 @@ def _rows(kinds: int, per_row: int) -> int:
 
 def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
     """One gear: a toothed disc of its colour with its number, or the shape of its kind."""
-    label = escape(gear_label(gear))
+    label = _xml(gear_label(gear))
     if gear.kind is GearKind.JOLLY:
         points = " ".join(
             f"{_n(x + r * math.cos(math.radians(-90 + 36 * i)))},"
@@ -213,7 +254,7 @@ def _gear_cells(
     for index, (gear, count) in enumerate(_gear_counts(items)):
         x = left + 11 + _CELL * (index % per_row)
         y = top + 12 + _ROW * (index // per_row)
-        parts.append(f"<g><title>{escape(what)}: {count} {gear}</title>")
+        parts.append(f"<g><title>{_xml(what)}: {count} {gear}</title>")
         parts += _gear_glyph(gear, x, y)
         parts.append(
             f'<text x="{_n(x + 13)}" y="{_n(y + 4)}" class="count">{TIMES}{count}</text></g>'
@@ -233,7 +274,7 @@ def _dump_height(dump: Dump) -> float:
 
 def _robot_lines(state: GameState, robot: Robot, program: AnyProgram | None) -> list[str]:
     player = state.player_of(robot.number)
-    lines = [f"{player.name} · {score_robot(robot)} points"]
+    lines = [f"{short_name(player.name)} · {score_robot(robot)} points"]
     if player.upgrade is not None:
         lines.append(f"holds: {player.upgrade.value}")
     if program is not None:
@@ -248,7 +289,8 @@ def _draw_robot(
     number = robot.number
     parts = [
         f'<g class="robot" id="robot-{number}">',
-        f"<title>Robot {number} ({COLOUR_NAMES[number]}), {escape(lines[0])}</title>",
+        f"<title>Robot {number} ({COLOUR_NAMES[number]}), "
+        f"{_xml(state.player_of(number).name)} · {score_robot(robot)} points</title>",
     ]
     if program is not None and program.is_defence_of(number):
         parts.append(
@@ -267,9 +309,13 @@ def _draw_robot(
         f'<text x="{_n(left)}" y="{_n(y)}" class="name">Robot {number} · '
         f"{COLOUR_NAMES[number]}</text>"
     )
-    for line in lines:
+    full_name = state.player_of(number).name
+    for index, line in enumerate(lines):
         y += 16
-        parts.append(f'<text x="{_n(left)}" y="{_n(y)}">{escape(line)}</text>')
+        title = ""
+        if index == 0 and short_name(full_name) != full_name:  # cut short: the whole name
+            title = f"<title>{_xml(full_name)}</title>"
+        parts.append(f'<text x="{_n(left)}" y="{_n(y)}">{title}{_xml(line)}</text>')
     y += 8
     for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
         parts.append(
@@ -359,11 +405,10 @@ def _draw_arrow(
     mid_x = (x1 + x2) / 2 + nx / offset * 14 if offset else (x1 + x2) / 2
     mid_y = (y1 + y2) / 2 + ny / offset * 14 if offset else (y1 + y2) / 2
     return [
-        f"<g><title>robot {colour}: {escape(label)}</title>",
+        f"<g><title>robot {colour}: {_xml(label)}</title>",
         f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{INK[colour]}" '
         f'stroke-width="3.5"{dash_attribute}{cap} marker-end="url(#arrow-{colour})"/>',
-        f'<text x="{_n(mid_x)}" y="{_n(mid_y + 4)}" class="arrow">R{colour}: '
-        f"{escape(label)}</text>",
+        f'<text x="{_n(mid_x)}" y="{_n(mid_y + 4)}" class="arrow">R{colour}: {_xml(label)}</text>',
         "</g>",
     ]
 
@@ -498,8 +543,8 @@ def render_svg(
         f'width="{_n(width)}" height="{_n(height)}" role="img" '
         'aria-labelledby="oog-title oog-desc" '
         'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
-        f'<title id="oog-title">{escape(title)}</title>',
-        f'<desc id="oog-desc">{escape(description)}</desc>',
+        f'<title id="oog-title">{_xml(title)}</title>',
+        f'<desc id="oog-desc">{_xml(description)}</desc>',
         "<style>"
         "text{fill:#1a1a1a}"
         ".name{font-weight:bold}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from outofgears.clauses import sources_text
-from outofgears.errors import OutOfGearsError
+from outofgears.errors import OutOfGearsError, printable
 from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
@@ -44,6 +45,10 @@ class InputError(click.ClickException):
     """A bad log, file or argument: one clear message, exit status 2, no traceback."""
 
     exit_code = INVALID
+
+    def format_message(self) -> str:
+        """The message on one line, with every control and bidi character escaped."""
+        return printable(self.message)
 
 
 def fail(error: OutOfGearsError | str) -> NoReturn:
@@ -106,11 +111,11 @@ def summary_events(events: Iterable[Event]) -> list[Event]:
 def scores_lines(state: GameState) -> list[str]:
     """The players' scores, best first, and the winners."""
     lines = [
-        f"  {score.player}: {score.points} points "
+        f"  {printable(score.player)}: {score.points} points "
         f"({score.own_colour} own-colour gears, robot {score.robot})"
         for score in player_scores(state)
     ]
-    lines.append("Winner(s): " + ", ".join(winners(state)))
+    lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))
     return lines
 
 
@@ -126,9 +131,40 @@ def scores_json(state: GameState) -> dict[str, Any]:
     }
 
 
+def say(line: str, *, err: bool = False) -> None:
+    """Print one report line with every control, separator and bidi character escaped.
+
+    A line of a report stays one line whatever a name or a note holds: a newline in a
+    player's name prints as ``\\n``, an escape sequence as ``\\x1b`` and so on
+    (:func:`outofgears.errors.printable`).
+    """
+    click.echo(printable(line), err=err)
+
+
+def json_text(data: Any, *, indent: int | None = 2) -> str:
+    """JSON text for programs: non-ASCII kept, but controls, separators and bidi characters
+    written as ``\\uXXXX`` escapes, which JSON reads back as the same characters.
+
+    >>> json_text({"name": "A\\u2028\\u202eB"}, indent=None)
+    '{"name": "A\\\\u2028\\\\u202eB"}'
+    """
+    return json_safe(json.dumps(data, indent=indent, ensure_ascii=False))
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the characters of :data:`JSON_UNSAFE` written as ``\\uXXXX`` escapes."""
+    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
+JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
 def echo_json(data: Any, *, err: bool = False) -> None:
     """Print JSON for programs, to standard error if ``err``."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=err)
+    click.echo(json_text(data), err=err)
 
 
 def current_umask() -> int:

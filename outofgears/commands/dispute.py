@@ -24,6 +24,7 @@ from outofgears.commands.common import (
     load_log,
     programs_json,
     programs_line,
+    say,
     source_name,
 )
 from outofgears.compare import (
@@ -194,7 +195,7 @@ def dispute(log: str, turn: int, output_format: str) -> None:
         echo_json(dispute_json(result, name))
     else:
         for line in dispute_text(result, name):
-            click.echo(line)
+            say(line)
 
 
 def dispute_text(result: Dispute, name: str) -> list[str]:

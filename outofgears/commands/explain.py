@@ -27,6 +27,7 @@ from outofgears.commands.common import (
     fail,
     load_log,
     programs_json,
+    say,
     scores_json,
     source_name,
 )
@@ -88,7 +89,7 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
         echo_json(explain_json(replayed, turn, name, lang))
     else:
         for line in explain_text(replayed, turn, name, lang):
-            click.echo(line)
+            say(line)
     raise SystemExit(DEPARTS if turn.departures else AGREES)
 
 

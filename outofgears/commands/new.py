@@ -15,7 +15,7 @@ from typing import Any, Final, cast, get_args
 import click
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import fail, write_atomically
+from outofgears.commands.common import fail, say, write_atomically
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -287,4 +287,4 @@ def new(
     except OSError as error:
         fail(f"cannot write {output}: {error.strerror or error}")
     count = sum(len(numbers) for numbers in players.values())
-    click.echo(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
+    say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")

@@ -9,7 +9,13 @@ from typing import Any
 
 import click
 
-from outofgears.commands.common import InputError, programs_line, scores_lines, summary_events
+from outofgears.commands.common import (
+    InputError,
+    programs_line,
+    say,
+    scores_lines,
+    summary_events,
+)
 from outofgears.errors import OutOfGearsError
 from outofgears.events import GearMoved
 from outofgears.gears import describe_gears
@@ -109,16 +115,16 @@ def play(game: Path, quiet: bool) -> None:
 
 
 def _print_turn(state: GameState, programs: Any, events: Any) -> None:
-    click.echo(f"Turn {state.turn}")
-    click.echo("  programs: " + programs_line(programs))
+    say(f"Turn {state.turn}")
+    say("  programs: " + programs_line(programs))
     for event in summary_events(events):
-        click.echo(f"  {event}")
+        say(f"  {event}")
     drawn = [e.gear for e in events if isinstance(e, GearMoved) and e.clause == "EXP-1"]
-    click.echo(f"  exploration: {describe_gears(drawn)} drawn")
+    say(f"  exploration: {describe_gears(drawn)} drawn")
 
 
 def _print_scores(state: GameState) -> None:
     over = "game over" if state.game_over else f"stopped after {MAX_TURNS} turns"
-    click.echo(f"After {state.turn - 1} turns ({over}):")
+    say(f"After {state.turn - 1} turns ({over}):")
     for line in scores_lines(state):
-        click.echo(line)
+        say(line)

@@ -18,6 +18,7 @@ from outofgears.commands.common import (
     TURN_OPTION,
     fail,
     load_log,
+    say,
     source_name,
     write_atomically,
 )
@@ -101,4 +102,4 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
         fail(f"{output} exists; give --force to replace it")
     except OSError as error:
         fail(f"cannot write {output}: {error.strerror or error}")
-    click.echo(f"wrote {output}", err=True)
+    say(f"wrote {output}", err=True)

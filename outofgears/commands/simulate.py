@@ -53,7 +53,14 @@ import click
 from attrs import define, evolve, field, frozen
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import FORMAT_OPTION, InputError, current_umask, echo_json
+from outofgears.commands.common import (
+    FORMAT_OPTION,
+    InputError,
+    current_umask,
+    echo_json,
+    json_safe,
+    say,
+)
 from outofgears.errors import OutOfGearsError
 from outofgears.log import (
     MAX_SEED,
@@ -452,7 +459,7 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
     replaced only with ``force``.
     """
     if path is None or path == "-":
-        yield lambda line: click.echo(line)
+        yield lambda line: click.echo(json_safe(line))
         return
     target = Path(path)
     if target.exists() and not force:
@@ -671,4 +678,4 @@ def simulate(
         echo_json(data, err=not to_file)
         return
     for line in stats_text(stats, seed=seed, cap=max_turns, output=output if to_file else None):
-        click.echo(line, err=not to_file)
+        say(line, err=not to_file)

@@ -23,6 +23,7 @@ from outofgears.commands.common import (
     load_log,
     programs_json,
     programs_line,
+    say,
     source_name,
 )
 from outofgears.compare import (
@@ -134,7 +135,7 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
         echo_json(whatif_json(result, name))
     else:
         for line in whatif_text(result, name):
-            click.echo(line)
+            say(line)
 
 
 def whatif_text(result: WhatIf, name: str) -> list[str]:
