@@ -85,6 +85,48 @@ class InvalidStateError(OutOfGearsError, ValueError):
     """
 
 
+class ArgumentTypeError(InvalidStateError, TypeError):
+    """An argument of a constructor or entry point that has the wrong type (``None`` where a
+    mapping belongs, a number where a list of gears does, ...). It is a :class:`TypeError`
+    as well as an :class:`InvalidStateError`.
+
+    Attributes:
+        argument: The name of the argument (or field) at fault.
+        expected: What it should be, in words.
+
+    >>> err = ArgumentTypeError("feet", "an iterable of Gear", None)
+    >>> str(err), err.argument
+    ('feet must be an iterable of Gear, not None', 'feet')
+    >>> isinstance(err, TypeError) and isinstance(err, ValueError)
+    True
+    """
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        shown = printable(repr(value))
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"{argument} must be {expected}, not {shown}")
+        self.argument = argument
+        self.expected = expected
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.argument, self.expected, self.value))
+
+
+def expect(value: object, kind: type | tuple[type, ...], argument: str, expected: str) -> None:
+    """Raise :class:`ArgumentTypeError` unless ``value`` is an instance of ``kind``.
+
+    >>> expect(3, int, "turn", "an int")
+    >>> expect("3", int, "turn", "an int")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.ArgumentTypeError: turn must be an int, not '3'
+    """
+    if not isinstance(value, kind):
+        raise ArgumentTypeError(argument, expected, value)
+
+
 class SetupError(InvalidStateError):
     """A game that cannot be set up as asked (robots, players, variant).
 
@@ -96,6 +138,9 @@ class SetupError(InvalidStateError):
         super().__init__(f"{message} ({clause})")
         self.reason = message
         self.clause = clause
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.reason,), {"clause": self.clause}))
 
 
 class IllegalProgramError(OutOfGearsError, ValueError):
@@ -119,6 +164,9 @@ class IllegalProgramError(OutOfGearsError, ValueError):
         self.reason = reason
         self.clause = clause
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.robot, self.reason), {"clause": self.clause}))
+
 
 class IllegalChoiceError(OutOfGearsError, ValueError):
     """A post-reveal decision (defence steal, assembly, split) that the rules do not allow.
@@ -136,6 +184,9 @@ class IllegalChoiceError(OutOfGearsError, ValueError):
         self.reason = reason
         self.clause = clause
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.robot, self.reason), {"clause": self.clause}))
+
 
 class GameOverError(OutOfGearsError, ValueError):
     """A turn asked of a game that has already ended.
@@ -149,3 +200,13 @@ class GameOverError(OutOfGearsError, ValueError):
         super().__init__(f"the game is over; turn {turn} cannot be played (PRG-5)")
         self.turn = turn
         self.clause = "PRG-5"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied or pickled (``simulate --workers``), it is rebuilt from the turn, not from
+        # its message: the message once repeated itself (issue 14).
+        return (type(self), (self.turn,))
+
+
+def _rebuild(kind: type[Exception], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception:
+    """Rebuild an error with keyword arguments (for :mod:`pickle` and :mod:`copy`)."""
+    return kind(*args, **kwargs)

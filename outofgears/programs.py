@@ -20,9 +20,15 @@ from typing import Final
 
 from attrs import field, frozen
 
-from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError, show
+from outofgears.errors import (
+    ArgumentTypeError,
+    GameOverError,
+    IllegalProgramError,
+    InvalidStateError,
+    show,
+)
 from outofgears.gears import ROBOT_NUMBERS
-from outofgears.model import GameState, UpgradeCard
+from outofgears.model import GameState, UpgradeCard, expect_state
 from outofgears.variant import check_partners_use_different_actions
 
 
@@ -201,6 +207,9 @@ def validate_programs(state: GameState, programs: Programs) -> None:
     ...
     outofgears.errors.IllegalProgramError: robot 3: it has no program (PRG-1)
     """
+    expect_state(state)
+    if not isinstance(programs, Mapping):
+        raise ArgumentTypeError("programs", "a mapping of robot numbers to programs", programs)
     refuse_turn_on_finished_game(state)
     check_every_robot_programmed_once(state, programs)
     check_programs_laid(state, programs)
@@ -291,6 +300,10 @@ class ProgramReading:
         card with a number in play or the upgrade card its player holds -- is checked while
         reading; anything else goes to :func:`validate_programs` for its precise error.
         """
+        if type(state) is not GameState:
+            expect_state(state)
+        if type(programs) is not dict and not isinstance(programs, Mapping):
+            raise ArgumentTypeError("programs", "a mapping of robot numbers to programs", programs)
         numbers = [robot.number for robot in state.robots]
         code = [-1] * 9
         target = [0] * 9
@@ -412,6 +425,9 @@ def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     >>> [str(program) for program in legal_programs(state, 5)]
     ['attack 2', 'attack 5', 'trap 2', 'trap 5', 'harvest 2', 'harvest 5']
     """
+    expect_state(state)
+    if type(robot) is not int:
+        raise ArgumentTypeError("robot", "a robot number", robot)
     refuse_turn_on_finished_game(state)
     _check_robot_in_play(state, robot)
     return tuple(program for program in EVERY_PROGRAM if _passes(state, robot, program))
@@ -442,6 +458,9 @@ def legal_joint_programs(
     >>> any(first.action is second.action for first, second in pairs)
     False
     """
+    expect_state(state)
+    if type(player) is not str:
+        raise ArgumentTypeError("player", "a player's name", player)
     refuse_turn_on_finished_game(state)
     found = [candidate for candidate in state.players if candidate.name == player]
     if not found:
