@@ -18,6 +18,7 @@ from attrs import frozen
 from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    AsciiIntRange,
     echo_json,
     event_line,
     fail,
@@ -155,7 +156,7 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
 @click.option(
     "--turn",
     "turn",
-    type=click.IntRange(min=1),
+    type=AsciiIntRange(min=1),
     required=True,
     help="The turn of the log to dispute.",
 )

@@ -23,6 +23,7 @@ from outofgears.commands.common import (
     DEPARTS,
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    AsciiIntRange,
     echo_json,
     fail,
     load_log,
@@ -52,7 +53,7 @@ WIDTH: Final = 100
 @click.option(
     "--turn",
     "turn_number",
-    type=int,
+    type=AsciiIntRange(),
     required=True,
     metavar="N",
     help="The turn to explain, as numbered in the log.",

@@ -15,7 +15,14 @@ from typing import Any, Final, cast, get_args
 import click
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import fail, say, write_atomically
+from outofgears.commands.common import (
+    AsciiIntRange,
+    fail,
+    output_error,
+    output_path,
+    say,
+    write_atomically,
+)
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -50,7 +57,7 @@ def parse_robots(text: str) -> tuple[int, ...]:
     numbers: list[int] = []
     for item in text.split(","):
         word = item.strip()
-        if not word.isdigit():
+        if not (word.isascii() and word.isdigit()):  # int() would read "٣" as 3
             raise InvalidStateError(f"a robot is a number 1-8, not {word!r}")
         number = int(word)
         if number not in ROBOT_NUMBERS:
@@ -198,7 +205,7 @@ def skeleton_json(
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
+    type=AsciiIntRange(0, MAX_SEED),
     help="Seed of the setup shuffle. Default: a random one, written in the log.",
 )
 @click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion.")
@@ -226,7 +233,7 @@ def skeleton_json(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    type=str,
     help="The file to write (default, or '-': standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
@@ -277,14 +284,13 @@ def new(
         start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
         fail(f"cannot start this game: {error.reason}")
-    if output is None or str(output) == "-":
+    target = output_path(output, force=force)
+    if target is None:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(output, text, force=force)
-    except FileExistsError as error:
-        fail(str(error))  # "<output> exists; use --force to overwrite it"
+        write_atomically(target, text, force=force)
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
+        fail(output_error(str(output), error))
     count = sum(len(numbers) for numbers in players.values())
     say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")

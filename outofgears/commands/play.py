@@ -16,7 +16,7 @@ from outofgears.commands.common import (
     scores_lines,
     summary_events,
 )
-from outofgears.errors import OutOfGearsError
+from outofgears.errors import OutOfGearsError, show
 from outofgears.events import GearMoved
 from outofgears.gears import describe_gears
 from outofgears.model import GameState, Options
@@ -57,6 +57,10 @@ def load_game(path: Path) -> tuple[GameState, int]:
         raise GameFileError(name, "$", f"cannot read it: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise GameFileError(name, "$", f"not JSON: {error}") from None
+    except RecursionError:
+        raise GameFileError(name, "$", "nested too deeply") from None
+    except ValueError as error:  # a number of more than 4,300 digits
+        raise GameFileError(name, "$", f"not JSON this reader accepts: {error}") from None
     if not isinstance(data, dict):
         raise GameFileError(name, "$", "expected an object")
     unknown = set(data) - {"players", "seed", "policy_seed", "options", "description"}
@@ -71,7 +75,7 @@ def load_game(path: Path) -> tuple[GameState, int]:
             raise GameFileError(name, f"$.players.{player}", "expected a list of robot numbers")
     try:
         rules = Options(**options)
-    except TypeError as error:
+    except (TypeError, OutOfGearsError) as error:
         raise GameFileError(name, "$.options", str(error)) from None
     if any(len(robots) == 2 for robots in players.values()):
         state = setup_two_robot_game(players, seed=seed, options=rules)
@@ -91,7 +95,9 @@ def _field(path: str, data: dict[str, Any], key: str, kind: type, default: Any =
         return default
     value = data[key]
     if type(value) is not kind:
-        raise GameFileError(path, f"$.{key}", f"expected {kind.__name__}, got {value!r}")
+        raise GameFileError(path, f"$.{key}", f"expected {kind.__name__}, got {show(value)}")
+    if isinstance(value, int) and value < 0:
+        raise GameFileError(path, f"$.{key}", f"expected a non-negative integer, got {value}")
     return value
 
 
@@ -109,8 +115,10 @@ def play(game: Path, quiet: bool) -> None:
             if not quiet:
                 _print_turn(state, programs, result.events)
             state = result.state
-    except OutOfGearsError as error:
+    except GameFileError as error:
         raise InputError(str(error)) from None
+    except OutOfGearsError as error:  # the game the file describes cannot be played
+        raise InputError(f"{game}: {error}") from None
     _print_scores(state)
 
 

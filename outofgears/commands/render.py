@@ -9,8 +9,6 @@ all: into a temporary file beside it, then moved into place; an existing file is
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from outofgears.commands.common import (
@@ -18,6 +16,8 @@ from outofgears.commands.common import (
     TURN_OPTION,
     fail,
     load_log,
+    output_error,
+    output_path,
     say,
     source_name,
     write_atomically,
@@ -85,9 +85,7 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
     """
     name = source_name(log)
     game = load_log(log)
-    target = None if output == "-" else Path(output)
-    if target is not None and target.exists() and not force:
-        fail(f"{output} exists; give --force to replace it")
+    target = output_path(output, force=force)
     try:
         replayed = replay_to_turn(game, turn, name)
     except LogError as error:
@@ -98,8 +96,6 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
         return
     try:
         write_atomically(target, picture, force=force)
-    except FileExistsError:
-        fail(f"{output} exists; give --force to replace it")
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
+        fail(output_error(output, error))
     say(f"wrote {output}", err=True)

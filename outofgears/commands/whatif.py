@@ -17,6 +17,7 @@ from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
     TURN_OPTION,
+    AsciiIntRange,
     echo_json,
     event_line,
     fail,
@@ -90,7 +91,7 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
 @click.option(
     "--robot",
     "robot",
-    type=click.IntRange(1, 8),
+    type=AsciiIntRange(1, 8),
     required=True,
     help="The robot whose program is replaced.",
 )
