@@ -18,6 +18,7 @@ from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import (
     AsciiIntRange,
     fail,
+    json_safe,
     output_error,
     output_path,
     say,
@@ -87,6 +88,8 @@ def parse_players(text: str) -> dict[str, tuple[int, ...]]:
             raise InvalidStateError(
                 f"a player reads like 'Ada=1' or 'Ada=1+5', not {item.strip()!r}"
             )
+        if not name.isprintable() and any("\ud800" <= c <= "\udfff" for c in name):
+            raise InvalidStateError(f"a player's name is text, not undecodable bytes: {name!r}")
         if len(name) > MAX_NAME:
             raise InvalidStateError(f"a player's name has at most {MAX_NAME} characters: {name!r}")
         if name in players:
@@ -279,7 +282,7 @@ def new(
     import secrets  # imported here rather than when the command line starts
 
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
-    text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
+    text = json_safe(format_json(skeleton_json(players, options, chosen_seed))) + "\n"
     try:
         start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
