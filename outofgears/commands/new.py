@@ -58,8 +58,9 @@ def parse_robots(text: str) -> tuple[int, ...]:
     numbers: list[int] = []
     for item in text.split(","):
         word = item.strip()
-        if not (word.isascii() and word.isdigit()):  # int() would read "٣" as 3
-            raise InvalidStateError(f"a robot is a number 1-8, not {word!r}")
+        if not (word.isascii() and word.isdigit()) or len(word) > 2:  # int() reads "٣" as 3
+            shown = word if len(word) <= 20 else word[:17] + "..."
+            raise InvalidStateError(f"a robot is a number 1-8, not {shown!r}")
         number = int(word)
         if number not in ROBOT_NUMBERS:
             raise InvalidStateError(f"robots are numbered 1-8, not {number}")
