@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import signal
 import sys
@@ -30,7 +31,7 @@ from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
 from outofgears.commands.simulate import simulate
 from outofgears.commands.whatif import whatif
-from outofgears.errors import printable
+from outofgears.errors import printable, printable_lines
 
 
 class _PipeClosedError(Exception):
@@ -133,8 +134,11 @@ def run(argv: list[str] | None = None) -> None:
             status = INVALID
         else:
             status = INTERRUPTED
-    except click.ClickException as error:
-        error.show()
+    except click.ClickException as error:  # click's own messages too, escaped
+        buffer = io.StringIO()
+        error.show(file=buffer)
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stderr.write(printable_lines(buffer.getvalue()))
         status = error.exit_code
     except KeyboardInterrupt:
         status = INTERRUPTED
