@@ -36,12 +36,15 @@ AssemblyRule = Literal["mandatory", "optional"]
 
 def _ordered_gears(items: Iterable[Gear], argument: str = "reserve") -> tuple[Gear, ...]:
     """The gears in their order, each replaced by its shared instance (``canonical_gear``)."""
-    if isinstance(items, str | bytes) or items is None:
+    if type(items) is tuple:  # the engine's own case: nothing to check or copy
+        gears: tuple[Gear, ...] = items
+    elif isinstance(items, str | bytes) or items is None:
         raise ArgumentTypeError(argument, "an iterable of Gear", items)
-    try:
-        gears = tuple(items)
-    except TypeError:
-        raise ArgumentTypeError(argument, "an iterable of Gear", items) from None
+    else:
+        try:
+            gears = tuple(items)
+        except TypeError:
+            raise ArgumentTypeError(argument, "an iterable of Gear", items) from None
     if are_canonical(gears):
         return gears
     for gear in gears:
@@ -311,16 +314,18 @@ def _sorted_of(items: Any, kind: type, argument: str, key: Any) -> tuple[Any, ..
 
     Cheap on the way of every turn: a type check per item, no copy of what it holds.
     """
-    expected = f"an iterable of {kind.__name__}"
-    if isinstance(items, str | bytes | Mapping):
-        raise ArgumentTypeError(argument, expected, items)
-    try:
-        result = tuple(items)
-    except TypeError:
-        raise ArgumentTypeError(argument, expected, items) from None
+    if type(items) is tuple:
+        result: tuple[Any, ...] = items
+    elif isinstance(items, str | bytes | Mapping):
+        raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", items)
+    else:
+        try:
+            result = tuple(items)
+        except TypeError:
+            raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", items) from None
     for item in result:
         if type(item) is not kind and not isinstance(item, kind):
-            raise ArgumentTypeError(argument, expected, item)
+            raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", item)
     return tuple(sorted(result, key=key))
 
 
