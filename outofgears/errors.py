@@ -9,7 +9,52 @@ attributes (the robot, the spec clause, ...) as well as in its message.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+#: Characters that a terminal or a report reader must never receive raw: C0 and C1 controls
+#: (NUL, BEL, backspace, ESC, U+0085 ...), DEL, the line and paragraph separators, the bidi
+#: embeddings, overrides, isolates and marks, the BOM and lone surrogates.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+_UNSAFE_BUT_NEWLINE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on one line: every control, separator and bidi character escaped.
+
+    Player names, notes and anything else that comes from a log or a command line pass
+    through here before they reach a terminal or a report (issue 14), so that they can
+    neither move the cursor, set colours or a window title, reverse the text nor start a
+    line of their own.
+
+    >>> printable("Ada\\n\\x1b[31mred\\u202e")
+    'Ada\\\\n\\\\x1b[31mred\\\\u202e'
+    >>> printable("Zoë 🤖")
+    'Zoë 🤖'
+    """
+    return _UNSAFE.sub(_escape, text)
+
+
+def printable_lines(text: str) -> str:
+    """Like :func:`printable`, but keeps the line breaks (``\\n``) of a multi-line report.
+
+    >>> printable_lines("a\\x07\\nb")
+    'a\\\\x07\\nb'
+    """
+    return _UNSAFE_BUT_NEWLINE.sub(_escape, text)
 
 
 def show(value: Any) -> str:
@@ -22,6 +67,7 @@ def show(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
+    text = printable(text)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -61,6 +107,48 @@ class InvalidStateError(OutOfGearsError, ValueError):
     """
 
 
+class ArgumentTypeError(InvalidStateError, TypeError):
+    """An argument of a constructor or entry point that has the wrong type (``None`` where a
+    mapping belongs, a number where a list of gears does, ...). It is a :class:`TypeError`
+    as well as an :class:`InvalidStateError`.
+
+    Attributes:
+        argument: The name of the argument (or field) at fault.
+        expected: What it should be, in words.
+
+    >>> err = ArgumentTypeError("feet", "an iterable of Gear", None)
+    >>> str(err), err.argument
+    ('feet must be an iterable of Gear, not None', 'feet')
+    >>> isinstance(err, TypeError) and isinstance(err, ValueError)
+    True
+    """
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        shown = printable(repr(value))
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"{argument} must be {expected}, not {shown}")
+        self.argument = argument
+        self.expected = expected
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.argument, self.expected, self.value))
+
+
+def expect(value: object, kind: type | tuple[type, ...], argument: str, expected: str) -> None:
+    """Raise :class:`ArgumentTypeError` unless ``value`` is an instance of ``kind``.
+
+    >>> expect(3, int, "turn", "an int")
+    >>> expect("3", int, "turn", "an int")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.ArgumentTypeError: turn must be an int, not '3'
+    """
+    if not isinstance(value, kind):
+        raise ArgumentTypeError(argument, expected, value)
+
+
 class SetupError(InvalidStateError):
     """A game that cannot be set up as asked (robots, players, variant).
 
@@ -72,6 +160,9 @@ class SetupError(InvalidStateError):
         super().__init__(f"{message} ({clause})")
         self.reason = message
         self.clause = clause
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.reason,), {"clause": self.clause}))
 
 
 class IllegalProgramError(OutOfGearsError, ValueError):
@@ -95,6 +186,9 @@ class IllegalProgramError(OutOfGearsError, ValueError):
         self.reason = reason
         self.clause = clause
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.robot, self.reason), {"clause": self.clause}))
+
 
 class IllegalChoiceError(OutOfGearsError, ValueError):
     """A post-reveal decision (defence steal, assembly, split) that the rules do not allow.
@@ -112,6 +206,9 @@ class IllegalChoiceError(OutOfGearsError, ValueError):
         self.reason = reason
         self.clause = clause
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), (self.robot, self.reason), {"clause": self.clause}))
+
 
 class GameOverError(OutOfGearsError, ValueError):
     """A turn asked of a game that has already ended.
@@ -125,3 +222,13 @@ class GameOverError(OutOfGearsError, ValueError):
         super().__init__(f"the game is over; turn {turn} cannot be played (PRG-5)")
         self.turn = turn
         self.clause = "PRG-5"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied or pickled (``simulate --workers``), it is rebuilt from the turn, not from
+        # its message: the message once repeated itself (issue 14).
+        return (type(self), (self.turn,))
+
+
+def _rebuild(kind: type[Exception], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception:
+    """Rebuild an error with keyword arguments (for :mod:`pickle` and :mod:`copy`)."""
+    return kind(*args, **kwargs)

@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from outofgears.errors import InvalidStateError, show
+from outofgears.errors import ArgumentTypeError, InvalidStateError, show
 
 #: Robot numbers, which are also the colours of the gears and the dump numbers.
 ROBOT_NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -293,6 +293,12 @@ def describe_gears(items: Iterable[Gear]) -> str:
     >>> describe_gears(())
     'none'
     """
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise ArgumentTypeError("items", "an iterable of Gear", items)
+    items = tuple(items)
+    for item in items:
+        if not isinstance(item, Gear):
+            raise ArgumentTypeError("items", "an iterable of Gear", item)
     counts = Counter(sort_gears(items))
     if not counts:
         return "none"

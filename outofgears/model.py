@@ -11,12 +11,12 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 from attrs import field, frozen
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError
 from outofgears.gears import (
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
@@ -34,9 +34,17 @@ DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
 AssemblyRule = Literal["mandatory", "optional"]
 
 
-def _ordered_gears(items: Iterable[Gear]) -> tuple[Gear, ...]:
+def _ordered_gears(items: Iterable[Gear], argument: str = "reserve") -> tuple[Gear, ...]:
     """The gears in their order, each replaced by its shared instance (``canonical_gear``)."""
-    gears = tuple(items)
+    if type(items) is tuple:  # the engine's own case: nothing to check or copy
+        gears: tuple[Gear, ...] = items
+    elif isinstance(items, str | bytes) or items is None:
+        raise ArgumentTypeError(argument, "an iterable of Gear", items)
+    else:
+        try:
+            gears = tuple(items)
+        except TypeError:
+            raise ArgumentTypeError(argument, "an iterable of Gear", items) from None
     if are_canonical(gears):
         return gears
     for gear in gears:
@@ -45,9 +53,17 @@ def _ordered_gears(items: Iterable[Gear]) -> tuple[Gear, ...]:
     return tuple(map(canonical_gear, gears))
 
 
-def _gear_tuple(items: Iterable[Gear]) -> tuple[Gear, ...]:
+def _gear_tuple(items: Iterable[Gear], argument: str = "gears") -> tuple[Gear, ...]:
     """The gears as a canonical multiset of shared instances."""
-    return sort_gears(_ordered_gears(items))
+    return sort_gears(_ordered_gears(items, argument))
+
+
+def _feet(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    return _gear_tuple(items, "feet")
+
+
+def _circuit(items: Iterable[Gear]) -> tuple[Gear, ...]:
+    return _gear_tuple(items, "circuit")
 
 
 def _check_robot_number(instance: object, attribute: object, value: int) -> None:
@@ -77,8 +93,8 @@ class Robot:
 
     number: int = field(validator=_check_robot_number)
     player: str = field(validator=_check_name)
-    feet: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
-    circuit: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
+    feet: tuple[Gear, ...] = field(default=(), converter=_feet)
+    circuit: tuple[Gear, ...] = field(default=(), converter=_circuit)
 
     @property
     def colour(self) -> int:
@@ -105,7 +121,12 @@ class Dump:
 
 
 def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
-    numbers = tuple(items)
+    if isinstance(items, str | bytes | Mapping):
+        raise ArgumentTypeError("robots", "a sequence of robot numbers", items)
+    try:
+        numbers = tuple(items)
+    except TypeError:
+        raise ArgumentTypeError("robots", "a sequence of robot numbers", items) from None
     for number in numbers:
         _check_robot_number(None, None, number)
     return tuple(sorted(numbers))
@@ -158,7 +179,12 @@ class Player:
 
 
 def _card_tuple(cards: Iterable[UpgradeCard]) -> tuple[UpgradeCard, ...]:
-    return tuple(cards)
+    if isinstance(cards, str | bytes):
+        raise ArgumentTypeError("upgrade_deck", "a sequence of UpgradeCard", cards)
+    try:
+        return tuple(cards)
+    except TypeError:
+        raise ArgumentTypeError("upgrade_deck", "a sequence of UpgradeCard", cards) from None
 
 
 @frozen
@@ -240,8 +266,20 @@ class Place:
     ('robot 3 feet', 'dump 4', 'reserve')
     """
 
-    kind: PlaceKind
-    number: int = 0
+    kind: PlaceKind = field()
+    number: int = field(default=0)
+
+    @kind.validator
+    def _check_kind(self, attribute: object, value: PlaceKind) -> None:
+        if type(value) is not PlaceKind:
+            raise ArgumentTypeError("kind", "a PlaceKind", value)
+
+    @number.validator
+    def _check_number(self, attribute: object, value: int) -> None:
+        if type(value) is not int or not 0 <= value <= 8:
+            raise ArgumentTypeError(
+                "number", "a robot or dump number 1-8 (0 for the reserve)", value
+            )
 
     @classmethod
     def feet(cls, robot: int) -> Place:
@@ -271,16 +309,36 @@ class Place:
         return f"robot {self.number} {self.kind.value}"
 
 
+def _sorted_of(items: Any, kind: type, argument: str, key: Any) -> tuple[Any, ...]:
+    """``items`` sorted by ``key``, each an instance of ``kind``; else :class:`ArgumentTypeError`.
+
+    Cheap on the way of every turn: a type check per item, no copy of what it holds.
+    """
+    if type(items) is tuple:
+        result: tuple[Any, ...] = items
+    elif isinstance(items, str | bytes | Mapping):
+        raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", items)
+    else:
+        try:
+            result = tuple(items)
+        except TypeError:
+            raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", items) from None
+    for item in result:
+        if type(item) is not kind and not isinstance(item, kind):
+            raise ArgumentTypeError(argument, f"an iterable of {kind.__name__}", item)
+    return tuple(sorted(result, key=key))
+
+
 def _robot_tuple(items: Iterable[Robot]) -> tuple[Robot, ...]:
-    return tuple(sorted(items, key=lambda robot: robot.number))
+    return _sorted_of(items, Robot, "robots", lambda robot: robot.number)
 
 
 def _dump_tuple(items: Iterable[Dump]) -> tuple[Dump, ...]:
-    return tuple(sorted(items, key=lambda dump: dump.number))
+    return _sorted_of(items, Dump, "dumps", lambda dump: dump.number)
 
 
 def _player_tuple(items: Iterable[Player]) -> tuple[Player, ...]:
-    return tuple(sorted(items, key=lambda player: player.robots[0]))
+    return _sorted_of(items, Player, "players", lambda player: player.robots[0])
 
 
 @frozen
@@ -359,12 +417,32 @@ class GameState:
         return itertools.chain.from_iterable(places)
 
 
+def expect_state(state: object, argument: str = "state") -> None:
+    """Raise :class:`ArgumentTypeError` unless ``state`` is a :class:`GameState`.
+
+    The entry points call it first, so that ``apply_turn(None, ...)`` says what is wrong.
+
+    >>> expect_state(None)
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.ArgumentTypeError: state must be a GameState, not None
+    """
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise ArgumentTypeError(argument, "a GameState", state)
+
+
 def check_state(state: GameState) -> None:
     """Check that a position hangs together; raise :class:`InvalidStateError` if not.
 
     Robots are distinct, between 2 and 8 of them, the dumps in play are numbered
     like them (spec SET-2), and the players control every robot exactly once.
     """
+    if type(state.options) is not Options and not isinstance(state.options, Options):
+        raise ArgumentTypeError("options", "an Options", state.options)
+    if type(state.game_over) is not bool:
+        raise ArgumentTypeError("game_over", "True or False", state.game_over)
+    if type(state.turn) is not int or state.turn < 1:
+        raise InvalidStateError(f"the turn number starts at 1, not {state.turn!r}")
     numbers = [robot.number for robot in state.robots]
     if len(set(numbers)) != len(numbers):
         raise InvalidStateError(f"a robot number appears twice: {numbers}")

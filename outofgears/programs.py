@@ -20,9 +20,15 @@ from typing import Final
 
 from attrs import field, frozen
 
-from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError, show
+from outofgears.errors import (
+    ArgumentTypeError,
+    GameOverError,
+    IllegalProgramError,
+    InvalidStateError,
+    show,
+)
 from outofgears.gears import ROBOT_NUMBERS
-from outofgears.model import GameState, UpgradeCard
+from outofgears.model import GameState, UpgradeCard, expect_state
 from outofgears.variant import check_partners_use_different_actions
 
 
@@ -182,8 +188,14 @@ def program_refusal(value: object) -> str:
         return f"{quoted} is not a program: write {near!r} (lower case, one space)"
     if len(words) == 2 and words[0] in {action.value for action in Action}:
         number = words[1]
-        if number.isascii() and number.isdigit() and int(number) not in ROBOT_NUMBERS:
-            return f"{quoted} is not a program: a number card shows 1-8, not {number}"
+        # a short number only: int() is slow on thousands of digits, and refuses more
+        if (
+            number.isascii()
+            and number.isdigit()
+            and (len(number) > 2 or int(number) not in ROBOT_NUMBERS)
+        ):
+            shown = number if len(number) <= 20 else number[:17] + "..."
+            return f"{quoted} is not a program: a number card shows 1-8, not {shown}"
     return f"{quoted} is not a program: {PROGRAM_SHAPE}"
 
 
@@ -203,6 +215,9 @@ def validate_programs(state: GameState, programs: Programs) -> None:
     ...
     outofgears.errors.IllegalProgramError: robot 3: it has no program (PRG-1)
     """
+    expect_state(state)
+    if not isinstance(programs, Mapping):
+        raise ArgumentTypeError("programs", "a mapping of robot numbers to programs", programs)
     refuse_turn_on_finished_game(state)
     check_every_robot_programmed_once(state, programs)
     check_programs_laid(state, programs)
@@ -304,6 +319,10 @@ class ProgramReading:
         card with a number in play or the upgrade card its player holds -- is checked while
         reading; anything else goes to :func:`validate_programs` for its precise error.
         """
+        if type(state) is not GameState:
+            expect_state(state)
+        if type(programs) is not dict and not isinstance(programs, Mapping):
+            raise ArgumentTypeError("programs", "a mapping of robot numbers to programs", programs)
         numbers = [robot.number for robot in state.robots]
         code = [-1] * 9
         target = [0] * 9
@@ -430,6 +449,9 @@ def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     >>> [str(program) for program in legal_programs(state, 5)]
     ['attack 2', 'attack 5', 'trap 2', 'trap 5', 'harvest 2', 'harvest 5']
     """
+    expect_state(state)
+    if type(robot) is not int:
+        raise ArgumentTypeError("robot", "a robot number", robot)
     refuse_turn_on_finished_game(state)
     _check_robot_in_play(state, robot)
     return tuple(program for program in EVERY_PROGRAM if _passes(state, robot, program))
@@ -460,6 +482,9 @@ def legal_joint_programs(
     >>> any(first.action is second.action for first, second in pairs)
     False
     """
+    expect_state(state)
+    if type(player) is not str:
+        raise ArgumentTypeError("player", "a player's name", player)
     refuse_turn_on_finished_game(state)
     found = [candidate for candidate in state.players if candidate.name == player]
     if not found:

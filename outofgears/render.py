@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -27,6 +29,7 @@ from typing import Final
 from attrs import frozen
 
 from outofgears.attacks import attackers_by_target
+from outofgears.errors import printable
 from outofgears.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, GearKind, describe_gears, gear_key
 from outofgears.model import Dump, GameState, Robot, UpgradeCard
 from outofgears.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
@@ -164,14 +167,56 @@ class _Box:
         return self.x + dx * scale, self.y + dy * scale
 
 
-def svg_text(x: float, y: float, words: str, css_class: str | None = None) -> str:
-    """One ``<text>`` element: every word a picture writes goes through here, escaped.
+def svg_text(
+    x: float, y: float, words: str, css_class: str | None = None, title: str | None = None
+) -> str:
+    """One ``<text>`` element: every word a picture writes goes through here, escaped
+    (:func:`_xml`); ``title`` is shown on hovering (a name cut short, in full).
 
     >>> svg_text(10, 20.5, "Bruno & <Co>", "name")
     '<text x="10" y="20.5" class="name">Bruno &amp; &lt;Co&gt;</text>'
     """
     attribute = f' class="{css_class}"' if css_class else ""
-    return f'<text x="{_n(x)}" y="{_n(y)}"{attribute}>{escape(words)}</text>'
+    hover = f"<title>{_xml(title)}</title>" if title else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}"{attribute}>{hover}{_xml(words)}</text>'
+
+
+#: How many narrow characters of a player's name a robot's box shows (a wide one counts 2).
+NAME_WIDTH: Final = 12
+_XML_FORBIDDEN = re.compile("[\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML character data: controls, bidi characters and lone surrogates escaped
+    as visible ``\\x..``/``\\u....`` (they are not allowed in XML, or would reorder the text),
+    then ``&``, ``<``, ``>`` and quotes as entities.
+
+    >>> _xml("A<B>\\x00\\u202e")
+    'A&lt;B&gt;\\\\x00\\\\u202e'
+    """
+    text = _XML_FORBIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", printable(text))
+    return escape(text)
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A player's name cut to fit a robot's box, with an ellipsis when cut.
+
+    East Asian wide and full-width characters count twice; control and bidi characters
+    are escaped first (:func:`outofgears.errors.printable`), and the escapes count.
+
+    >>> short_name("Ada"), short_name("Bartholomew-Alexander")
+    ('Ada', 'Bartholomew…')
+    """
+    text = printable(name)
+    widths = [2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text]
+    if sum(widths) <= width:
+        return text
+    used = 0
+    for index, char_width in enumerate(widths):
+        if used + char_width > width - 1:
+            return text[:index].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
+        used += char_width
+    return text  # pragma: no cover - the loop always returns
 
 
 def _n(value: float) -> str:
@@ -269,7 +314,7 @@ def _gear_cells(
     for index, (gear, count) in enumerate(_gear_counts(items)):
         x = left + 11 + _CELL * (index % per_row)
         y = top + 12 + _ROW * (index // per_row)
-        parts.append(f"<g><title>{escape(what)}: {count} {gear}</title>")
+        parts.append(f"<g><title>{_xml(what)}: {count} {gear}</title>")
         parts += _gear_glyph(gear, x, y)
         parts.append(svg_text(x + 13, y + 4, f"{TIMES}{count}", "count") + "</g>")
     return parts
@@ -325,7 +370,7 @@ def _robot_lines(
     state: GameState, robot: Robot, program: AnyProgram | None, before: GameState | None = None
 ) -> list[str]:
     player = state.player_of(robot.number)
-    lines = [f"{player.name} · {points_text(score_robot(robot))}"]
+    lines = [f"{short_name(player.name)} · {points_text(score_robot(robot))}"]
     moves = _robot_moves(robot, before)
     if moves:
         lines.append(f"moved: {moves}")
@@ -343,7 +388,8 @@ def _draw_robot(
     number = robot.number
     parts = [
         f'<g class="robot" id="robot-{number}">',
-        f"<title>Robot {number} ({COLOUR_NAMES[number]}), {escape(lines[0])}</title>",
+        f"<title>Robot {number} ({COLOUR_NAMES[number]}), "
+        f"{_xml(state.player_of(number).name)} · {points_text(score_robot(robot))}</title>",
     ]
     if program is not None and program.is_defence_of(number):
         parts.append(
@@ -359,9 +405,11 @@ def _draw_robot(
     left = box.left + 8
     y = box.top + 18
     parts.append(svg_text(left, y, f"Robot {number} · {COLOUR_NAMES[number]}", "name"))
-    for line in lines:
+    full_name = state.player_of(number).name
+    cut = short_name(full_name) != full_name
+    for index, line in enumerate(lines):
         y += 16
-        parts.append(svg_text(left, y, line))
+        parts.append(svg_text(left, y, line, title=full_name if index == 0 and cut else None))
     y += 8
     for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
         parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
@@ -568,7 +616,7 @@ def _draw_arrow(arrow: _Arrow, label: _Box | None) -> list[str]:
     (x1, y1), (cx, cy), (x2, y2) = arrow.start, arrow.control, arrow.end
     return [
         f'<g class="program" data-from="robot-{arrow.colour}" data-to="{arrow.target_id}">'
-        f"<title>robot {arrow.colour}: {escape(arrow.label)}</title>",
+        f"<title>robot {arrow.colour}: {_xml(arrow.label)}</title>",
         f'<path d="M{_n(x1)},{_n(y1)} Q{_n(cx)},{_n(cy)} {_n(x2)},{_n(y2)}" fill="none" '
         f'stroke="{INK[arrow.colour]}" stroke-width="3.5"{dash_attribute}{cap} '
         f'marker-end="url(#arrow-{arrow.colour})"/>',
@@ -717,8 +765,8 @@ def render_svg(
         f'width="{_n(width)}" height="{_n(height)}" role="img" '
         'aria-labelledby="oog-title oog-desc" '
         'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
-        f'<title id="oog-title">{escape(title)}</title>',
-        f'<desc id="oog-desc">{escape(description)}</desc>',
+        f'<title id="oog-title">{_xml(title)}</title>',
+        f'<desc id="oog-desc">{_xml(description)}</desc>',
         "<style>"
         "text{fill:#1a1a1a}"
         ".name{font-weight:bold}"

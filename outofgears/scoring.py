@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sized
 
+from outofgears.errors import ArgumentTypeError
 from outofgears.events import TurnEnded
-from outofgears.model import GameState, Robot
+from outofgears.model import GameState, Robot, expect_state
 from outofgears.table import Table
 from outofgears.variant import PlayerScore, score_player_by_lower_robot
 
@@ -36,6 +37,8 @@ def score_robot(robot: Robot) -> int:
     >>> score_robot(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1, 1, 3)))
     8
     """
+    if not isinstance(robot, Robot):
+        raise ArgumentTypeError("robot", "a Robot", robot)
     return sum(gear.points_for(robot.number) for gear in robot.all_gears)
 
 
@@ -56,6 +59,7 @@ def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
     >>> [s.points for s in player_scores(setup_game([1, 2], seed=0))]
     [0, 0]
     """
+    expect_state(state)
     scores = [
         score_player_by_lower_robot(
             player.name,
@@ -76,6 +80,7 @@ def winners(state: GameState) -> tuple[str, ...]:
     >>> winners(setup_game([1, 2], seed=0))
     ('P1', 'P2')
     """
+    expect_state(state)
     scores = player_scores(state)
     best = (scores[0].points, scores[0].own_colour)
     return tuple(s.player for s in scores if (s.points, s.own_colour) == best)

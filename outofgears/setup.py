@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from outofgears.errors import InvalidStateError, SetupError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, SetupError
 from outofgears.gears import (
     CANONICAL_GEARS,
     EXPANSION_GEARS_PER_KIND,
@@ -145,6 +145,19 @@ def deal_initial_gears(
     return dealt, tuple(reserve[need:])
 
 
+def _expect_seed(seed: object) -> None:
+    """A seed is a non-negative int, as in a log (``start.seed``); -5 is not another name for 5."""
+    if type(seed) is not int:
+        raise SetupError(f"the seed is an integer, not {seed!r}", clause="SET-3")
+    if seed < 0:
+        raise SetupError(f"the seed is a non-negative integer, not {seed}", clause="SET-3")
+
+
+def _expect_options(options: object) -> None:
+    if options is not None and not isinstance(options, Options):
+        raise ArgumentTypeError("options", "an Options or None", options)
+
+
 def setup_game(
     robots: Sequence[int],
     *,
@@ -167,6 +180,14 @@ def setup_game(
     >>> setup_game([1, 2, 3], seed=42) == state
     True
     """
+    _expect_seed(seed)
+    if isinstance(robots, str | bytes | Mapping) or not isinstance(robots, Iterable):
+        raise ArgumentTypeError("robots", "a sequence of robot numbers", robots)
+    if players is not None and (
+        isinstance(players, str | bytes | Mapping) or not isinstance(players, Iterable)
+    ):
+        raise ArgumentTypeError("players", "a sequence of names", players)
+    _expect_options(options)
     numbers = check_robots_in_play(robots)
     names = list(players) if players is not None else [f"P{n}" for n in numbers]
     if len(names) != len(numbers):
@@ -190,6 +211,13 @@ def setup_two_robot_game(
     >>> state.is_two_robot_variant, state.player_of(5).name
     (True, 'Ada')
     """
+    _expect_seed(seed)
+    if not isinstance(players, Mapping):
+        raise ArgumentTypeError("players", "a mapping of names to two robot numbers", players)
+    for name, pair in players.items():
+        if isinstance(pair, str | bytes | Mapping) or not isinstance(pair, Iterable):
+            raise ArgumentTypeError(f"players[{name!r}]", "a pair of robot numbers", pair)
+    _expect_options(options)
     if not 2 <= len(players) <= 4:
         raise SetupError(
             f"the two-robot variant is for 2 to 4 players, not {len(players)}", clause="VAR-1"
@@ -257,6 +285,20 @@ def from_position(
     >>> state.robot(1).feet == gears(2), state.turn
     (True, 1)
     """
+    for argument, given in (("robots", robots), ("dumps", dumps)):
+        if not isinstance(given, Mapping):
+            raise ArgumentTypeError(argument, "a mapping keyed by robot number", given)
+    for key, spec in robots.items():
+        if not isinstance(spec, Mapping):
+            raise ArgumentTypeError(f"robots[{key!r}]", "a mapping of 'feet' and 'circuit'", spec)
+    if players is not None and not isinstance(players, Mapping):
+        raise ArgumentTypeError("players", "a mapping of names to robot numbers", players)
+    for name, numbers in (players or {}).items():
+        if isinstance(numbers, str | bytes | Mapping) or not isinstance(numbers, Iterable):
+            raise ArgumentTypeError(f"players[{name!r}]", "a sequence of robot numbers", numbers)
+    if upgrades is not None and not isinstance(upgrades, Mapping):
+        raise ArgumentTypeError("upgrades", "a mapping of names to UpgradeCard", upgrades)
+    _expect_options(options)
     control = dict(players) if players is not None else {f"P{n}": (n,) for n in sorted(robots)}
     owner = {n: name for name, numbers in control.items() for n in numbers}
     missing = sorted(set(robots) - set(owner))
@@ -279,8 +321,8 @@ def from_position(
             )
             for n, spec in robots.items()
         ),
-        dumps=tuple(Dump(n, tuple(pile)) for n, pile in dumps.items()),
-        reserve=tuple(reserve),
+        dumps=tuple(Dump(n, pile) for n, pile in dumps.items()),
+        reserve=reserve,
         players=tuple(
             Player(name, tuple(numbers), held.get(name)) for name, numbers in control.items()
         ),

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError
 from outofgears.events import (
     ActionResolved,
     Event,
@@ -30,7 +30,16 @@ from outofgears.events import (
     UpgradeDiscarded,
 )
 from outofgears.gears import CANONICAL_GEARS, RANKS_OF_SHARED, Gear, gear_rank, gears_of, ranks_of
-from outofgears.model import Dump, GameState, Options, Place, PlaceKind, Player, Robot
+from outofgears.model import (
+    Dump,
+    GameState,
+    Options,
+    Place,
+    PlaceKind,
+    Player,
+    Robot,
+    expect_state,
+)
 
 if TYPE_CHECKING:
     from outofgears.choices import DefenceSteal
@@ -340,6 +349,16 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     >>> apply_events(state, result.events) == result.state
     True
     """
+    expect_state(state)
+    if isinstance(events, str | bytes | Mapping):
+        raise ArgumentTypeError("events", "an iterable of Event", events)
+    try:
+        events = tuple(events)
+    except TypeError:
+        raise ArgumentTypeError("events", "an iterable of Event", events) from None
+    for event in events:
+        if not isinstance(event, Event):
+            raise ArgumentTypeError("events", "an iterable of Event", event)
     table = Table(state)
     reserve = list(state.reserve)
     upgrades = {player.name: player.upgrade for player in state.players}

@@ -21,7 +21,7 @@ from outofgears.attacks import (
     standing_defenders,
 )
 from outofgears.choices import Choices
-from outofgears.errors import IllegalChoiceError
+from outofgears.errors import ArgumentTypeError, IllegalChoiceError
 from outofgears.events import Event, GearMoved
 from outofgears.exploration import explore_dumps
 from outofgears.harvests import plan_harvests
@@ -77,6 +77,8 @@ def plan_turn(reading: ProgramReading) -> Plan:
 
 def _play(state: GameState, programs: Programs, choices: Choices | None, record: bool) -> Table:
     reading = ProgramReading(state, programs)
+    if choices is not None and type(choices) is not Choices and not isinstance(choices, Choices):
+        raise ArgumentTypeError("choices", "a Choices or None", choices)
     if choices is not None:
         if choices.defence_steals or choices.assemblies or choices.splits:
             check_choices(reading, choices)

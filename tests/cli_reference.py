@@ -182,6 +182,30 @@ def cli_reference(group: click.Group, prog: str = "outofgears") -> str:
         "with status 2 on an invalid log or command line, with one message naming the file "
         "and, for a log, the JSON path; no Python traceback reaches the user.",
         "",
+        "## Exit statuses",
+        "",
+        "| Status | Meaning |",
+        "|--:|---|",
+        "| 0 | Success; for `replay`, the log agrees with the rules. |",
+        "| 1 | `replay`: the log departs from the rules (turn, robot, what was recorded, what "
+        "the rules give). |",
+        "| 2 | An invalid log, game file, command line or output file (not a regular file, or "
+        "existing without `--force`); standard input closed; standard output closed or full. "
+        "One message on standard error. |",
+        "| 3 | An internal error: a defect of outofgears, reported in one line "
+        "(`OUTOFGEARS_DEBUG=1` shows the traceback). |",
+        '| 130 | Interrupted by SIGINT (Ctrl-C); no "Aborted!", no temporary file left. |',
+        "| 141 | Standard output closed by its reader (`... \\| head`): SIGPIPE's status, and "
+        "nothing printed. |",
+        "| 143 | Terminated by SIGTERM; no temporary file left. |",
+        "",
+        "Names and free text taken from a log, a game file or the command line are printed "
+        "escaped: control characters, line and paragraph separators and bidi controls appear "
+        "as `\\x1b`, `\\u2028`, `\\u202e` and so on (`outofgears.errors.printable`), so one line "
+        "of a report is always one line; JSON output writes them as `\\uXXXX` escapes.",
+        "",
+        "## Commands",
+        "",
         "| Command | What it does |",
         "|---|---|",
     ]

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import re
+import stat
+import sys
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 import click
 
 from outofgears.clauses import sources_text
-from outofgears.errors import OutOfGearsError
+from outofgears.errors import OutOfGearsError, printable
 from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
@@ -24,11 +28,22 @@ from outofgears.serialization import to_json
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
 AGREES, DEPARTS, INVALID = 0, 1, 2
 
+
+class AsciiIntRange(click.IntRange):
+    """:class:`click.IntRange` for ASCII digits only: Python's ``int`` reads ``"٣"`` as 3 and
+    ``"²"`` crashes it; both are refused here, like a number of more than 30 digits."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 31):
+            self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
 )
 TURN_OPTION = click.option(
-    "--turn", "turn", type=click.IntRange(min=1), required=True, help="The turn of the log."
+    "--turn", "turn", type=AsciiIntRange(min=1), required=True, help="The turn of the log."
 )
 FORMAT_OPTION = click.option(
     "--format",
@@ -45,6 +60,10 @@ class InputError(click.ClickException):
 
     exit_code = INVALID
 
+    def format_message(self) -> str:
+        """The message on one line, with every control and bidi character escaped."""
+        return printable(self.message)
+
 
 def fail(error: OutOfGearsError | str) -> NoReturn:
     """Stop the command with a message and exit status 2."""
@@ -53,6 +72,8 @@ def fail(error: OutOfGearsError | str) -> NoReturn:
 
 def load_log(path: str) -> GameLog:
     """Read a log for a command; a :class:`LogError` becomes a message and exit status 2."""
+    if path == "-" and sys.stdin is None:
+        fail("<stdin>: $: standard input is closed")
     try:
         return read_log(path)
     except LogError as error:
@@ -106,11 +127,11 @@ def summary_events(events: Iterable[Event]) -> list[Event]:
 def scores_lines(state: GameState) -> list[str]:
     """The players' scores, best first, and the winners."""
     lines = [
-        f"  {score.player}: {score.points} points "
+        f"  {printable(score.player)}: {score.points} points "
         f"({score.own_colour} own-colour gears, robot {score.robot})"
         for score in player_scores(state)
     ]
-    lines.append("Winner(s): " + ", ".join(winners(state)))
+    lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))
     return lines
 
 
@@ -126,9 +147,40 @@ def scores_json(state: GameState) -> dict[str, Any]:
     }
 
 
+def say(line: str, *, err: bool = False) -> None:
+    """Print one report line with every control, separator and bidi character escaped.
+
+    A line of a report stays one line whatever a name or a note holds: a newline in a
+    player's name prints as ``\\n``, an escape sequence as ``\\x1b`` and so on
+    (:func:`outofgears.errors.printable`).
+    """
+    click.echo(printable(line), err=err)
+
+
+def json_text(data: Any, *, indent: int | None = 2) -> str:
+    """JSON text for programs: non-ASCII kept, but controls, separators and bidi characters
+    written as ``\\uXXXX`` escapes, which JSON reads back as the same characters.
+
+    >>> json_text({"name": "A\\u2028\\u202eB"}, indent=None)
+    '{"name": "A\\\\u2028\\\\u202eB"}'
+    """
+    return json_safe(json.dumps(data, indent=indent, ensure_ascii=False))
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the characters of :data:`JSON_UNSAFE` written as ``\\uXXXX`` escapes."""
+    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
+JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
 def echo_json(data: Any, *, err: bool = False) -> None:
     """Print JSON for programs, to standard error if ``err``."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False), err=err)
+    click.echo(json_text(data), err=err)
 
 
 def current_umask() -> int:
@@ -138,17 +190,124 @@ def current_umask() -> int:
     return mask
 
 
-def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``.
+class UnsafeOutputError(OSError):
+    """An output path that is not a regular file or absent: a directory, a FIFO, a device,
+    a socket or a symbolic link (even one to a regular file, or dangling). Never replaced,
+    not even with ``--force`` (issue 14)."""
 
-    The text goes to a temporary file in the same folder, which gets the mode of a new file
-    (:func:`tempfile.mkstemp` makes it private) and then takes the place of ``path``:
-    :func:`os.replace`, or :func:`os.link` when an existing file must be kept, so that a file
-    appearing meanwhile is not overwritten either.
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    kinds = [
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def check_output(path: Path, *, force: bool) -> None:
+    """Refuse to write ``path`` unless it is absent, or a regular file and ``force`` is set.
+
+    The path itself is looked at (:func:`os.lstat`), never what a symbolic link points to.
+
+    Raises:
+        UnsafeOutputError: ``path`` exists and is not a regular file.
+        FileExistsError: ``path`` is a regular file and ``force`` is false; its message is
+            ``"<path> exists; use --force to overwrite it"``.
+        OSError: ``path`` cannot be looked at (a folder on the way is missing or a file).
+    """
+    if not str(path):
+        raise UnsafeOutputError("the output file name is empty")
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise UnsafeOutputError(
+            f"{path} is {_kind(mode)}, not a regular file; outofgears writes only regular "
+            "files (use - for standard output)"
+        )
+    if not force:
+        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+
+
+def output_path(output: str | os.PathLike[str] | None, *, force: bool) -> Path | None:
+    """The file a command's ``-o`` names, checked before the work starts; ``None`` for
+    standard output (no ``-o``, or ``-``). A refusal is a message and exit status 2.
+    """
+    if output is None or str(output) == "-":
+        return None
+    text = os.fspath(output)
+    if not text:
+        fail("the output file name is empty")
+    path = Path(text)
+    try:
+        check_output(path, force=force)
+    except FileExistsError:
+        fail(f"{printable(text)} exists; use --force to overwrite it")
+    except OSError as error:
+        fail(output_error(text, error))
+    if not path.parent.is_dir():
+        fail(f"cannot write {printable(text)}: no such directory: {printable(str(path.parent))}")
+    return path
+
+
+def output_error(path: str, error: OSError) -> str:
+    """The message for an output file that cannot be written."""
+    if isinstance(error, UnsafeOutputError | FileExistsError):
+        return str(error)
+    return f"cannot write {path}: {error.strerror or error}"
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
+    """A text stream whose content replaces ``path`` whole when the block ends, or not at all.
+
+    The text goes to a temporary file beside ``path`` (private while written, then given
+    the mode of a new file). At the end the target is checked again (:func:`check_output`)
+    and the temporary file takes its place: without ``force`` by :func:`os.link`, which
+    fails if any file (or link) appeared meanwhile; with ``force`` by :func:`os.replace`,
+    which replaces the directory entry itself, never a symbolic link's target. An
+    exception, or SIGTERM (turned into :class:`SystemExit` by :func:`outofgears.cli.run`),
+    removes the temporary file.
+    """
+    check_output(path, force=force)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            yield file
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~current_umask())
+        check_output(path, force=force)  # again: a file may have appeared during a long run
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)  # fails if the file appeared meanwhile
+            except FileExistsError:
+                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
+            except OSError as error:
+                if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                    raise
+                os.replace(temporary, path)  # no hard links here: rename, after the check
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``,
+    and never replace anything but a regular file (:func:`atomic_output`).
 
     Raises:
         FileExistsError: ``path`` exists and ``force`` is false; its message is
             ``"<path> exists; use --force to overwrite it"``.
+        UnsafeOutputError: ``path`` is a directory, FIFO, device, socket or symbolic link.
         OSError: The folder cannot be written.
 
     >>> folder = Path(tempfile.mkdtemp())
@@ -159,27 +318,13 @@ def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
     Traceback (most recent call last):
     ...
     FileExistsError: ...table.svg exists; use --force to overwrite it
+    >>> (folder / "link.svg").symlink_to(folder / "table.svg")
+    >>> write_atomically(folder / "link.svg", "<svg/>", force=True)
+    Traceback (most recent call last):
+    ...
+    outofgears.commands.common.UnsafeOutputError: ...link.svg is a symbolic link, not a regular file; ...
     >>> sorted(p.name for p in folder.iterdir())
-    ['table.svg']
+    ['link.svg', 'table.svg']
     """
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists; use --force to overwrite it")
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~current_umask())
-        if force:
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)  # fails if the file appeared meanwhile
-            except FileExistsError:
-                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
-            except OSError:  # a file system without hard links: rename, after the check above
-                os.replace(temporary, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
+    with atomic_output(path, force=force) as file:
+        file.write(text)

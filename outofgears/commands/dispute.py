@@ -18,12 +18,14 @@ from attrs import frozen
 from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    AsciiIntRange,
     echo_json,
     event_line,
     fail,
     load_log,
     programs_json,
     programs_line,
+    say,
     source_name,
 )
 from outofgears.compare import (
@@ -154,7 +156,7 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
 @click.option(
     "--turn",
     "turn",
-    type=click.IntRange(min=1),
+    type=AsciiIntRange(min=1),
     required=True,
     help="The turn of the log to dispute.",
 )
@@ -194,7 +196,7 @@ def dispute(log: str, turn: int, output_format: str) -> None:
         echo_json(dispute_json(result, name))
     else:
         for line in dispute_text(result, name):
-            click.echo(line)
+            say(line)
 
 
 def dispute_text(result: Dispute, name: str) -> list[str]:

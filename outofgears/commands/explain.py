@@ -23,10 +23,12 @@ from outofgears.commands.common import (
     DEPARTS,
     FORMAT_OPTION,
     LOG_ARGUMENT,
+    AsciiIntRange,
     echo_json,
     fail,
     load_log,
     programs_json,
+    say,
     scores_json,
     source_name,
 )
@@ -51,7 +53,7 @@ WIDTH: Final = 100
 @click.option(
     "--turn",
     "turn_number",
-    type=int,
+    type=AsciiIntRange(),
     required=True,
     metavar="N",
     help="The turn to explain, as numbered in the log.",
@@ -88,7 +90,7 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
         echo_json(explain_json(replayed, turn, name, lang))
     else:
         for line in explain_text(replayed, turn, name, lang):
-            click.echo(line)
+            say(line)
     raise SystemExit(DEPARTS if turn.departures else AGREES)
 
 

@@ -15,7 +15,15 @@ from typing import Any, Final, cast, get_args
 import click
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import fail, write_atomically
+from outofgears.commands.common import (
+    AsciiIntRange,
+    fail,
+    json_safe,
+    output_error,
+    output_path,
+    say,
+    write_atomically,
+)
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -50,8 +58,9 @@ def parse_robots(text: str) -> tuple[int, ...]:
     numbers: list[int] = []
     for item in text.split(","):
         word = item.strip()
-        if not word.isdigit():
-            raise InvalidStateError(f"a robot is a number 1-8, not {word!r}")
+        if not (word.isascii() and word.isdigit()) or len(word) > 2:  # int() reads "٣" as 3
+            shown = word if len(word) <= 20 else word[:17] + "..."
+            raise InvalidStateError(f"a robot is a number 1-8, not {shown!r}")
         number = int(word)
         if number not in ROBOT_NUMBERS:
             raise InvalidStateError(f"robots are numbered 1-8, not {number}")
@@ -80,6 +89,8 @@ def parse_players(text: str) -> dict[str, tuple[int, ...]]:
             raise InvalidStateError(
                 f"a player reads like 'Ada=1' or 'Ada=1+5', not {item.strip()!r}"
             )
+        if not name.isprintable() and any("\ud800" <= c <= "\udfff" for c in name):
+            raise InvalidStateError(f"a player's name is text, not undecodable bytes: {name!r}")
         if len(name) > MAX_NAME:
             raise InvalidStateError(f"a player's name has at most {MAX_NAME} characters: {name!r}")
         if name in players:
@@ -198,7 +209,7 @@ def skeleton_json(
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
+    type=AsciiIntRange(0, MAX_SEED),
     help="Seed of the setup shuffle. Default: a random one, written in the log.",
 )
 @click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion.")
@@ -226,7 +237,7 @@ def skeleton_json(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    type=str,
     help="The file to write (default, or '-': standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
@@ -272,19 +283,18 @@ def new(
     import secrets  # imported here rather than when the command line starts
 
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
-    text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
+    text = json_safe(format_json(skeleton_json(players, options, chosen_seed))) + "\n"
     try:
         start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
         fail(f"cannot start this game: {error.reason}")
-    if output is None or str(output) == "-":
+    target = output_path(output, force=force)
+    if target is None:
         click.echo(text, nl=False)
         return
     try:
-        write_atomically(output, text, force=force)
-    except FileExistsError as error:
-        fail(str(error))  # "<output> exists; use --force to overwrite it"
+        write_atomically(target, text, force=force)
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
+        fail(output_error(str(output), error))
     count = sum(len(numbers) for numbers in players.values())
-    click.echo(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
+    say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")

@@ -9,8 +9,14 @@ from typing import Any
 
 import click
 
-from outofgears.commands.common import InputError, programs_line, scores_lines, summary_events
-from outofgears.errors import OutOfGearsError
+from outofgears.commands.common import (
+    InputError,
+    programs_line,
+    say,
+    scores_lines,
+    summary_events,
+)
+from outofgears.errors import OutOfGearsError, show
 from outofgears.events import GearMoved
 from outofgears.gears import describe_gears
 from outofgears.model import GameState, Options
@@ -51,6 +57,10 @@ def load_game(path: Path) -> tuple[GameState, int]:
         raise GameFileError(name, "$", f"cannot read it: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise GameFileError(name, "$", f"not JSON: {error}") from None
+    except RecursionError:
+        raise GameFileError(name, "$", "nested too deeply") from None
+    except ValueError as error:  # a number of more than 4,300 digits
+        raise GameFileError(name, "$", f"not JSON this reader accepts: {error}") from None
     if not isinstance(data, dict):
         raise GameFileError(name, "$", "expected an object")
     unknown = set(data) - {"players", "seed", "policy_seed", "options", "description"}
@@ -65,7 +75,7 @@ def load_game(path: Path) -> tuple[GameState, int]:
             raise GameFileError(name, f"$.players.{player}", "expected a list of robot numbers")
     try:
         rules = Options(**options)
-    except TypeError as error:
+    except (TypeError, OutOfGearsError) as error:
         raise GameFileError(name, "$.options", str(error)) from None
     if any(len(robots) == 2 for robots in players.values()):
         state = setup_two_robot_game(players, seed=seed, options=rules)
@@ -85,7 +95,9 @@ def _field(path: str, data: dict[str, Any], key: str, kind: type, default: Any =
         return default
     value = data[key]
     if type(value) is not kind:
-        raise GameFileError(path, f"$.{key}", f"expected {kind.__name__}, got {value!r}")
+        raise GameFileError(path, f"$.{key}", f"expected {kind.__name__}, got {show(value)}")
+    if isinstance(value, int) and value < 0:
+        raise GameFileError(path, f"$.{key}", f"expected a non-negative integer, got {value}")
     return value
 
 
@@ -103,22 +115,24 @@ def play(game: Path, quiet: bool) -> None:
             if not quiet:
                 _print_turn(state, programs, result.events)
             state = result.state
-    except OutOfGearsError as error:
+    except GameFileError as error:
         raise InputError(str(error)) from None
+    except OutOfGearsError as error:  # the game the file describes cannot be played
+        raise InputError(f"{game}: {error}") from None
     _print_scores(state)
 
 
 def _print_turn(state: GameState, programs: Any, events: Any) -> None:
-    click.echo(f"Turn {state.turn}")
-    click.echo("  programs: " + programs_line(programs))
+    say(f"Turn {state.turn}")
+    say("  programs: " + programs_line(programs))
     for event in summary_events(events):
-        click.echo(f"  {event}")
+        say(f"  {event}")
     drawn = [e.gear for e in events if isinstance(e, GearMoved) and e.clause == "EXP-1"]
-    click.echo(f"  exploration: {describe_gears(drawn)} drawn")
+    say(f"  exploration: {describe_gears(drawn)} drawn")
 
 
 def _print_scores(state: GameState) -> None:
     over = "game over" if state.game_over else f"stopped after {MAX_TURNS} turns"
-    click.echo(f"After {state.turn - 1} turns ({over}):")
+    say(f"After {state.turn - 1} turns ({over}):")
     for line in scores_lines(state):
-        click.echo(line)
+        say(line)

@@ -9,7 +9,7 @@ all: into a temporary file beside it, then moved into place; an existing file is
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 
 import click
 
@@ -18,6 +18,9 @@ from outofgears.commands.common import (
     TURN_OPTION,
     fail,
     load_log,
+    output_error,
+    output_path,
+    say,
     source_name,
     write_atomically,
 )
@@ -90,16 +93,15 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
     given. Another picture format (-o x.png, .jpg, .pdf ...) is refused. Exit status 0; 2 when the log, the
     turn or the output file is invalid.
     """
-    target = None if output == "-" else Path(output)
-    if target is not None and target.suffix.lower() in OTHER_PICTURE_FORMATS:
+    suffix = PurePath(output).suffix.lower() if output not in ("", "-") else ""
+    if suffix in OTHER_PICTURE_FORMATS:
         fail(
             f"{output}: render writes SVG only; name the file *.svg (a browser or "
             "rsvg-convert turns it into a PNG)"
         )
     name = source_name(log)
     game = load_log(log)
-    if target is not None and target.exists() and not force:
-        fail(f"{output} exists; give --force to replace it")
+    target = output_path(output, force=force)
     try:
         replayed = replay_to_turn(game, turn, name)
     except LogError as error:
@@ -110,8 +112,6 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
         return
     try:
         write_atomically(target, picture, force=force)
-    except FileExistsError:
-        fail(f"{output} exists; give --force to replace it")
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
-    click.echo(f"wrote {output}", err=True)
+        fail(output_error(output, error))
+    say(f"wrote {output}", err=True)

@@ -18,6 +18,7 @@ from outofgears.commands.common import (
     load_log,
     programs_json,
     programs_line,
+    say,
     scores_json,
     scores_lines,
     source_name,
@@ -54,7 +55,7 @@ def replay(log: str, output_format: str, quiet: bool) -> None:
         echo_json(replay_json(replayed))
     else:
         for line in replay_text(replayed, source_name(log), quiet=quiet):
-            click.echo(line)
+            say(line)
     raise SystemExit(AGREES if replayed.agrees else DEPARTS)
 
 

@@ -37,23 +37,30 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import random
 import sys
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from fractions import Fraction
-from pathlib import Path
-from typing import IO, Any, Final, TextIO
+from typing import Any, Final, TextIO
 
 import click
 from attrs import define, evolve, field, frozen
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.commands.common import FORMAT_OPTION, InputError, current_umask, echo_json
+from outofgears.commands.common import (
+    FORMAT_OPTION,
+    AsciiIntRange,
+    InputError,
+    atomic_output,
+    echo_json,
+    json_safe,
+    output_error,
+    output_path,
+    say,
+)
 from outofgears.errors import OutOfGearsError
 from outofgears.log import (
     MAX_SEED,
@@ -447,40 +454,23 @@ def progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None]]:
 def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None]]:
     """Somewhere to write log lines: a file written whole or not at all, or standard output.
 
-    A file is written to a temporary file in the same directory and moved into
-    place (``os.replace``) once every game is in it; an existing file is
-    replaced only with ``force``.
+    A file goes through :func:`~outofgears.commands.common.atomic_output`: checked before
+    the first game and again when every game is in it, then moved into place; an existing
+    regular file is replaced only with ``force``, anything else never.
     """
-    if path is None or path == "-":
-        yield lambda line: click.echo(line)
+    target = output_path(path, force=force)
+    if target is None:
+        yield lambda line: click.echo(json_safe(line))
         return
-    target = Path(path)
-    if target.exists() and not force:
-        raise InputError(f"{path}: the file exists; use --force to overwrite it")
-    directory = target.parent
-    if not directory.is_dir():
-        raise InputError(f"{path}: no such directory: {directory}")
     try:
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=directory
-        )
-    except OSError as error:
-        raise InputError(f"{path}: cannot write there: {error.strerror}") from None
-    try:
-        stream: IO[str]
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            os.chmod(stream.fileno(), 0o666 & ~current_umask())  # mkstemp's file is private
+        with atomic_output(target, force=force) as stream:
 
             def write(line: str) -> None:
                 stream.write(line + "\n")
 
             yield write
-        os.replace(temp_name, target)
     except OSError as error:
-        raise InputError(f"{path}: cannot write it: {error.strerror}") from None
-    finally:
-        with suppress(FileNotFoundError):
-            os.unlink(temp_name)
+        raise InputError(output_error(str(path), error)) from None
 
 
 @frozen
@@ -560,19 +550,19 @@ def played_games(
 @click.command()
 @click.option(
     "--games",
-    type=click.IntRange(1, MAX_GAMES),
+    type=AsciiIntRange(1, MAX_GAMES),
     required=True,
     help="How many games to play.",
 )
 @click.option(
     "--robots",
-    type=click.IntRange(2, 8),
+    type=AsciiIntRange(2, 8),
     required=True,
     help="Robots in play, numbered 1..K (4, 6 or 8 with --two-robots).",
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, MAX_SEED),
+    type=AsciiIntRange(0, MAX_SEED),
     required=True,
     help="Seeds every game: game i's seeds come from SHA-256 of 'outofgears-simulate S i'.",
 )
@@ -587,7 +577,7 @@ def played_games(
 )
 @click.option(
     "--max-turns",
-    type=click.IntRange(1, MAX_TURN_CAP),
+    type=AsciiIntRange(1, MAX_TURN_CAP),
     default=TURN_CAP,
     show_default=True,
     help="Stop a game that has not ended after this many turns, and count it as unfinished.",
@@ -602,7 +592,7 @@ def played_games(
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option(
     "--workers",
-    type=click.IntRange(1, 256),
+    type=AsciiIntRange(1, 256),
     default=1,
     show_default=True,
     help="Worker processes playing the games; the output is the same for any number.",
@@ -671,4 +661,4 @@ def simulate(
         echo_json(data, err=not to_file)
         return
     for line in stats_text(stats, seed=seed, cap=max_turns, output=output if to_file else None):
-        click.echo(line, err=not to_file)
+        say(line, err=not to_file)

@@ -17,12 +17,14 @@ from outofgears.commands.common import (
     FORMAT_OPTION,
     LOG_ARGUMENT,
     TURN_OPTION,
+    AsciiIntRange,
     echo_json,
     event_line,
     fail,
     load_log,
     programs_json,
     programs_line,
+    say,
     source_name,
 )
 from outofgears.compare import (
@@ -89,7 +91,7 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
 @click.option(
     "--robot",
     "robot",
-    type=click.IntRange(1, 8),
+    type=AsciiIntRange(1, 8),
     required=True,
     help="The robot whose program is replaced.",
 )
@@ -134,7 +136,7 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
         echo_json(whatif_json(result, name))
     else:
         for line in whatif_text(result, name):
-            click.echo(line)
+            say(line)
 
 
 def whatif_text(result: WhatIf, name: str) -> list[str]:

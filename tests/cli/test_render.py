@@ -68,7 +68,7 @@ def test_render_refuses_to_overwrite_a_file_without_force(tmp_path: Path) -> Non
     log = str(EXAMPLES / "full-game.log.json")
     code, _, err = run("render", log, "--turn", "1", "-o", str(out))
     assert code == 2
-    assert f"{out} exists; give --force to replace it" in err
+    assert f"{out} exists; use --force to overwrite it" in err
     assert out.read_text(encoding="utf-8") == "keep me"
     code, _, _ = run("render", log, "--turn", "1", "-o", str(out), "--force")
     assert code == 0

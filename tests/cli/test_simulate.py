@@ -320,7 +320,7 @@ def test_an_existing_file_is_replaced_only_with_force(tmp_path: Path) -> None:
     out.write_text("keep me\n", encoding="utf-8")
     refused = invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out))
     assert refused.exit_code == 2
-    assert f"{out}: the file exists; use --force to overwrite it" in refused.output
+    assert f"{out} exists; use --force to overwrite it" in refused.output
     assert out.read_text(encoding="utf-8") == "keep me\n"
     forced = invoke("--games", "1", "--robots", "2", "--seed", "1", "-o", str(out), "--force")
     assert forced.exit_code == 0
