@@ -58,11 +58,12 @@ from outofgears.log import (
     TurnRecord,
     json_path,
 )
-from outofgears.model import GameState, Options, Place
+from outofgears.model import GameState, Options, Place, Robot
 from outofgears.programs import AnyProgram
 from outofgears.resolution import resolve_with_choices
-from outofgears.scoring import player_scores
+from outofgears.scoring import player_scores, score_robot
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
+from outofgears.sharing import own_colour_quota
 from outofgears.turn import TurnResult
 
 
@@ -601,8 +602,10 @@ def replay_turn(
     if len(found) > POSITION_LIMIT:
         raise too_open(record, index, source)
     if not found:
-        allowed = rules_allowed(state, laid, choices, target, result)
-        departures += [attrs.evolve(d, allowed=allowed) for d in differing]
+        departures += [
+            attrs.evolve(d, allowed=rules_allowed(state, laid, choices, target, result, d.robot))
+            for d in differing
+        ]
         return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
     first, *others = found
     return TurnReplay(
@@ -714,16 +717,22 @@ def rules_allowed(
     choices: Choices,
     target: Target,
     default: TurnResult,
+    robot: int | None,
 ) -> str:
-    """What the rules allowed instead of a recorded outcome no legal play gives: each
-    decision of the turn with its legal values, and the closest legal outcome."""
+    """What the rules allowed instead of a recorded outcome that no legal play gives.
+
+    For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
+    default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
+    quota of each split it shared (SPL-2) and the splits the table could agree on, and the
+    closest legal outcome to what was recorded.
+    """
     space = legal_choices(state, programs)
     options: dict[tuple[str, Any], list[Any]] = {}
     for count, combination in enumerate(space):
         if count >= 4096:
             break
-        for robot, pick in combination.assemblies.items():
-            values = options.setdefault(("assembly", robot), [])
+        for assembler, pick in combination.assemblies.items():
+            values = options.setdefault(("assembly", assembler), [])
             if not any(same_decision("assembly", pick, v) for v in values):
                 values.append(pick)
         for (defender, attacker), steal in combination.defence_steals.items():
@@ -736,30 +745,65 @@ def rules_allowed(
                 values.append(shares)
     parts: list[str] = []
     for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
-        if len(values) < 2:
-            continue
-        if kind == "assembly":
-            told = ", ".join(describe_gears(v) for v in values)
-            parts.append(f"robot {key} could assemble {told} (ASM-1)")
-        elif kind == "steal":
-            told = ", ".join(f"{v.gear} from its {v.source}" for v in values)
-            parts.append(f"robot {key[0]} could take from robot {key[1]}: {told} (ATK-4)")
-        else:
+        if kind == "assembly" and robot in (None, key):
+            told = " | ".join(_pair_text(v) for v in values)
+            parts.append(
+                f"robot {key} could assemble any of: {told} (ASM-1; the default pick, "
+                "ASM-2, decides only when the table does not)"
+            )
+        elif kind == "steal" and robot in (None, *key):
+            told = ", ".join(f"{describe_gears((v.gear,))} from its {v.source}" for v in values)
+            parts.append(f"robot {key[0]} could take one gear of robot {key[1]}: {told} (ATK-4)")
+        elif kind == "split" and (robot is None or robot in values[0]):
             told = " | ".join(_shares_text(v) for v in values)
-            parts.append(f"{key} could be split as {told} (SPL-1 to SPL-5)")
+            parts.append(f"{key} could be split as {told}")
+    parts += split_quotas(default, robot)
     best = closest(state, programs, choices, target)
     if best is not None and best[2] > 0:
         near = best[1].state
         differ = [
             f"robot {r.number} feet {describe_gears(r.feet)}, circuit {describe_gears(r.circuit)}"
             for r in near.robots
-            if r.number in target.feet or r.number in target.circuit
+            if (r.number in target.feet or r.number in target.circuit)
+            and robot in (None, r.number)
+            and r != default.state.robot(r.number)
         ]
         if differ:
             parts.append("the closest legal outcome: " + "; ".join(differ))
     if not parts:
-        return "no choice of this turn changes the outcome"
+        return "no choice of this turn changes this value"
     return "; ".join(parts)
+
+
+def _pair_text(pick: Sequence[Gear]) -> str:
+    """An assembly in words: ``"red + orange"``, or ``"nothing"`` for declining."""
+    return " + ".join(str(gear) for gear in pick) if pick else "nothing"
+
+
+def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
+    """The own-colour quota of each taker of each split of the turn (SPL-2), for ``robot``."""
+    events = result.events
+    lines = []
+    for index, event in enumerate(events):
+        if not isinstance(event, SplitResolved) or robot not in (None, *event.takers):
+            continue
+        pool = [
+            moved.gear
+            for moved in events[index + 1 :]
+            if isinstance(moved, GearMoved)
+            and moved.source == event.place
+            and moved.robot in event.takers
+        ]
+        pool += event.left
+        quotas = [
+            f"robot {taker} {own_colour_quota(pool, taker, event.share)}" for taker in event.takers
+        ]
+        lines.append(
+            f"{event.place} gave {event.share} gear(s) to each of robots "
+            f"{', '.join(map(str, event.takers))}, each first its own-colour quota "
+            f"({', '.join(quotas)}) (SPL-2)"
+        )
+    return lines
 
 
 def check_choices_in_play(
@@ -941,9 +985,35 @@ def compare_recorded(
                     expected=f"{scores[player].points} points",
                     robot=scores[player].robot,
                     clause="END-2",
+                    reason=score_breakdown(state.robot(scores[player].robot)),
                 )
             )
     return found
+
+
+def score_breakdown(robot: Robot) -> str:
+    """A robot's points counted out, feet and circuit together (END-2, JOL-2, TRI-2).
+
+    >>> from outofgears.gears import JOLLY, gears
+    >>> score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
+    'robot 1 scores 2 own-colour gear(s) x 2 + 1 other gear(s) x 1 + 1 Jolly x 2 = 7 points (END-2)'
+    """
+    own = other = jolly = three = 0
+    for gear in robot.all_gears:
+        if gear.kind is GearKind.THREE_POINT:
+            three += 1
+        elif gear.kind is GearKind.JOLLY:
+            jolly += 1
+        elif gear.is_own_colour_of(robot.number):
+            own += 1
+        else:
+            other += 1
+    parts = [f"{own} own-colour gear(s) x 2", f"{other} other gear(s) x 1"]
+    if jolly:
+        parts.append(f"{jolly} Jolly x 2")
+    if three:
+        parts.append(f"{three} three-point gear(s) x 3")
+    return f"robot {robot.number} scores {' + '.join(parts)} = {score_robot(robot)} points (END-2)"
 
 
 def check_gears_exist(

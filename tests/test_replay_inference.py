@@ -115,8 +115,10 @@ def test_declining_under_mandatory_assembly_is_a_departure_naming_the_legal_asse
     replayed = replay_log(log)
     [departure] = replayed.departures
     assert departure.allowed is not None
-    assert "robot 1 could assemble 1 red, 1 orange, 1 red, 1 yellow" in departure.allowed
-    assert "(ASM-1)" in departure.allowed
+    assert "robot 1 could assemble any of: red + orange | red + yellow" in departure.allowed
+    assert "(ASM-1; the default pick, ASM-2, decides only when the table does not)" in (
+        departure.allowed
+    )
 
 
 def test_a_defence_steal_from_the_circuit_is_inferred() -> None:
@@ -327,3 +329,25 @@ def test_a_whole_eight_robot_game_inferring_every_turn_replays_in_under_a_second
     assert replayed.agrees
     assert len(replayed.inferred) >= differing
     assert elapsed < 1.0
+
+
+def test_explain_carries_the_inferred_choices_and_the_open_positions() -> None:
+    runner = CliRunner()
+    text = dump_log(_open(settle=False))
+    result = runner.invoke(main, ["explain", "-", "--turn", "1"], input=text)
+    assert result.exit_code == 0
+    assert "Choices inferred from what was recorded:" in result.output
+    assert "  robot 1 assembled 1 yellow, 1 purple (ASM-1;" in result.output
+    assert "Open: 3 positions agree with what was recorded" in result.output
+    result = runner.invoke(main, ["explain", "-", "--turn", "1", "--format", "json"], input=text)
+    data = json.loads(result.output)
+    assert data["inferred"][0]["chosen"] == "1 yellow, 1 purple"
+    assert data["open_positions"] == 3
+
+
+def test_explain_names_the_json_path_of_a_turn_the_log_does_not_hold() -> None:
+    result = CliRunner().invoke(
+        main, ["explain", "-", "--turn", "999"], input=dump_log(_open(settle=False))
+    )
+    assert result.exit_code == 2
+    assert "<stdin>: $.turns: the log has no turn 999 (its turns: 1)" in result.output

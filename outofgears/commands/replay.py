@@ -110,10 +110,10 @@ def departure_text(departure: Departure) -> list[str]:
     ]
     if departure.reason:
         lines.append(f"  why:            {departure.reason}")
-    if departure.allowed:
-        lines.append(f"  the rules allowed: {departure.allowed}")
     if departure.clause:
         lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
+    if departure.allowed:
+        lines.append(f"  the rules allowed: {departure.allowed}")
     if departure.events:
         lines.append("  because:")
         lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
