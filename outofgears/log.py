@@ -18,6 +18,7 @@ it applies, the turn and the robot.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -881,26 +882,57 @@ def _log_error(
 def _schema_validator() -> Any:
     """The schema's validator, built once: a replay of many logs validates each with it."""
     import jsonschema  # imported here: it is slow to import and only reading needs it
-    from jsonschema._keywords import additionalProperties
-    from jsonschema._utils import find_additional_properties
+    from jsonschema import _keywords
 
-    unordered: Any = additionalProperties
     extend: Any = jsonschema.validators.extend
+    unordered: Any = _keywords.additionalProperties
+    find_additional: Any = jsonschema._utils.find_additional_properties
+
+    def prefix(instance: Any, schema: Any) -> Any:
+        # A container past its size limit already has an error: only its first entries are
+        # looked at for one that comes earlier, so a huge container costs no more than that.
+        if isinstance(instance, list) and len(instance) > schema.get("maxItems", len(instance)):
+            return instance[: schema["maxItems"] + 1]
+        limit = schema.get("maxProperties", len(instance)) if isinstance(instance, dict) else 0
+        if isinstance(instance, dict) and len(instance) > limit:
+            return dict(itertools.islice(instance.items(), limit + 1))
+        return instance
+
+    def capped(keyword: Any) -> Any:
+        def check(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+            yield from keyword(validator, value, prefix(instance, schema), schema)
+
+        return check
 
     def ordered_additional_properties(
         validator: Any, extra_schema: Any, instance: Any, schema: Any
     ) -> Iterator[Any]:
         # jsonschema visits the extra keys of an object in set order; the reader stops after
         # a few errors, so visit them in document order.
+        instance = prefix(instance, schema)
         if validator.is_type(instance, "object") and validator.is_type(extra_schema, "object"):
-            for extra in find_additional_properties(instance, schema):
+            for extra in find_additional(instance, schema):
                 yield from validator.descend(instance[extra], extra_schema, path=extra)
         else:
             yield from unordered(validator, extra_schema, instance, schema)
 
+    def too_many(kind: str) -> Any:
+        # jsonschema's own message repeats the whole container (its repr): say how many.
+        def check(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[Any]:
+            if validator.is_type(instance, kind) and len(instance) > limit:
+                yield jsonschema.ValidationError(f"{len(instance)} entries; at most {limit}")
+
+        return check
+
     validator = extend(
         jsonschema.Draft202012Validator,
-        {"additionalProperties": ordered_additional_properties},
+        {
+            "maxItems": too_many("array"),
+            "maxProperties": too_many("object"),
+            "additionalProperties": ordered_additional_properties,
+            "items": capped(_keywords.items),
+            "propertyNames": capped(_keywords.propertyNames),
+        },
     )
     return validator(log_schema())
 
@@ -1026,18 +1058,8 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise LogError(source, "$", "the log is empty")
-    marked: list[str] = []
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        seen = dict(pairs)
-        if len(seen) == len(pairs):
-            return seen
-        found = _pairs(pairs)
-        marked.append("duplicate")
-        return found
-
     try:
-        data = json.loads(text, object_pairs_hook=hook, parse_constant=_not_a_number)
+        data = json.loads(text, parse_constant=_not_a_number)
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()):
             raise LogError(
@@ -1058,7 +1080,13 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     # The walk that finds the first problem with its path runs only when there is one: a
     # repeated key (the reader marks the object) or nesting past the limit.
     problem = None
-    if marked or _nesting_reaches(text, MAX_DEPTH):
+    bare = _JSON_STRING.sub("", text)
+    # Every colon outside a string is one key of an object: fewer keys read than written
+    # means a repeated key; read again, marking the objects that repeat one.
+    if bare.count(":") != _JSON_STRING.sub("", json.dumps(data)).count(":"):
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
+        problem = _first_problem(data)
+    elif _nesting_reaches(bare, MAX_DEPTH):
         problem = _first_problem(data)
     if problem is not None:
         parts, reason = problem
