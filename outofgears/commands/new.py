@@ -16,6 +16,7 @@ import click
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import fail, write_atomically
+from outofgears.commands.explain import position_lines
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -251,6 +252,9 @@ def new(
     standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
     kept unless --force.
 
+    With -o FILE, the table the game starts from (each robot's gears, each dump, the size of
+    the reserve) is printed after it.
+
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
     if robots_text is not None and players_text is not None:
@@ -274,7 +278,7 @@ def new(
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
     text = format_json(skeleton_json(players, options, chosen_seed)) + "\n"
     try:
-        start_state(read_log_text(text, "<new>"), "<new>")
+        start = start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
         fail(f"cannot start this game: {error.reason}")
     if output is None or str(output) == "-":
@@ -288,3 +292,6 @@ def new(
         fail(f"cannot write {output}: {error.strerror or error}")
     count = sum(len(numbers) for numbers in players.values())
     click.echo(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
+    click.echo(f"The table it starts from (turn {start.turn}):")
+    for line in position_lines(start):
+        click.echo(line)
