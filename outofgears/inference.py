@@ -14,6 +14,7 @@ combination per distinct position it leaves, at most ``limit + 1`` of them.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -29,6 +30,9 @@ from outofgears.programs import Programs
 from outofgears.scoring import player_scores
 from outofgears.table import Table
 from outofgears.turn import TurnResult, resolve_turn
+
+#: The assemblies left to the end of a search, each as the list of its options.
+_Free = list[list[Decision]]
 
 #: The most distinct positions an ambiguous turn may leave before replay asks for choices.
 POSITION_LIMIT = 256
@@ -93,17 +97,18 @@ class Target:
         total = 0
 
         def apart(told: tuple[int, ...], real: tuple[Gear, ...]) -> int:
-            a, b = Counter(told), Counter(gear_ranks(real))
+            ranks = gear_ranks(real)
+            if len(ranks) == len(told) and tuple(sorted(ranks)) == told:
+                return 0
+            a, b = Counter(told), Counter(ranks)
             return sum(((a - b) + (b - a)).values())
 
-        for robot in state.robots:
-            if robot.number in self.feet:
-                total += apart(self.feet[robot.number], robot.feet)
-            if robot.number in self.circuit:
-                total += apart(self.circuit[robot.number], robot.circuit)
-        for dump in state.dumps:
-            if dump.number in self.dumps:
-                total += apart(self.dumps[dump.number], dump.gears)
+        for number, told in self.feet.items():
+            total += apart(told, state.robot(number).feet)
+        for number, told in self.circuit.items():
+            total += apart(told, state.robot(number).circuit)
+        for number, told in self.dumps.items():
+            total += apart(told, state.dump(number).gears)
         if self.scores:
             points = {score.player: score.points for score in player_scores(state)}
             total += sum(abs(points.get(p, 0) - told) for p, told in self.scores.items())
@@ -239,7 +244,9 @@ def reproduce(
         circuit = target.circuit.get(robot)
         return circuit is None or tuple(sorted([*table.circuit_of(robot), *ranks])) == circuit
 
-    def search(index: int, table: Table, decisions: list[Decision]) -> Iterator[list[Decision]]:
+    def search(
+        index: int, table: Table, decisions: list[Decision], free: _Free
+    ) -> Iterator[tuple[list[Decision], _Free]]:
         while index < len(walk):
             step = walk[index]
             offered = options(index, table)
@@ -248,6 +255,12 @@ def reproduce(
                 if not offered:
                     if not fits(robot, table, ()):
                         return
+                    index += 1
+                    continue
+                if len(offered) > 1 and robot not in target.feet and robot not in target.circuit:
+                    # Nothing recorded says where this robot's gears are, and an assembly
+                    # changes nothing else (not even the score): decided at the end.
+                    free = [*free, offered]
                     index += 1
                     continue
                 fitting = [o for o in offered if fits(robot, table, o[2])]
@@ -259,7 +272,7 @@ def reproduce(
                 for option in fitting:
                     child = table.copy()
                     _assemble(child, robot, option[2])
-                    yield from search(index + 1, child, [*decisions, option])
+                    yield from search(index + 1, child, [*decisions, option], free)
                 return
             if len(offered) <= 1:
                 space._advance(step, table, offered[0] if offered else None)
@@ -273,24 +286,32 @@ def reproduce(
                 if key in seen:
                     continue
                 seen.add(key)
-                yield from search(index + 1, child, [*decisions, option])
+                yield from search(index + 1, child, [*decisions, option], free)
             return
-        yield decisions
+        yield decisions, free
 
-    for decisions in search(0, space._start(), []):
-        choices = _merged(given, decisions)
+    def resolved(decisions: list[Decision]) -> TurnResult | None:
         try:
-            result = resolve_turn(state, programs, choices=choices)
+            return resolve_turn(state, programs, choices=_merged(given, decisions))
         except IllegalChoiceError:  # pragma: no cover - every decision comes from the rules
+            return None
+
+    for decisions, free in search(0, space._start(), [], []):
+        # The free assemblies change no recorded value: try the default first.
+        first = resolved(decisions)
+        if first is None or not target.matches(first.state):
             continue
-        if not target.matches(result.state):
-            continue
-        key = _state_key(result.state)
-        if key not in found:
-            searched = tuple(d for d in decisions if _given(given, d) is None)
-            found[key] = Reproduction(choices, searched, result)
-            if len(found) > limit:
-                break
+        for picks in itertools.product(*free):
+            every = [*decisions, *picks]
+            result = first if not picks else resolved(every)
+            if result is None:  # pragma: no cover
+                continue
+            key = _state_key(result.state)
+            if key not in found:
+                searched = tuple(d for d in every if _given(given, d) is None)
+                found[key] = Reproduction(_merged(given, every), searched, result)
+                if len(found) > limit:
+                    return list(found.values())
     return list(found.values())
 
 

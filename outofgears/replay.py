@@ -15,7 +15,7 @@ among things that could have happened, is a :class:`Departure` (exit status 1).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -602,10 +602,8 @@ def replay_turn(
     if len(found) > POSITION_LIMIT:
         raise too_open(record, index, source)
     if not found:
-        departures += [
-            attrs.evolve(d, allowed=rules_allowed(state, laid, choices, target, result, d.robot))
-            for d in differing
-        ]
+        allowed = rules_allowed(state, laid, choices, target, result)
+        departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in differing]
         return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
     first, *others = found
     return TurnReplay(
@@ -711,15 +709,20 @@ def _shares_text(shares: Any) -> str:
     return "; ".join(f"robot {r}: {describe_gears(g)}" for r, g in sorted(shares.items()))
 
 
+#: How many legal combinations of a departing turn are looked at to say what the rules allowed.
+ALLOWED_TRIES = 512
+
+
 def rules_allowed(
     state: GameState,
     programs: dict[int, AnyProgram],
     choices: Choices,
     target: Target,
     default: TurnResult,
-    robot: int | None,
-) -> str:
-    """What the rules allowed instead of a recorded outcome that no legal play gives.
+) -> Callable[[int | None], str]:
+    """What the rules allowed instead of a recorded outcome that no legal play gives, as a
+    function of the robot concerned (looked at once per turn, among at most
+    :data:`ALLOWED_TRIES` legal combinations).
 
     For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
     default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
@@ -729,7 +732,7 @@ def rules_allowed(
     space = legal_choices(state, programs)
     options: dict[tuple[str, Any], list[Any]] = {}
     for count, combination in enumerate(space):
-        if count >= 4096:
+        if count >= ALLOWED_TRIES:
             break
         for assembler, pick in combination.assemblies.items():
             values = options.setdefault(("assembly", assembler), [])
@@ -743,6 +746,21 @@ def rules_allowed(
             values = options.setdefault(("split", place), [])
             if not any(same_decision("split", shares, v) for v in values):
                 values.append(shares)
+    best = closest(state, programs, choices, target, tries=ALLOWED_TRIES)
+
+    def told(robot: int | None) -> str:
+        return _allowed_text(options, best, target, default, robot)
+
+    return told
+
+
+def _allowed_text(
+    options: dict[tuple[str, Any], list[Any]],
+    best: tuple[Choices, TurnResult, int] | None,
+    target: Target,
+    default: TurnResult,
+    robot: int | None,
+) -> str:
     parts: list[str] = []
     for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
         if kind == "assembly" and robot in (None, key):
@@ -758,7 +776,6 @@ def rules_allowed(
             told = " | ".join(_shares_text(v) for v in values)
             parts.append(f"{key} could be split as {told}")
     parts += split_quotas(default, robot)
-    best = closest(state, programs, choices, target)
     if best is not None and best[2] > 0:
         near = best[1].state
         differ = [
