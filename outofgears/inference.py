@@ -23,6 +23,7 @@ from attrs import frozen
 
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import IllegalChoiceError
+from outofgears.events import GearMoved
 from outofgears.gears import Gear, gear_ranks, sort_gears
 from outofgears.legal import ChoiceSpace, Decision, _as_choices
 from outofgears.model import GameState, Place
@@ -301,6 +302,20 @@ def reproduce(
         first = resolved(decisions)
         if first is None or not target.matches(first.state):
             continue
+        # The default assembly of each free robot first: the first position found is the one
+        # that follows the default wherever nothing recorded says otherwise.
+        made = {
+            robot: sort_gears(
+                e.gear
+                for e in first.events
+                if isinstance(e, GearMoved) and e.robot == robot and e.clause.startswith("ASM")
+            )
+            for robot in {offered[0][1] for offered in free}
+        }
+        free = [
+            sorted(offered, key=lambda o: not same_decision("assembly", o[2], made[o[1]]))
+            for offered in free
+        ]
         for picks in itertools.product(*free):
             every = [*decisions, *picks]
             result = first if not picks else resolved(every)
