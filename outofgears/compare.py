@@ -261,8 +261,7 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     """
     numbers = [record.turn for record in log.turns]
     if turn not in numbers:
-        held = _turn_span(numbers)
-        raise LogError(source, "$.turns", f"the log has no turn {turn} ({held})")
+        raise no_such_turn(numbers, turn, source)
     state = start_state(log, source)
     for index, record in enumerate(log.turns):
         replayed = replay_turn(state, record, index, source)
@@ -270,6 +269,15 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
             return replayed
         state = replayed.result.state
     raise LogError(source, "$.turns", f"the log has no turn {turn}", turn=turn)  # pragma: no cover
+
+
+def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:
+    """The one error of every command asked for a turn the log does not hold.
+
+    >>> str(no_such_turn([1, 2, 3], 999, "game.json"))
+    'game.json: $.turns: the log has no turn 999 (its turns: 1-3)'
+    """
+    return LogError(source, "$.turns", f"the log has no turn {turn} ({_turn_span(numbers)})")
 
 
 def _turn_span(numbers: list[int]) -> str:

@@ -18,10 +18,11 @@ it applies, the turn and the robot.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -881,8 +882,59 @@ def _log_error(
 def _schema_validator() -> Any:
     """The schema's validator, built once: a replay of many logs validates each with it."""
     import jsonschema  # imported here: it is slow to import and only reading needs it
+    from jsonschema import _keywords
 
-    return jsonschema.Draft202012Validator(log_schema())
+    extend: Any = jsonschema.validators.extend
+    unordered: Any = _keywords.additionalProperties
+    find_additional: Any = jsonschema._utils.find_additional_properties
+
+    def prefix(instance: Any, schema: Any) -> Any:
+        # A container past its size limit already has an error: only its first entries are
+        # looked at for one that comes earlier, so a huge container costs no more than that.
+        if isinstance(instance, list) and len(instance) > schema.get("maxItems", len(instance)):
+            return instance[: schema["maxItems"] + 1]
+        limit = schema.get("maxProperties", len(instance)) if isinstance(instance, dict) else 0
+        if isinstance(instance, dict) and len(instance) > limit:
+            return dict(itertools.islice(instance.items(), limit + 1))
+        return instance
+
+    def capped(keyword: Any) -> Any:
+        def check(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+            yield from keyword(validator, value, prefix(instance, schema), schema)
+
+        return check
+
+    def ordered_additional_properties(
+        validator: Any, extra_schema: Any, instance: Any, schema: Any
+    ) -> Iterator[Any]:
+        # jsonschema visits the extra keys of an object in set order; the reader stops after
+        # a few errors, so visit them in document order.
+        instance = prefix(instance, schema)
+        if validator.is_type(instance, "object") and validator.is_type(extra_schema, "object"):
+            for extra in find_additional(instance, schema):
+                yield from validator.descend(instance[extra], extra_schema, path=extra)
+        else:
+            yield from unordered(validator, extra_schema, instance, schema)
+
+    def too_many(kind: str) -> Any:
+        # jsonschema's own message repeats the whole container (its repr): say how many.
+        def check(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[Any]:
+            if validator.is_type(instance, kind) and len(instance) > limit:
+                yield jsonschema.ValidationError(f"{len(instance)} entries; at most {limit}")
+
+        return check
+
+    validator = extend(
+        jsonschema.Draft202012Validator,
+        {
+            "maxItems": too_many("array"),
+            "maxProperties": too_many("object"),
+            "additionalProperties": ordered_additional_properties,
+            "items": capped(_keywords.items),
+            "propertyNames": capped(_keywords.propertyNames),
+        },
+    )
+    return validator(log_schema())
 
 
 @cache
@@ -904,14 +956,43 @@ class _Duplicated(dict[str, Any]):
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
+    seen = dict(pairs)
+    if len(seen) == len(pairs):
+        return seen
+    keys: set[str] = set()
+    for key, _ in pairs:
+        if key in keys:
             marked = _Duplicated(pairs)
             marked.duplicate = key
             return marked
-        seen[key] = value
-    return seen
+        keys.add(key)
+    return seen  # pragma: no cover - a shorter dict has a repeated key
+
+
+#: A JSON string, to blank out before the brackets are counted.
+_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+#: Brackets as parentheses, everything else deleted (``bytes.translate``).
+_AS_PARENTHESES: Final = bytes.maketrans(b"[{]}", b"(())")
+_NOT_A_BRACKET: Final = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def _nesting_reaches(text: str, levels: int) -> bool:
+    """Whether the containers of a JSON text nest ``levels`` deep, in C speed: each pass
+    deletes the innermost pairs of brackets.
+
+    >>> _nesting_reaches('{"a": [1, {"b": "[[["}]}', 3), _nesting_reaches('[[], []]', 3)
+    (True, False)
+    """
+    brackets = (
+        _JSON_STRING.sub("", text)
+        .encode("utf-8", "surrogatepass")
+        .translate(_AS_PARENTHESES, _NOT_A_BRACKET)
+    )
+    for _ in range(levels - 1):
+        if not brackets:
+            return False
+        brackets = brackets.replace(b"()", b"")
+    return bool(brackets)
 
 
 def _not_a_number(text: str) -> Any:
@@ -919,20 +1000,44 @@ def _not_a_number(text: str) -> Any:
 
 
 def _first_problem(data: Any) -> tuple[list[str | int], str] | None:
-    """The first duplicated key or too deep value, in document order."""
-    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
-    while stack:
-        value, parts = stack.pop()
+    """The first duplicated key or too deep value, in document order.
+
+    A walk with one iterator per open container: memory in the depth, not the size.
+    """
+
+    def problem(value: Any, parts: list[str | int]) -> tuple[list[str | int], str] | None:
         if len(parts) >= MAX_DEPTH:
             return parts, f"the JSON nests deeper than {MAX_DEPTH} levels"
         if isinstance(value, _Duplicated):
             return [*parts, value.duplicate], (
                 f"the key {value.duplicate!r} appears twice in one object"
             )
-        if isinstance(value, dict):
-            stack.extend((item, [*parts, key]) for key, item in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((item, [*parts, i]) for i, item in reversed(list(enumerate(value))))
+        return None
+
+    def children(value: Any) -> Iterator[tuple[str | int, Any]]:
+        return iter(value.items()) if isinstance(value, dict) else enumerate(value)
+
+    found = problem(data, [])
+    if found is not None or not isinstance(data, dict | list):
+        return found
+    path: list[str | int] = []
+    stack = [children(data)]
+    done = object()
+    while stack:
+        item = next(stack[-1], done)
+        if item is done:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        key: str | int
+        value: Any
+        key, value = item  # type: ignore[misc]
+        if len(path) + 1 >= MAX_DEPTH or isinstance(value, _Duplicated):
+            return problem(value, [*path, key])
+        if isinstance(value, dict | list) and value:
+            path.append(key)
+            stack.append(children(value))
     return None
 
 
@@ -954,7 +1059,7 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     if not text.strip():
         raise LogError(source, "$", "the log is empty")
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
+        data = json.loads(text, parse_constant=_not_a_number)
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()):
             raise LogError(
@@ -963,14 +1068,26 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
                 f"not JSON: the text ends early (line {error.lineno} column {error.colno}): "
                 "is the file truncated?",
             ) from None
+        # json's own words may end with "at" ("Unterminated string starting at"): say it once.
+        words = error.msg.removesuffix(" at")
         raise LogError(
-            source, "$", f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            source, "$", f"not JSON: {words} at line {error.lineno} column {error.colno}"
         ) from None
     except RecursionError:
         raise LogError(source, "$", f"the JSON nests deeper than {MAX_DEPTH} levels") from None
     except ValueError as error:
         raise LogError(source, "$", f"not JSON: {error}") from None
-    problem = _first_problem(data)
+    # The walk that finds the first problem with its path runs only when there is one: a
+    # repeated key (the reader marks the object) or nesting past the limit.
+    problem = None
+    bare = _JSON_STRING.sub("", text)
+    # Every colon outside a string is one key of an object: fewer keys read than written
+    # means a repeated key; read again, marking the objects that repeat one.
+    if bare.count(":") != _JSON_STRING.sub("", json.dumps(data)).count(":"):
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
+        problem = _first_problem(data)
+    elif _nesting_reaches(bare, MAX_DEPTH):
+        problem = _first_problem(data)
     if problem is not None:
         parts, reason = problem
         raise _log_error(source, data, parts, reason)
@@ -996,27 +1113,46 @@ def validate_log_json(data: Any, source: str = "<log>") -> None:
     ...
     outofgears.log.LogError: x.json: $.players: the required key 'players' is missing
     """
-    found = _pick_schema_error(list(_schema_validator().iter_errors(data)), data)
+    found = _pick_schema_error(_schema_validator().iter_errors(data), data)
     if found is not None:
         parts, reason = found
         raise _log_error(source, data, parts, reason)
 
 
-def _pick_schema_error(errors: list[Any], data: Any) -> tuple[list[str | int], str] | None:
-    described = [_describe_schema_error(error, data) for error in errors]
-    if not described:
-        return None
+#: How many schema errors the reader looks at before it reports the first of them in document
+#: order: a log with more errors is reported by the first of these (issue 14: a rejected log
+#: costs time and memory bounded by this, not by its number of errors).
+MAX_SCHEMA_ERRORS: Final = 64
+
+
+def _pick_schema_error(errors: Iterable[Any], data: Any) -> tuple[list[str | int], str] | None:
     # Document order; what a value holds comes before the value as a whole (as in cattrs,
-    # which structures the items of a list before the log classes check its length).
-    return min(described, key=lambda item: (*_document_order(data, item[0]), sys.maxsize))
+    # which structures the items of a list before the log classes check its length). The
+    # errors are taken one at a time and only the first in document order is kept, so a log
+    # with many errors costs memory for one and time linear in their number.
+    positions: dict[int, dict[Any, int]] = {}
+    best: tuple[list[str | int], str] | None = None
+    best_key: tuple[int, ...] = ()
+    for count, error in enumerate(errors):
+        if count == MAX_SCHEMA_ERRORS:
+            break  # the reader stops early: the first errors found are enough to report one
+        described = _describe_schema_error(error, data)
+        key = (*_document_order(data, described[0], positions), sys.maxsize)
+        if best is None or key < best_key:
+            best, best_key = described, key
+    return best
 
 
-def _document_order(data: Any, parts: Sequence[str | int]) -> tuple[int, ...]:
+def _document_order(
+    data: Any, parts: Sequence[str | int], positions: dict[int, dict[Any, int]]
+) -> tuple[int, ...]:
     order: list[int] = []
     for part in parts:
         if isinstance(data, dict):
-            keys = list(data)
-            order.append(keys.index(part) if part in data else len(keys))
+            keys = positions.get(id(data))
+            if keys is None:
+                keys = positions[id(data)] = {key: index for index, key in enumerate(data)}
+            order.append(keys.get(part, len(keys)))
             data = data.get(part) if isinstance(part, str) else None
         elif isinstance(data, list) and isinstance(part, int):
             order.append(part)

@@ -15,8 +15,10 @@ among things that could have happened, is a :class:`Departure` (exit status 1).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
+import attrs
 from attrs import frozen
 
 from outofgears import SPEC_VERSION
@@ -35,8 +37,18 @@ from outofgears.gears import (
     Gear,
     GearKind,
     describe_gears,
+    gear_key,
     sort_gears,
 )
+from outofgears.inference import (
+    POSITION_LIMIT,
+    Reproduction,
+    Target,
+    closest,
+    reproduce,
+    same_decision,
+)
+from outofgears.legal import legal_choices
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -46,11 +58,12 @@ from outofgears.log import (
     TurnRecord,
     json_path,
 )
-from outofgears.model import GameState, Options, Place
+from outofgears.model import GameState, Options, Place, Robot
 from outofgears.programs import AnyProgram
 from outofgears.resolution import resolve_with_choices
-from outofgears.scoring import player_scores
+from outofgears.scoring import player_scores, score_robot
 from outofgears.setup import from_position, setup_game, setup_two_robot_game
+from outofgears.sharing import own_colour_quota
 from outofgears.turn import TurnResult
 
 
@@ -68,6 +81,8 @@ class Departure:
         clause: The spec clause that decides it, if one does.
         events: The events of the turn that produced the value the rules give.
         reason: Why the rules refuse a recorded choice, if it is one.
+        allowed: What the legal choices of the turn allowed instead, when no legal play
+            gives the recorded value.
     """
 
     turn: int
@@ -79,11 +94,61 @@ class Departure:
     clause: str | None = None
     events: tuple[Event, ...] = ()
     reason: str | None = None
+    allowed: str | None = None
 
     def __str__(self) -> str:
         return (
             f"turn {self.turn}, {self.what} ({self.json_path}): recorded {self.recorded}; "
             f"the rules give {self.expected}"
+        )
+
+
+@frozen
+class InferredChoice:
+    """A decision the log did not give, inferred from what the players recorded.
+
+    Attributes:
+        turn: The turn.
+        kind: ``"assembly"``, ``"split"`` or ``"defence steal"``.
+        robot: The robot that decided (the assembling robot, the defender), or ``None``
+            for a split.
+        place: The place shared, for a split.
+        chosen: What the table chose, in words.
+        default: What the default policy would have done, in words.
+        clause: The clause that allows the choice.
+        default_clause: The clause of the default policy.
+    """
+
+    turn: int
+    kind: str
+    robot: int | None
+    place: str | None
+    chosen: str
+    default: str
+    clause: str
+    default_clause: str
+
+    def __str__(self) -> str:
+        if self.kind == "assembly":
+            who = f"robot {self.robot} "
+            did = "declined to assemble" if self.chosen == "none" else f"assembled {self.chosen}"
+            would = (
+                "have assembled nothing"
+                if self.default == "none"
+                else (f"have taken {self.default}")
+            )
+            return (
+                f"{who}{did} ({self.clause}; the default pick, {self.default_clause}, "
+                f"would {would})"
+            )
+        if self.kind == "defence steal":
+            return (
+                f"robot {self.robot} took {self.chosen} in defence ({self.clause}; the default "
+                f"steal would have taken {self.default})"
+            )
+        return (
+            f"{self.place} was split as {self.chosen} ({self.clause}; the default split, "
+            f"{self.default_clause}, would have given {self.default})"
         )
 
 
@@ -98,6 +163,9 @@ class TurnReplay:
     choices: Choices
     result: TurnResult
     departures: tuple[Departure, ...]
+    inferred: tuple[InferredChoice, ...] = ()
+    alternatives: tuple[Reproduction, ...] = ()
+    open_positions: int = 1
 
     @property
     def turn(self) -> int:
@@ -113,6 +181,12 @@ class Replay:
     start: GameState
     turns: tuple[TurnReplay, ...]
     notes: tuple[str, ...]
+    open: tuple[str, ...] = ()
+
+    @property
+    def inferred(self) -> tuple[InferredChoice, ...]:
+        """Every inferred choice, in turn order."""
+        return tuple(c for turn in self.turns for c in turn.inferred)
 
     @property
     def final(self) -> GameState:
@@ -319,14 +393,98 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
     >>> replay.agrees, replay.final.turn
     (True, 2)
     """
-    start = state = start_state(log, source)
+    start = start_state(log, source)
     notes = spec_notes(log)
-    turns: list[TurnReplay] = []
+    # Every position the recorded values still allow, each with the turns that lead to it
+    # (several only after a turn whose recorded values more than one legal play gives).
+    paths: list[tuple[GameState, tuple[TurnReplay, ...]]] = [(start, ())]
     for index, record in enumerate(log.turns):
-        replayed = replay_turn(state, record, index, source)
-        turns.append(replayed)
-        state = replayed.result.state
-    return Replay(log, start, tuple(turns), notes)
+        following: dict[tuple[Any, ...], tuple[GameState, tuple[TurnReplay, ...]]] = {}
+        departing: tuple[GameState, tuple[TurnReplay, ...]] | None = None
+        for state, turns in paths:
+            replayed = replay_turn(state, record, index, source)
+            if replayed.departures:
+                if departing is None:
+                    departing = (replayed.result.state, (*turns, replayed))
+                continue
+            for one in (replayed, *_alternatives(replayed)):
+                after = one.result.state
+                following.setdefault(_position(after), (after, (*turns, one)))
+            if len(following) > POSITION_LIMIT:
+                raise too_open(record, index, source)
+        if following:
+            paths = list(following.values())
+        else:
+            assert departing is not None
+            paths = [departing]
+        if len(paths) > 1:
+            paths = [
+                (s, (*t[:-1], attrs.evolve(t[-1], open_positions=len(paths)))) for s, t in paths
+            ]
+    turns = paths[0][1]
+    return Replay(log, start, turns, notes, open_at_end([state for state, _ in paths]))
+
+
+def _position(state: GameState) -> tuple[Any, ...]:
+    return (
+        tuple((r.number, r.feet, r.circuit) for r in state.robots),
+        tuple((d.number, d.gears) for d in state.dumps),
+        state.reserve,
+        tuple((p.name, p.upgrade) for p in state.players),
+        state.game_over,
+    )
+
+
+def _alternatives(replayed: TurnReplay) -> list[TurnReplay]:
+    """The other legal plays of an ambiguous turn, each as a replay of the turn."""
+    return [
+        attrs.evolve(
+            replayed,
+            choices=found.choices,
+            result=found.result,
+            inferred=describe_inferred(
+                replayed.record.turn, found, replayed.before, replayed.programs
+            ),
+            alternatives=(),
+        )
+        for found in replayed.alternatives
+    ]
+
+
+def too_open(record: TurnRecord, index: int, source: str) -> LogError:
+    """The error of a turn whose recorded values leave too many positions open."""
+    return LogError(
+        source,
+        f"$.turns[{index}].choices",
+        f"the recorded values leave more than {POSITION_LIMIT} different positions open; "
+        f"give this turn's choices explicitly (defence_steals, splits, assemblies)",
+        turn=record.turn,
+    )
+
+
+def _gears_order(items: tuple[Gear, ...]) -> list[tuple[int, int]]:
+    return [gear_key(gear) for gear in items]
+
+
+def open_at_end(states: Sequence[GameState]) -> tuple[str, ...]:
+    """What the recorded values left undecided at the end: each place where the positions
+    still possible differ, with the gears each would hold."""
+    if len(states) < 2:
+        return ()
+    lines = [f"{len(states)} positions remain possible: the recorded values do not settle them"]
+    first = states[0]
+    for robot in first.robots:
+        for where in ("feet", "circuit"):
+            seen = sorted({getattr(s.robot(robot.number), where) for s in states}, key=_gears_order)
+            if len(seen) > 1:
+                told = " or ".join(describe_gears(g) for g in seen)
+                lines.append(f"robot {robot.number} {where}: {told}")
+    for dump in first.dumps:
+        seen = sorted({s.dump(dump.number).gears for s in states}, key=_gears_order)
+        if len(seen) > 1:
+            told = " or ".join(describe_gears(g) for g in seen)
+            lines.append(f"dump {dump.number}: {told}")
+    return tuple(lines)
 
 
 #: The specification versions that changed what an absent post-reveal choice does, and how
@@ -432,9 +590,237 @@ def replay_turn(
         ) from None
     except InvalidStateError as error:
         raise LogError(source, path, str(error), turn=record.turn) from None
-    if record.recorded is not None:
-        departures += compare_recorded(record.recorded, result, record.turn, path, source)
-    return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
+    if record.recorded is None:
+        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
+    differing = compare_recorded(record.recorded, result, record.turn, path, source)
+    if not differing or departures:
+        departures += differing
+        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
+    # The default policy does not give what the players recorded: search the legal choices.
+    target = target_of(record.recorded)
+    found = reproduce(state, laid, choices, target)
+    if len(found) > POSITION_LIMIT:
+        raise too_open(record, index, source)
+    if not found:
+        allowed = rules_allowed(state, laid, choices, target, result)
+        departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in differing]
+        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
+    first, *others = found
+    return TurnReplay(
+        record,
+        index,
+        state,
+        laid,
+        first.choices,
+        first.result,
+        (),
+        describe_inferred(record.turn, first, state, laid),
+        tuple(others),
+    )
+
+
+def target_of(recorded: Recorded) -> Target:
+    """What the search must reproduce: every recorded value of the turn."""
+    return Target.of(
+        {n: (g.feet, g.circuit) for n, g in recorded.robots.items()},
+        recorded.dumps,
+        recorded.scores,
+    )
+
+
+def describe_inferred(
+    turn: int, found: Reproduction, state: GameState, programs: dict[int, AnyProgram]
+) -> tuple[InferredChoice, ...]:
+    """The decisions of ``found`` that differ from what the default policy does, in words."""
+    default = resolve_with_choices(state, programs, Choices()).result.events
+    inferred: list[InferredChoice] = []
+    for kind, key, value in found.decisions:
+        if kind == "assembly":
+            robot = key
+            was = tuple(
+                e.gear
+                for e in default
+                if isinstance(e, GearMoved) and e.robot == robot and e.clause.startswith("ASM")
+            )
+            if same_decision(kind, value, was):
+                continue
+            inferred.append(
+                InferredChoice(
+                    turn,
+                    "assembly",
+                    robot,
+                    None,
+                    describe_gears(value),
+                    describe_gears(was),
+                    "ASM-1",
+                    "ASM-2",
+                )
+            )
+        elif kind == "steal":
+            defender, attacker = key
+            sources = (Place.feet(attacker), Place.circuit(attacker))
+            took = [
+                e
+                for e in default
+                if isinstance(e, GearMoved)
+                and e.robot == defender
+                and e.source in sources
+                and e.clause in ("ATK-4", "SATK-2")
+            ]
+            chosen = f"{describe_gears((value.gear,))} from robot {attacker}'s {value.source}"
+            was_text = (
+                ", ".join(f"{describe_gears((e.gear,))} from {e.source}" for e in took) or "nothing"
+            )
+            if took and (took[0].gear, str(took[0].source)) == (
+                value.gear,
+                str(Place.feet(attacker) if value.source == "feet" else Place.circuit(attacker)),
+            ):
+                continue
+            inferred.append(
+                InferredChoice(
+                    turn, "defence steal", defender, None, chosen, was_text, "ATK-4", "ATK-4"
+                )
+            )
+        else:
+            place = key
+            shares: dict[int, list[Gear]] = {}
+            for e in default:
+                if isinstance(e, GearMoved) and e.source == place and e.robot is not None:
+                    shares.setdefault(e.robot, []).append(e.gear)
+            was_shares = {r: tuple(shares.get(r, ())) for r in value}
+            if same_decision("split", value, was_shares):
+                continue
+            inferred.append(
+                InferredChoice(
+                    turn,
+                    "split",
+                    None,
+                    str(place),
+                    _shares_text(value),
+                    _shares_text(was_shares),
+                    "SPL-1 to SPL-4",
+                    "SPL-5",
+                )
+            )
+    return tuple(inferred)
+
+
+def _shares_text(shares: Any) -> str:
+    return "; ".join(f"robot {r}: {describe_gears(g)}" for r, g in sorted(shares.items()))
+
+
+#: How many legal combinations of a departing turn are looked at to say what the rules allowed.
+ALLOWED_TRIES = 512
+
+
+def rules_allowed(
+    state: GameState,
+    programs: dict[int, AnyProgram],
+    choices: Choices,
+    target: Target,
+    default: TurnResult,
+) -> Callable[[int | None], str]:
+    """What the rules allowed instead of a recorded outcome that no legal play gives, as a
+    function of the robot concerned (looked at once per turn, among at most
+    :data:`ALLOWED_TRIES` legal combinations).
+
+    For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
+    default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
+    quota of each split it shared (SPL-2) and the splits the table could agree on, and the
+    closest legal outcome to what was recorded.
+    """
+    space = legal_choices(state, programs)
+    options: dict[tuple[str, Any], list[Any]] = {}
+    for count, combination in enumerate(space):
+        if count >= ALLOWED_TRIES:
+            break
+        for assembler, pick in combination.assemblies.items():
+            values = options.setdefault(("assembly", assembler), [])
+            if not any(same_decision("assembly", pick, v) for v in values):
+                values.append(pick)
+        for (defender, attacker), steal in combination.defence_steals.items():
+            values = options.setdefault(("steal", (defender, attacker)), [])
+            if steal not in values:
+                values.append(steal)
+        for place, shares in combination.splits.items():
+            values = options.setdefault(("split", place), [])
+            if not any(same_decision("split", shares, v) for v in values):
+                values.append(shares)
+    best = closest(state, programs, choices, target, tries=ALLOWED_TRIES)
+
+    def told(robot: int | None) -> str:
+        return _allowed_text(options, best, target, default, robot)
+
+    return told
+
+
+def _allowed_text(
+    options: dict[tuple[str, Any], list[Any]],
+    best: tuple[Choices, TurnResult, int] | None,
+    target: Target,
+    default: TurnResult,
+    robot: int | None,
+) -> str:
+    parts: list[str] = []
+    for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
+        if kind == "assembly" and robot in (None, key):
+            told = " | ".join(_pair_text(v) for v in values)
+            parts.append(
+                f"robot {key} could assemble any of: {told} (ASM-1; the default pick, "
+                "ASM-2, decides only when the table does not)"
+            )
+        elif kind == "steal" and robot in (None, *key):
+            told = ", ".join(f"{describe_gears((v.gear,))} from its {v.source}" for v in values)
+            parts.append(f"robot {key[0]} could take one gear of robot {key[1]}: {told} (ATK-4)")
+        elif kind == "split" and (robot is None or robot in values[0]):
+            told = " | ".join(_shares_text(v) for v in values)
+            parts.append(f"{key} could be split as {told}")
+    parts += split_quotas(default, robot)
+    if best is not None and best[2] > 0:
+        near = best[1].state
+        differ = [
+            f"robot {r.number} feet {describe_gears(r.feet)}, circuit {describe_gears(r.circuit)}"
+            for r in near.robots
+            if (r.number in target.feet or r.number in target.circuit)
+            and robot in (None, r.number)
+            and r != default.state.robot(r.number)
+        ]
+        if differ:
+            parts.append("the closest legal outcome: " + "; ".join(differ))
+    if not parts:
+        return "no choice of this turn changes this value"
+    return "; ".join(parts)
+
+
+def _pair_text(pick: Sequence[Gear]) -> str:
+    """An assembly in words: ``"red + orange"``, or ``"nothing"`` for declining."""
+    return " + ".join(str(gear) for gear in pick) if pick else "nothing"
+
+
+def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
+    """The own-colour quota of each taker of each split of the turn (SPL-2), for ``robot``."""
+    events = result.events
+    lines = []
+    for index, event in enumerate(events):
+        if not isinstance(event, SplitResolved) or robot not in (None, *event.takers):
+            continue
+        pool = [
+            moved.gear
+            for moved in events[index + 1 :]
+            if isinstance(moved, GearMoved)
+            and moved.source == event.place
+            and moved.robot in event.takers
+        ]
+        pool += event.left
+        quotas = [
+            f"robot {taker} {own_colour_quota(pool, taker, event.share)}" for taker in event.takers
+        ]
+        lines.append(
+            f"{event.place} gave {event.share} gear(s) to each of robots "
+            f"{', '.join(map(str, event.takers))}, each first its own-colour quota "
+            f"({', '.join(quotas)}) (SPL-2)"
+        )
+    return lines
 
 
 def check_choices_in_play(
@@ -616,9 +1002,35 @@ def compare_recorded(
                     expected=f"{scores[player].points} points",
                     robot=scores[player].robot,
                     clause="END-2",
+                    reason=score_breakdown(state.robot(scores[player].robot)),
                 )
             )
     return found
+
+
+def score_breakdown(robot: Robot) -> str:
+    """A robot's points counted out, feet and circuit together (END-2, JOL-2, TRI-2).
+
+    >>> from outofgears.gears import JOLLY, gears
+    >>> score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
+    'robot 1 scores 2 own-colour gear(s) x 2 + 1 other gear(s) x 1 + 1 Jolly x 2 = 7 points (END-2)'
+    """
+    own = other = jolly = three = 0
+    for gear in robot.all_gears:
+        if gear.kind is GearKind.THREE_POINT:
+            three += 1
+        elif gear.kind is GearKind.JOLLY:
+            jolly += 1
+        elif gear.is_own_colour_of(robot.number):
+            own += 1
+        else:
+            other += 1
+    parts = [f"{own} own-colour gear(s) x 2", f"{other} other gear(s) x 1"]
+    if jolly:
+        parts.append(f"{jolly} Jolly x 2")
+    if three:
+        parts.append(f"{three} three-point gear(s) x 3")
+    return f"robot {robot.number} scores {' + '.join(parts)} = {score_robot(robot)} points (END-2)"
 
 
 def check_gears_exist(

@@ -32,7 +32,8 @@ from outofgears.commands.common import (
     scores_json,
     source_name,
 )
-from outofgears.commands.replay import departure_json, departure_text
+from outofgears.commands.replay import departure_json, departure_text, inferred_json
+from outofgears.compare import no_such_turn
 from outofgears.events import Event
 from outofgears.gears import Gear, describe_gears
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
@@ -98,25 +99,12 @@ def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
     """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none."""
     numbers = [record.turn for record in game.turns]
     if turn_number not in numbers:
-        fail(f"{name}: the log has no turn {turn_number}: {turn_range(numbers)}")
+        fail(no_such_turn(numbers, turn_number, name))
     last = numbers.index(turn_number)
     try:
         return replay_log(attrs.evolve(game, turns=game.turns[: last + 1]), name)
     except LogError as error:
         fail(error)
-
-
-def turn_range(numbers: Sequence[int]) -> str:
-    """The turns a log holds, in words.
-
-    >>> turn_range([1, 2, 3]), turn_range([5]), turn_range([])
-    ('its turns are 1 to 3', 'its only turn is 5', 'it holds no turn')
-    """
-    if not numbers:
-        return "it holds no turn"
-    if len(numbers) == 1:
-        return f"its only turn is {numbers[0]}"
-    return f"its turns are {min(numbers)} to {max(numbers)}"
 
 
 # --- clauses ---------------------------------------------------------------------------------
@@ -204,6 +192,14 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     if choices:
         lines.append("Choices in the log:")
         lines += choices
+    if turn.inferred:
+        lines.append("Choices inferred from what was recorded:")
+        lines += [f"  {choice}" for choice in turn.inferred]
+    if turn.open_positions > 1:
+        lines.append(
+            f"Open: {turn.open_positions} positions agree with what was recorded; "
+            "this explanation follows the first of them"
+        )
     lines.append("")
     lines.append(f"Before turn {turn.turn}:")
     lines += position_lines(before)
@@ -324,6 +320,8 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
         "after": position_json(after),
         "result": scores_json(after),
         "departures": [departure_json(d) for d in turn.departures],
+        "inferred": [inferred_json(choice) for choice in turn.inferred],
+        "open_positions": turn.open_positions,
     }
 
 

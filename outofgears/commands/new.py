@@ -24,6 +24,7 @@ from outofgears.commands.common import (
     say,
     write_atomically,
 )
+from outofgears.commands.explain import position_lines
 from outofgears.errors import InvalidStateError
 from outofgears.gears import ROBOT_NUMBERS
 from outofgears.log import (
@@ -262,6 +263,9 @@ def new(
     standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
     kept unless --force.
 
+    With -o FILE, the table the game starts from (each robot's gears, each dump, the size of
+    the reserve) is printed after it.
+
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
     if robots_text is not None and players_text is not None:
@@ -285,7 +289,7 @@ def new(
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
     text = json_safe(format_json(skeleton_json(players, options, chosen_seed))) + "\n"
     try:
-        start_state(read_log_text(text, "<new>"), "<new>")
+        start = start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
         fail(f"cannot start this game: {error.reason}")
     target = output_path(output, force=force)
@@ -298,3 +302,6 @@ def new(
         fail(output_error(str(output), error))
     count = sum(len(numbers) for numbers in players.values())
     say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
+    say(f"The table it starts from (turn {start.turn}):")
+    for line in position_lines(start):
+        say(line)

@@ -26,7 +26,7 @@ from outofgears.commands.common import (
 )
 from outofgears.errors import OutOfGearsError
 from outofgears.log import LogError
-from outofgears.replay import Departure, Replay, TurnReplay, replay_log
+from outofgears.replay import Departure, InferredChoice, Replay, TurnReplay, replay_log
 from outofgears.serialization import event_to_dict
 
 
@@ -70,6 +70,9 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str
     status = "game over" if final.game_over else f"next turn {final.turn}"
     lines.append(f"Scores after {len(replayed.turns)} turn(s) of the log ({status}):")
     lines += scores_lines(final)
+    lines += [
+        f"Left open: {line}" if i == 0 else f"  {line}" for i, line in enumerate(replayed.open)
+    ]
     if replayed.agrees:
         lines.append("The log agrees with the rules.")
     else:
@@ -84,6 +87,12 @@ def turn_text(turn: TurnReplay) -> list[str]:
     """One turn of the report: programs, what happened, departures found."""
     lines = [f"Turn {turn.turn}  [{programs_line(turn.programs)}]"]
     lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
+    lines += [f"  inferred: {choice}" for choice in turn.inferred]
+    if turn.open_positions > 1:
+        lines.append(
+            f"  open: {turn.open_positions} positions agree with what was recorded; "
+            "carried forward until a later recorded value settles them"
+        )
     lines += [f"  ! {departure}" for departure in turn.departures]
     return lines
 
@@ -104,6 +113,8 @@ def departure_text(departure: Departure) -> list[str]:
         lines.append(f"  why:            {departure.reason}")
     if departure.clause:
         lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
+    if departure.allowed:
+        lines.append(f"  the rules allowed: {departure.allowed}")
     if departure.events:
         lines.append("  because:")
         lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
@@ -122,9 +133,12 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
                 "turn": turn.turn,
                 "programs": programs_json(turn.programs),
                 "events": [event_to_dict(event) for event in turn.result.events],
+                "inferred": [inferred_json(choice) for choice in turn.inferred],
+                "open_positions": turn.open_positions,
             }
             for turn in replayed.turns
         ],
+        "open": list(replayed.open),
         "departures": [departure_json(d) for d in replayed.departures],
         "final": scores_json(replayed.final),
     }
@@ -141,5 +155,21 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "robot": departure.robot,
         "clause": departure.clause,
         "reason": departure.reason,
+        "allowed": departure.allowed,
         "events": [event_to_dict(event) for event in departure.events],
+    }
+
+
+def inferred_json(choice: InferredChoice) -> dict[str, Any]:
+    """An inferred choice as JSON-ready data."""
+    return {
+        "turn": choice.turn,
+        "kind": choice.kind,
+        "robot": choice.robot,
+        "place": choice.place,
+        "chosen": choice.chosen,
+        "default": choice.default,
+        "clause": choice.clause,
+        "default_clause": choice.default_clause,
+        "text": str(choice),
     }

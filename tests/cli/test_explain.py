@@ -194,20 +194,21 @@ def test_the_choices_of_the_log_are_shown(tmp_path: Path) -> None:
 
 def test_a_turn_that_departs_from_the_rules_exits_1_and_says_why(tmp_path: Path) -> None:
     data = defence_log()
-    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
+    # Robot 2 could take the red or the blue gear (ATK-4), never a yellow one.
+    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["yellow"]}}}
     code, output = run(write(tmp_path, data), "--turn", "1")
     assert code == 1
     assert "Departures of turn 1 from the rules (1):" in output
     assert "DEPARTS FROM THE RULES at turn 1: robot 2 feet" in output
     assert "$.turns[0].recorded.robots.2.feet" in output
-    assert "recorded:       1 red" in output
+    assert "recorded:       1 yellow" in output
     assert "the rules give: 1 blue" in output
     assert "agrees with the rules" not in output
 
 
 def test_a_later_turn_after_a_departure_agrees_and_notes_the_earlier_one(tmp_path: Path) -> None:
     data = defence_log()
-    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
+    data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["yellow"]}}}
     code, output = run(write(tmp_path, data), "--turn", "2")
     assert code == 0
     assert "the log departs from the rules earlier, at turn(s) 1" in output
@@ -322,7 +323,7 @@ def test_json_of_a_seeded_game_parses_for_every_turn(tmp_path: Path) -> None:
 def test_a_turn_not_in_the_log_is_exit_2_with_the_logs_turns(tmp_path: Path, turn: str) -> None:
     code, output = run(write(tmp_path, DEFENCE_LOG), "--turn", turn)
     assert code == 2
-    assert f"the log has no turn {turn}: its turns are 1 to 2" in output
+    assert f"game.json: $.turns: the log has no turn {turn} (its turns: 1-2)" in output
     assert "game.json" in output
     assert "Traceback" not in output
 
@@ -330,7 +331,7 @@ def test_a_turn_not_in_the_log_is_exit_2_with_the_logs_turns(tmp_path: Path, tur
 def test_a_log_without_turns_says_so(tmp_path: Path) -> None:
     code, output = run(write(tmp_path, defence_log(turns=[])), "--turn", "1")
     assert code == 2
-    assert "the log has no turn 1: it holds no turn" in output
+    assert "$.turns: the log has no turn 1 (it has no turns)" in output
 
 
 def test_a_log_starting_mid_game_names_its_own_turns(tmp_path: Path) -> None:
@@ -340,7 +341,7 @@ def test_a_log_starting_mid_game_names_its_own_turns(tmp_path: Path) -> None:
     data["turns"][1]["turn"] = 8
     code, output = run(write(tmp_path, data), "--turn", "2")
     assert code == 2
-    assert "its turns are 7 to 8" in output
+    assert "its turns: 7-8" in output
     code, output = run(write(tmp_path, data), "--turn", "8")
     assert code == 0
     assert output.startswith("Turn 8 of ")

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.cli import main
+from outofgears.gears import describe_gears
 from outofgears.log import read_log, read_log_text
 from outofgears.model import Options
-from outofgears.replay import replay_log
+from outofgears.replay import replay_log, start_state
 from outofgears.setup import setup_game, setup_two_robot_game
 
 
@@ -162,7 +163,15 @@ def test_output_file_is_written_and_reads_back(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
     code, output = run("--seed", "6", "--robots", "1,2,3", "-o", str(target))
     assert code == 0
-    assert output == f"Wrote {target}: 3 robots, 3 players, seed 6.\n"
+    lines = output.splitlines()
+    assert lines[:2] == [
+        f"Wrote {target}: 3 robots, 3 players, seed 6.",
+        "The table it starts from (turn 1):",
+    ]
+    state = start_state(read_log(target))
+    assert lines[2] == "  robot 1 (P1): feet none; circuit none"
+    assert lines[5] == f"  dump 1: {describe_gears(state.dump(1).gears)}"
+    assert lines[-1] == f"  reserve: {len(state.reserve)} gears"
     log = read_log(target)
     assert log.start.seed == 6
     assert replay_log(log).turns == ()

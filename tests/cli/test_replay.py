@@ -146,16 +146,20 @@ def test_a_wrong_recorded_value_exits_1_with_the_first_departure(tmp_path: Path)
         "recorded 5 points; the rules give 4 points",
     ]
     report = lines[lines.index("Winner(s): Ada") + 1 :]
-    assert report[:7] == [
+    # Robot 1 held red, orange, orange: no legal assembly leaves a red gear at its feet.
+    assert report[:8] == [
         "DEPARTS FROM THE RULES at turn 2: robot 1 feet",
         "  in the log at:  $.turns[1].recorded.robots.1.feet",
         "  robot:          1",
         "  recorded:       1 red",
         "  the rules give: 1 orange",
         "  clause: ASM-1 (IT-ASM-1, FR-ASM-1)",
+        "  the rules allowed: robot 1 could assemble any of: red + orange | orange + orange "
+        "(ASM-1; the default pick, ASM-2, decides only when the table does not); "
+        "the closest legal outcome: robot 1 feet 1 red, circuit 2 orange",
         "  because:",
     ]
-    assert report[7:10] == [
+    assert report[8:11] == [
         "    orange gear: dump 2 -> robot 1 feet (robot 1) [TRP-3] "
         "(IT-TRAP-3, FR-TRAP-3, IT-ACT-TRAP-1, FR-ACT-TRAP-1)",
         "    red gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1] (IT-ASM-1, FR-ASM-1)",
@@ -179,6 +183,9 @@ def test_the_departures_are_machine_readable(tmp_path: Path) -> None:
         "robot": 1,
         "clause": "ASM-1",
         "reason": None,
+        "allowed": "robot 1 could assemble any of: red + orange | orange + orange (ASM-1; the "
+        "default pick, ASM-2, decides only when the table does not); the closest legal "
+        "outcome: robot 1 feet 1 red, circuit 2 orange",
     }
     assert [event["clause"] for event in first["events"]] == ["TRP-3", "ASM-1", "ASM-1"]
     assert (second["what"], second["recorded"], second["expected"]) == (
@@ -194,12 +201,13 @@ def test_a_value_nothing_moved_says_so(tmp_path: Path) -> None:
     data["turns"][1]["recorded"] = {"robots": {"2": {"feet": ["red"]}}}
     result = replay(write(tmp_path, data), "--quiet")
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[-6:] == [
+    assert result.stdout.splitlines()[-7:] == [
         "DEPARTS FROM THE RULES at turn 2: robot 2 feet",
         "  in the log at:  $.turns[1].recorded.robots.2.feet",
         "  robot:          2",
         "  recorded:       1 red",
         "  the rules give: 1 red, 1 orange",
+        "  the rules allowed: no choice of this turn changes this value",
         "  because:        no gear moved there in turn 2",
     ]
 

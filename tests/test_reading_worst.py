@@ -1,0 +1,39 @@
+"""A rejected log is read in time linear in its size and stops at the first error (issue 14,
+class 2); ``python -m benchmarks.reading`` gives the figures of the largest inputs."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from benchmarks.reading import cases
+from outofgears.log import LogError, read_log_text
+
+EXPECTED = {
+    "100,000 empty turns": "$.turns[0].programs: the required key 'programs' is missing",
+    "60,000 bad players entries": '$.players.p0: expected an array, got "x"',
+    "60,000 valid players entries": "$.players: a game has 2 to 8 players, not 60000",
+    "300,000 repeated keys": "$.a: the key 'a' appears twice in one object",
+    "nesting 5,000 deep": "$: the JSON nests deeper than 32 levels",
+    "100,000 bad programs in one turn": "$.turns[0].programs.0 (turn 1):",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_worst_inputs_are_refused_at_their_first_error_within_a_second(name: str) -> None:
+    text = cases()[name]
+    started = time.perf_counter()
+    with pytest.raises(LogError) as caught:
+        read_log_text(text, "worst.json")
+    elapsed = time.perf_counter() - started
+    assert str(caught.value).startswith(f"worst.json: {EXPECTED[name]}")
+    assert elapsed < 1.0
+
+
+def test_an_unterminated_string_says_at_once() -> None:
+    text = '{\n"format": "outofgears-log/1",\n\n\n\n"players": {"A: [1]}}'
+    with pytest.raises(LogError) as caught:
+        read_log_text(text, "x.json")
+    assert "at at" not in str(caught.value)
+    assert "not JSON: Unterminated string starting at line 6 column 13" in str(caught.value)
