@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from outofgears.errors import InvalidStateError
+
 #: The languages of the paraphrases: English, Italian, French.
 LANGUAGES: Final = ("en", "it", "fr")
 
@@ -115,5 +117,5 @@ def paraphrase(clause_id: str, lang: str = "en") -> str:
     'Une carte Piège portant le numéro n piège la décharge n. Plusieurs robots peuvent piéger la même décharge.'
     """
     if lang not in LANGUAGES:
-        raise ValueError(f"the paraphrases are in {', '.join(LANGUAGES)}, not {lang!r}")
+        raise InvalidStateError(f"the paraphrases are in {', '.join(LANGUAGES)}, not {lang!r}")
     return paraphrases()[clause_id][lang]

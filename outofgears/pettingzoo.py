@@ -24,6 +24,7 @@ from pettingzoo import ParallelEnv
 from pettingzoo.utils.env import ActionType
 
 from outofgears.actions import num_actions, num_joint_actions, programs_of_move
+from outofgears.errors import InvalidStateError
 from outofgears.game import returns
 from outofgears.model import GameState, Options
 from outofgears.observation import legal_moves, observation_size, observe, own_slots
@@ -53,9 +54,9 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         render_mode: str | None = None,
     ) -> None:
         if two_robots and robots not in (4, 6, 8):
-            raise ValueError(f"the two-robot variant has 4, 6 or 8 robots, not {robots}")
+            raise InvalidStateError(f"the two-robot variant has 4, 6 or 8 robots, not {robots}")
         if not 2 <= robots <= 8:
-            raise ValueError(f"a game has 2 to 8 robots, not {robots}")
+            raise InvalidStateError(f"a game has 2 to 8 robots, not {robots}")
         self.robots = robots
         self.two_robots = two_robots
         self.options = Options(upgrades=upgrades)

@@ -28,6 +28,7 @@ from typing import Protocol
 from attrs import define, frozen
 
 from outofgears.actions import programs_of_move
+from outofgears.errors import InvalidStateError
 from outofgears.game import is_terminal, returns
 from outofgears.model import GameState
 from outofgears.observation import Observation, observe
@@ -65,7 +66,7 @@ def _points(state: GameState, player: str) -> int:
     for score in player_scores(state):
         if score.player == player:
             return score.points
-    raise ValueError(f"player {player!r} is not in the game")
+    raise InvalidStateError(f"player {player!r} is not in the game")
 
 
 @define
@@ -197,9 +198,9 @@ def make_bot(spec: str) -> Bot:
     """
     name, _, number = spec.partition(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+        raise InvalidStateError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
     if number and not (number.isascii() and number.isdigit() and int(number) > 0):
-        raise ValueError(f"bot {spec!r}: the number after ':' is a whole number over 0")
+        raise InvalidStateError(f"bot {spec!r}: the number after ':' is a whole number over 0")
     return BOTS[name](int(number) if number else None)
 
 
