@@ -194,7 +194,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'chess' (known: greedy, mcts, random)
+    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, mcts, random)
     """
     name, _, number = spec.partition(":")
     if name not in BOTS:
