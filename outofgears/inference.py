@@ -183,7 +183,8 @@ def _assemble(table: Table, robot: int, pick: tuple[Gear, ...]) -> None:
         table.circuit_of(robot).append(rank)
 
 
-def _state_key(state: GameState) -> tuple[Any, ...]:
+def position_key(state: GameState) -> tuple[Any, ...]:
+    """What tells two positions apart, as a hashable key (replay merges the paths it carries)."""
     return (
         tuple((r.number, r.feet, r.circuit) for r in state.robots),
         tuple((d.number, d.gears) for d in state.dumps),
@@ -321,7 +322,7 @@ def reproduce(
             result = first if not picks else resolved(every)
             if result is None:  # pragma: no cover
                 continue
-            key = _state_key(result.state)
+            key = position_key(result.state)
             if key not in found:
                 searched = tuple(d for d in every if _given(given, d) is None)
                 found[key] = Reproduction(_merged(given, every), searched, result)

@@ -45,6 +45,7 @@ from outofgears.inference import (
     Reproduction,
     Target,
     closest,
+    position_key,
     reproduce,
     same_decision,
 )
@@ -409,7 +410,7 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
                 continue
             for one in (replayed, *_alternatives(replayed)):
                 after = one.result.state
-                following.setdefault(_position(after), (after, (*turns, one)))
+                following.setdefault(position_key(after), (after, (*turns, one)))
             if len(following) > POSITION_LIMIT:
                 raise too_open(record, index, source)
         if following:
@@ -423,16 +424,6 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
             ]
     turns = paths[0][1]
     return Replay(log, start, turns, notes, open_at_end([state for state, _ in paths]))
-
-
-def _position(state: GameState) -> tuple[Any, ...]:
-    return (
-        tuple((r.number, r.feet, r.circuit) for r in state.robots),
-        tuple((d.number, d.gears) for d in state.dumps),
-        state.reserve,
-        tuple((p.name, p.upgrade) for p in state.players),
-        state.game_over,
-    )
 
 
 def _alternatives(replayed: TurnReplay) -> list[TurnReplay]:
