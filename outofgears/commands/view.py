@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from outofgears.commands.common import fail, load_log, source_name, write_atomically
+from outofgears.commands.common import (
+    fail,
+    load_log,
+    output_error,
+    output_path,
+    say,
+    source_name,
+    write_atomically,
+)
 from outofgears.log import LogError
 from outofgears.replay import replay_log
 
@@ -46,9 +52,7 @@ def view(log: str, output: str, turn: int | None, docs_url: str | None, force: b
     """
     from outofgears.viewer import game_html  # imported here rather than when the CLI starts
 
-    target = None if output == "-" else Path(output)
-    if target is not None and target.exists() and not force:
-        fail(f"{output} exists; give --force to replace it")
+    target = output_path(output, force=force)
     name = source_name(log)
     game = load_log(log)
     try:
@@ -66,8 +70,6 @@ def view(log: str, output: str, turn: int | None, docs_url: str | None, force: b
         return
     try:
         write_atomically(target, page, force=force)
-    except FileExistsError:
-        fail(f"{output} exists; give --force to replace it")
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
-    click.echo(f"wrote {output}", err=True)
+        fail(output_error(str(output), error))
+    say(f"wrote {output}", err=True)
