@@ -10,9 +10,9 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
@@ -42,6 +42,22 @@ class AsciiIntRange(click.IntRange):
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
 )
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def output_option(what: str) -> Callable[[F], F]:
+    """The required ``-o/--output`` of a command that writes one file (``-`` for standard
+    output): ``render`` and ``view``."""
+    return click.option(
+        "-o",
+        "--output",
+        "output",
+        required=True,
+        type=click.Path(dir_okay=False, allow_dash=True),
+        help=f"The {what} to write; - for standard output.",
+    )
+
+
 TURN_OPTION = click.option(
     "--turn", "turn", type=AsciiIntRange(min=1), required=True, help="The turn of the log."
 )

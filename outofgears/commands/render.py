@@ -19,6 +19,7 @@ from outofgears.commands.common import (
     fail,
     load_log,
     output_error,
+    output_option,
     output_path,
     say,
     source_name,
@@ -66,14 +67,7 @@ OTHER_PICTURE_FORMATS = frozenset(
 @click.command()
 @LOG_ARGUMENT
 @TURN_OPTION
-@click.option(
-    "-o",
-    "--output",
-    "output",
-    required=True,
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="The SVG file to write; - for standard output.",
-)
+@output_option("SVG file")
 @click.option(
     "--after",
     is_flag=True,

@@ -5,9 +5,12 @@ from __future__ import annotations
 import click
 
 from outofgears.commands.common import (
+    LOG_ARGUMENT,
+    AsciiIntRange,
     fail,
     load_log,
     output_error,
+    output_option,
     output_path,
     say,
     source_name,
@@ -18,18 +21,9 @@ from outofgears.replay import replay_log
 
 
 @click.command()
-@click.argument("log", metavar="LOG")
-@click.option(
-    "-o",
-    "--output",
-    "output",
-    required=True,
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="The HTML file to write; - for standard output.",
-)
-@click.option(
-    "--turn", type=click.IntRange(min=1), default=None, help="The turn the page opens at."
-)
+@LOG_ARGUMENT
+@output_option("HTML file")
+@click.option("--turn", type=AsciiIntRange(min=1), default=None, help="The turn the page opens at.")
 @click.option(
     "--docs-url",
     metavar="URL",
