@@ -33,27 +33,14 @@ def can_assemble(feet: Sequence[object]) -> bool:
     return len(feet) >= ASSEMBLY_THRESHOLD
 
 
-def take_default_pick(robot: int, feet: list[int]) -> list[int]:
-    """The default pick (ASM-2), taken out of ``feet`` (ranks): the two gears worth most to the
-    robot, ties by the ring from its own colour (R-SYMMETRY).
-
-    >>> feet = [0, 1, 2, 3]
-    >>> take_default_pick(3, feet), sorted(feet)
-    ([2, 3], [0, 1])
-    """
-    feet.sort(key=PREFERENCE[robot].__getitem__)
-    picked = feet[:ASSEMBLY_SIZE]
-    del feet[:ASSEMBLY_SIZE]
-    return picked
-
-
 def choose_assembly(robot: int, feet: Sequence[int]) -> list[int]:
-    """The default pick (ASM-2) among ranks, leaving ``feet`` as it is.
+    """The default pick (ASM-2) among ranks: the two gears worth most to the robot, ties by
+    the ring from its own colour (R-SYMMETRY).
 
     >>> choose_assembly(8, [0, 1, 2]), choose_assembly(3, [0, 1, 2, 3])
     ([0, 1], [2, 3])
     """
-    return take_default_pick(robot, list(feet))
+    return sorted(feet, key=PREFERENCE[robot].__getitem__)[:ASSEMBLY_SIZE]
 
 
 def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
@@ -76,22 +63,28 @@ def assemble_circuits(table: Table) -> None:
         if choices is None:
             if len(ranks) < ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
                 continue
-            picked = take_default_pick(robot, ranks)
+            picked = choose_assembly(robot, ranks)
         else:
             chosen = choices.assemblies.get(robot)
             picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
             if not picked:
                 continue
-            for rank in picked:
-                ranks.remove(rank)
-        table.circuit_of(robot).extend(picked)
-        table.moved_feet[robot] = table.moved_circuit[robot] = True
-        events = table.events
-        if events is not None:
-            events.extend(
-                gear_moved(_gear_of(rank), FEET[robot], CIRCUIT[robot], robot, "ASM-1")
-                for rank in picked
-            )
+        move_to_circuit(table, robot, picked)
+
+
+def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
+    """Move the ranks ``picked`` from the robot's feet into its circuit (ASM-1)."""
+    feet = table.feet[robot]
+    for rank in picked:
+        feet.remove(rank)
+    table.circuit_of(robot).extend(picked)
+    table.moved_feet[robot] = table.moved_circuit[robot] = True
+    events = table.events
+    if events is not None:
+        events.extend(
+            gear_moved(_gear_of(rank), FEET[robot], CIRCUIT[robot], robot, "ASM-1")
+            for rank in picked
+        )
 
 
 def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:

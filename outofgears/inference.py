@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import frozen
 
+from outofgears.assembly import move_to_circuit
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import GearMoved
@@ -178,9 +179,7 @@ def _position_key(table: Table, index: int) -> tuple[Any, ...]:
 def _assemble(table: Table, robot: int, pick: tuple[Gear, ...]) -> None:
     """Move ``pick`` from the robot's feet to its circuit on ``table`` (no later step of the
     walk reads them: it only tells the branches apart)."""
-    for rank in gear_ranks(pick):
-        table.feet[robot].remove(rank)
-        table.circuit_of(robot).append(rank)
+    move_to_circuit(table, robot, gear_ranks(pick))
 
 
 def position_key(state: GameState) -> tuple[Any, ...]:
