@@ -58,18 +58,17 @@ def assemble_circuits(table: Table) -> None:
     gears it chose, or the default pick (ASM-2)."""
     choices = table.choices
     feet = table.feet
+    if choices is None:
+        for robot in table.numbers:
+            ranks = feet[robot]
+            if len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
+                move_to_circuit(table, robot, choose_assembly(robot, ranks))
+        return
+    rule = table.state.options.assembly
     for robot in table.numbers:
-        ranks = feet[robot]
-        if choices is None:
-            if len(ranks) < ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
-                continue
-            picked = choose_assembly(robot, ranks)
-        else:
-            chosen = choices.assemblies.get(robot)
-            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
-            if not picked:
-                continue
-        move_to_circuit(table, robot, picked)
+        picked = assembly_pick(robot, feet[robot], choices.assemblies.get(robot), rule)
+        if picked:
+            move_to_circuit(table, robot, picked)
 
 
 def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:

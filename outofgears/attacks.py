@@ -277,10 +277,12 @@ def lift_feet(table: Table, victims: list[int]) -> None:
     """Every attacked robot's feet gears, as they stand after the defences, are taken at once
     (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack."""
     feet = table.feet
+    held = table.held
+    moved = table.moved_feet
     for victim in victims:
-        table.held[victim] = feet[victim]
+        held[victim] = feet[victim]
         feet[victim] = []
-        table.moved_feet[victim] = True
+        moved[victim] = True
 
 
 def strike(table: Table, reading: ProgramReading, victim: int, attackers: list[int]) -> None:

@@ -17,10 +17,12 @@ def explore_dumps(table: Table) -> None:
     numbers = table.numbers
     drawn = tuple(reserve[: len(numbers)])
     dumps = table.dumps
-    events = table.events
-    for dump, gear, rank in zip(numbers, drawn, ranks_of(drawn), strict=False):
+    moved = table.moved_dumps
+    for dump, rank in zip(numbers, ranks_of(drawn), strict=False):
         dumps[dump].append(rank)
-        table.moved_dumps[dump] = True
-        if events is not None:
+        moved[dump] = True
+    events = table.events
+    if events is not None:
+        for dump, gear in zip(numbers, drawn, strict=False):
             events.append(gear_moved(gear, RESERVE, DUMP[dump], None, "EXP-1"))
     table.reserve = reserve[len(drawn) :]

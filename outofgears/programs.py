@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Final
 
 from attrs import field, frozen
@@ -275,6 +276,9 @@ _CODES: Final = {
 _NOBODY: list[int] = []
 
 
+_number = attrgetter("number")
+
+
 class ProgramReading:
     """The programs of a turn read once, for the rules modules: codes and targets by robot.
 
@@ -323,7 +327,7 @@ class ProgramReading:
             expect_state(state)
         if type(programs) is not dict and not isinstance(programs, Mapping):
             raise ArgumentTypeError("programs", "a mapping of robot numbers to programs", programs)
-        numbers = [robot.number for robot in state.robots]
+        numbers = list(map(_number, state.robots))
         code = [-1] * 9
         target = [0] * 9
         plain = not state.game_over and len(programs) == len(numbers)

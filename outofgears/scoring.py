@@ -89,7 +89,7 @@ def winners(state: GameState) -> tuple[str, ...]:
 def end_turn(table: Table) -> None:
     """Close the turn: after exploration, whether the game is over (TURN-1, END-1)."""
     dumps = table.dumps
-    over = is_game_over(table.reserve, [dumps[number] for number in table.numbers])
+    over = is_game_over(table.reserve, (dumps[number] for number in table.numbers))
     table.game_over = over
     if table.events is not None:
         table.events.append(TurnEnded(table.state.turn, over, "END-1" if over else "TURN-1"))

@@ -134,6 +134,8 @@ def deal(
                     got.append(rank)
                     break
         short = [taker for taker in short if len(shares[taker]) < share]
+    if len(pool) == share * len(takers):
+        return [sorted(shares[taker]) for taker in takers], []
     left = [rank for rank in range(10) for _ in range(counts[rank])]
     return [sorted(shares[taker]) for taker in takers], left
 
