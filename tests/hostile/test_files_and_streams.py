@@ -222,6 +222,12 @@ def test_sigterm_during_simulate_leaves_no_temporary_file(tmp_path: Path) -> Non
     assert list(tmp_path.iterdir()) == []
 
 
+def _hear_ctrl_c() -> None:
+    # A job started in the background by a non-interactive shell (CI's `cmd &`, nohup) inherits
+    # SIGINT ignored, and Python then keeps it ignored: give the child a terminal's disposition.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_sigint_exits_130_without_aborted(tmp_path: Path) -> None:
     process = script(
         "simulate",
@@ -233,6 +239,7 @@ def test_sigint_exits_130_without_aborted(tmp_path: Path) -> None:
         "1",
         "-o",
         str(tmp_path / "out.jsonl"),
+        preexec_fn=_hear_ctrl_c,
     )
     wait_for_temporary(tmp_path)
     process.send_signal(signal.SIGINT)
