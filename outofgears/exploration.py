@@ -7,7 +7,7 @@ setup, so drawing its next gear is drawing at random.
 
 from __future__ import annotations
 
-from outofgears.gears import ranks_of
+from outofgears.gears import gear_ranks
 from outofgears.table import DUMP, RESERVE, Table, gear_moved
 
 
@@ -18,7 +18,7 @@ def explore_dumps(table: Table) -> None:
     drawn = tuple(reserve[: len(numbers)])
     dumps = table.dumps
     moved = table.moved_dumps
-    for dump, rank in zip(numbers, ranks_of(drawn), strict=False):
+    for dump, rank in zip(numbers, gear_ranks(drawn), strict=False):
         dumps[dump].append(rank)
         moved[dump] = True
     events = table.events
