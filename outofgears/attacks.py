@@ -101,7 +101,9 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
         plan.append((announce_unused_counters, (reading, counters)))
     if not attackers:
         return
-    victims = [victim for victim in sorted(attackers) if victim not in standing]
+    victims = sorted(attackers)
+    if standing:
+        victims = [victim for victim in victims if victim not in standing]
     if victims:
         plan.append((lift_feet, (victims,)))
         for victim in victims:
