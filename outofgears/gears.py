@@ -389,7 +389,13 @@ def taking_order(takers: Iterable[int], after: int) -> list[int]:
     >>> taking_order([1, 3, 6], 3), taking_order([2, 7], 6)
     ([6, 1, 3], [7, 2])
     """
-    return sorted(takers, key=lambda robot: (robot - after - 1) % 8)
+    return sorted(takers, key=_RING_FROM[after].__getitem__)
+
+
+#: ``_RING_FROM[after][robot]``: the robot's place in the ring that starts after ``after``.
+_RING_FROM: tuple[tuple[int, ...], ...] = tuple(
+    tuple((robot - after - 1) % 8 for robot in range(9)) for after in range(9)
+)
 
 
 #: The gear tuples of small multisets, shared, and their ranks by the tuple's identity (the
