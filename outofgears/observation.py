@@ -40,7 +40,14 @@ from typing import Final
 from attrs import field, frozen
 
 from outofgears.actions import MAX_ACTIONS, action_id, player_actions
-from outofgears.gears import _RANK_BY_ID, CANONICAL_GEARS, Gear, describe_gears, gear_rank
+from outofgears.gears import (
+    _RANK_BY_ID,
+    CANONICAL_GEARS,
+    RANKS_OF_SHARED,
+    Gear,
+    describe_gears,
+    gear_rank,
+)
 from outofgears.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.programs import AnyProgram
 
@@ -137,6 +144,14 @@ _rank_by_id = _RANK_BY_ID.__getitem__
 
 def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
     """A pile's counts by gear rank, as the vector holds them (memoized by the pile's gears)."""
+    shared = _COUNTS_OF_SHARED.get(id(pile))
+    if shared is not None:
+        return shared
+    ranks = RANKS_OF_SHARED.get(id(pile))
+    if ranks is not None:  # a shared tuple (gears.gears_of): it lives as long as the module
+        counts = [float(ranks.count(rank)) for rank in range(RANKS)]
+        _COUNTS_OF_SHARED[id(pile)] = counts
+        return counts
     key = tuple(map(id, pile))
     counts = _PILES.get(key)
     if counts is None:
@@ -155,6 +170,8 @@ def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
 
 #: Counts of the piles seen, by the identities of their gears (the shared instances).
 _PILES: dict[tuple[int, ...], list[float]] = {}
+#: Counts of the shared multisets (:data:`~outofgears.gears.RANKS_OF_SHARED`), by identity.
+_COUNTS_OF_SHARED: dict[int, list[float]] = {}
 
 
 def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> PublicInfo:
@@ -174,8 +191,12 @@ def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> Publ
         if dump.gears:
             base = _DUMPS + (dump.number - 1) * RANKS
             vector[base : base + RANKS] = _pile_counts(dump.gears)
-    for key, count in Counter(map(id, state.reserve)).items():
-        vector[_RESERVE + _rank_by_id(key)] += count
+    if state.reserve:
+        try:
+            reserve = list(map(_rank_by_id, map(id, state.reserve)))
+        except KeyError:  # a gear that is not a shared instance
+            reserve = [gear_rank(gear) for gear in state.reserve]
+        vector[_RESERVE : _RESERVE + RANKS] = map(float, map(reserve.count, range(RANKS)))
     players = []
     variant = False
     for player in state.players:
