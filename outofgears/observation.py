@@ -147,11 +147,11 @@ def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
     shared = _COUNTS_OF_SHARED.get(id(pile))
     if shared is not None:
         return shared
-    ranks = RANKS_OF_SHARED.get(id(pile))
-    if ranks is not None:  # a shared tuple (gears.gears_of): it lives as long as the module
-        counts = [float(ranks.count(rank)) for rank in range(RANKS)]
-        _COUNTS_OF_SHARED[id(pile)] = counts
-        return counts
+    known = RANKS_OF_SHARED.get(id(pile))
+    if known is not None:  # a shared tuple (gears.gears_of): it lives as long as the module
+        shared = [float(known.count(rank)) for rank in range(RANKS)]
+        _COUNTS_OF_SHARED[id(pile)] = shared
+        return shared
     key = tuple(map(id, pile))
     counts = _PILES.get(key)
     if counts is None:
