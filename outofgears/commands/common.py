@@ -344,3 +344,23 @@ def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
     """
     with atomic_output(path, force=force) as file:
         file.write(text)
+
+
+def deliver(
+    text: str, target: Path | None, output: str | os.PathLike[str] | None, *, force: bool
+) -> bool:
+    """Print ``text`` on standard output when ``target`` is ``None`` (:func:`output_path`
+    gave no file), else write it to ``target`` with :func:`write_atomically`; a file that
+    cannot be written is a message naming ``output`` and exit status 2.
+
+    Returns:
+        Whether a file was written (the caller may then say so).
+    """
+    if target is None:
+        click.echo(text, nl=False)
+        return False
+    try:
+        write_atomically(target, text, force=force)
+    except OSError as error:
+        fail(output_error(str(output), error))
+    return True

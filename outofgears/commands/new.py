@@ -17,12 +17,11 @@ import click
 from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import (
     AsciiIntRange,
+    deliver,
     fail,
     json_safe,
-    output_error,
     output_path,
     say,
-    write_atomically,
 )
 from outofgears.commands.explain import position_lines
 from outofgears.errors import InvalidStateError
@@ -293,13 +292,8 @@ def new(
     except LogError as error:
         fail(f"cannot start this game: {error.reason}")
     target = output_path(output, force=force)
-    if target is None:
-        click.echo(text, nl=False)
+    if not deliver(text, target, output, force=force):
         return
-    try:
-        write_atomically(target, text, force=force)
-    except OSError as error:
-        fail(output_error(str(output), error))
     count = sum(len(numbers) for numbers in players.values())
     say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
     say(f"The table it starts from (turn {start.turn}):")

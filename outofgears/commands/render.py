@@ -16,14 +16,13 @@ import click
 from outofgears.commands.common import (
     LOG_ARGUMENT,
     TURN_OPTION,
+    deliver,
     fail,
     load_log,
-    output_error,
     output_option,
     output_path,
     say,
     source_name,
-    write_atomically,
 )
 from outofgears.compare import replay_to_turn
 from outofgears.log import LogError
@@ -101,11 +100,5 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
     except LogError as error:
         fail(error)
     picture = turn_picture(replayed, after=after)
-    if target is None:
-        click.echo(picture, nl=False)
-        return
-    try:
-        write_atomically(target, picture, force=force)
-    except OSError as error:
-        fail(output_error(output, error))
-    say(f"wrote {output}", err=True)
+    if deliver(picture, target, output, force=force):
+        say(f"wrote {output}", err=True)

@@ -7,14 +7,13 @@ import click
 from outofgears.commands.common import (
     LOG_ARGUMENT,
     AsciiIntRange,
+    deliver,
     fail,
     load_log,
-    output_error,
     output_option,
     output_path,
     say,
     source_name,
-    write_atomically,
 )
 from outofgears.log import LogError
 from outofgears.replay import replay_log
@@ -59,11 +58,5 @@ def view(log: str, output: str, turn: int | None, docs_url: str | None, force: b
     if turn is not None and turn not in numbers:
         fail(f"--turn {turn}: the log's turns are {numbers[0]} to {numbers[-1]}")
     page = game_html(replay, title=f"Out of Gears: {name}", turn=turn, docs_url=docs_url)
-    if target is None:
-        click.echo(page, nl=False)
-        return
-    try:
-        write_atomically(target, page, force=force)
-    except OSError as error:
-        fail(output_error(str(output), error))
-    say(f"wrote {output}", err=True)
+    if deliver(page, target, output, force=force):
+        say(f"wrote {output}", err=True)
