@@ -12,8 +12,11 @@ makes it a game of imperfect information, and each player's observation is its
 R-TURN-CAP).
 
 Parameters, in the game string: ``robots`` (2-8, default 4), ``seed`` (default 0), ``upgrades``
-(default false) and ``turn_cap`` (default 100), as in
-``pyspiel.load_game("python_out_of_gears(robots=3,seed=7)")``.
+(default false), ``turn_cap`` (default 100) and ``two_robots`` (default false), as in
+``pyspiel.load_game("python_out_of_gears(robots=3,seed=7)")``. With ``two_robots=true`` (4, 6 or 8
+robots) it is the two-robot variant: ``robots / 2`` players, player ``j`` controlling robots ``j``
+and ``j + robots / 2`` (VAR-1), each action a joint action of both robots
+(:func:`~outofgears.actions.joint_action_id`), the legal ones respecting VAR-2.
 """
 
 from __future__ import annotations
@@ -23,16 +26,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from outofgears.actions import num_actions, program_of, programs_of_move
+from outofgears.actions import num_actions, num_joint_actions, programs_of_move
 from outofgears.game import is_terminal, returns
 from outofgears.model import GameState, Options
 from outofgears.observation import legal_moves, observation_size, observe
 from outofgears.programs import AnyProgram
 from outofgears.serialization import state_to_dict
-from outofgears.setup import setup_game
+from outofgears.setup import setup_seated_game
 from outofgears.turn import apply_turn
 
-_DEFAULT_PARAMS: dict[str, Any] = {"robots": 4, "seed": 0, "upgrades": False, "turn_cap": 100}
+_DEFAULT_PARAMS: dict[str, Any] = {
+    "robots": 4,
+    "seed": 0,
+    "upgrades": False,
+    "turn_cap": 100,
+    "two_robots": False,
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_out_of_gears",
@@ -61,6 +70,9 @@ class OutOfGearsGame(pyspiel.Game):  # type: ignore[misc]
         robots = int(params["robots"])
         if not 2 <= robots <= 8:
             raise ValueError(f"a game has 2 to 8 robots, not {robots}")
+        self.two_robots = bool(params["two_robots"])
+        if self.two_robots and robots not in (4, 6, 8):
+            raise ValueError(f"the two-robot variant has 4, 6 or 8 robots, not {robots}")
         self.robots = robots
         self.seed = int(params["seed"])
         self.options = Options(upgrades=bool(params["upgrades"]))
@@ -68,9 +80,13 @@ class OutOfGearsGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(
             _GAME_TYPE,
             pyspiel.GameInfo(
-                num_distinct_actions=num_actions(self.options),
+                num_distinct_actions=(
+                    num_joint_actions(self.options)
+                    if self.two_robots
+                    else num_actions(self.options)
+                ),
                 max_chance_outcomes=0,
-                num_players=robots,
+                num_players=robots // 2 if self.two_robots else robots,
                 min_utility=0.0,
                 max_utility=1.0,
                 utility_sum=1.0,
@@ -96,8 +112,8 @@ class OutOfGearsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: OutOfGearsGame) -> None:
         super().__init__(game)
         self.turn_cap = game.turn_cap
-        self.state: GameState = setup_game(
-            list(range(1, game.robots + 1)), seed=game.seed, options=game.options
+        self.state: GameState = setup_seated_game(
+            game.robots, two_robots=game.two_robots, seed=game.seed, options=game.options
         )
         self.names = [player.name for player in self.state.players]
         self.revealed: dict[int, AnyProgram] | None = None
@@ -119,7 +135,9 @@ class OutOfGearsState(pyspiel.State):  # type: ignore[misc]
         self.revealed = programs
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return f"{self.names[player]}: {program_of(int(action), self.state.options)}"
+        moves = programs_of_move(self.state, self.names[player], int(action))
+        laid = ", ".join(f"robot {robot} {program}" for robot, program in moves.items())
+        return f"{self.names[player]}: {laid}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over (END-1) or cut off at the turn cap."""

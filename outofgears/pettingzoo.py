@@ -29,7 +29,7 @@ from outofgears.game import returns
 from outofgears.model import GameState, Options
 from outofgears.observation import legal_moves, observation_size, observe, own_slots
 from outofgears.programs import AnyProgram
-from outofgears.setup import setup_game, setup_two_robot_game
+from outofgears.setup import setup_seated_game
 from outofgears.turn import apply_turn
 
 ObsDict = dict[str, Any]
@@ -97,14 +97,9 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         if seed is not None:
             self._rng = random.Random(seed)
         deal = self._rng.getrandbits(63)
-        if self.two_robots:
-            half = self.robots // 2
-            control = {f"P{j}": (j, j + half) for j in range(1, half + 1)}
-            self.state = setup_two_robot_game(control, seed=deal, options=self.options)
-        else:
-            self.state = setup_game(
-                list(range(1, self.robots + 1)), seed=deal, options=self.options
-            )
+        self.state = setup_seated_game(
+            self.robots, two_robots=self.two_robots, seed=deal, options=self.options
+        )
         self._revealed = None
         self.agents = list(self.possible_agents)
         return self._observations(), {agent: {} for agent in self.agents}

@@ -329,3 +329,33 @@ def from_position(
         turn=turn,
         options=options or Options(),
     )
+
+
+def seat_players(robots: int, two_robots: bool = False) -> dict[str, tuple[int, ...]]:
+    """The players of a game of robots 1 to ``robots`` seated in order, ``"P1"`` first, and the
+    robots each controls: one each, or in the two-robot variant robots ``j`` and
+    ``j + robots / 2`` for player ``j`` (VAR-1), as simulations, tournaments and the
+    PettingZoo and OpenSpiel adapters seat them.
+
+    >>> seat_players(3)
+    {'P1': (1,), 'P2': (2,), 'P3': (3,)}
+    >>> seat_players(4, two_robots=True)
+    {'P1': (1, 3), 'P2': (2, 4)}
+    """
+    if not two_robots:
+        return {f"P{n}": (n,) for n in range(1, robots + 1)}
+    half = robots // 2
+    return {f"P{j}": (j, j + half) for j in range(1, half + 1)}
+
+
+def setup_seated_game(
+    robots: int, *, two_robots: bool = False, seed: int, options: Options | None = None
+) -> GameState:
+    """A new game of robots 1 to ``robots`` seated by :func:`seat_players`.
+
+    >>> [player.robots for player in setup_seated_game(4, two_robots=True, seed=1).players]
+    [(1, 3), (2, 4)]
+    """
+    if two_robots:
+        return setup_two_robot_game(seat_players(robots, True), seed=seed, options=options)
+    return setup_game(list(range(1, robots + 1)), seed=seed, options=options)

@@ -76,6 +76,7 @@ from outofgears.model import GameState, Options
 from outofgears.policies import random_programs
 from outofgears.replay import start_state
 from outofgears.scoring import player_scores, winners
+from outofgears.setup import seat_players
 from outofgears.turn import apply_turn
 
 #: Turns after which a simulated game that has not ended is stopped and counted as unfinished.
@@ -101,20 +102,6 @@ def game_seeds(seed: int, game: int) -> tuple[int, int]:
     """
     digest = hashlib.sha256(f"outofgears-simulate {seed} {game}".encode("ascii")).digest()
     return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
-
-
-def seat_players(robots: int, two_robots: bool = False) -> dict[str, tuple[int, ...]]:
-    """The players of a simulation and the robots each controls.
-
-    >>> seat_players(3)
-    {'P1': (1,), 'P2': (2,), 'P3': (3,)}
-    >>> seat_players(4, two_robots=True)
-    {'P1': (1, 3), 'P2': (2, 4)}
-    """
-    if not two_robots:
-        return {f"P{n}": (n,) for n in range(1, robots + 1)}
-    half = robots // 2
-    return {f"P{j}": (j, j + half) for j in range(1, half + 1)}
 
 
 def check_setup(robots: int, two_robots: bool, options: Options) -> str | None:

@@ -20,7 +20,6 @@ from outofgears.commands.simulate import (
     GameOutcome,
     SimulationStats,
     game_seeds,
-    seat_players,
     simulate_game,
     stats_text,
 )
@@ -29,6 +28,7 @@ from outofgears.model import Options
 from outofgears.programs import UpgradeProgram
 from outofgears.replay import replay_log
 from outofgears.scoring import player_scores, winners
+from outofgears.setup import seat_players
 
 
 def invoke(*args: str) -> Result:
