@@ -262,7 +262,8 @@ def gear_key(gear: Gear) -> tuple[int, int]:
 
 
 def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
-    """The gears as a canonically sorted tuple (a multiset).
+    """The gears as a canonically sorted tuple (a multiset); of shared gears, the shared tuple
+    of that multiset (:func:`gears_of`), which the engine recognises by identity.
 
     >>> sort_gears([Gear(2), Gear(1), Gear(2)]) == gears(1, 2, 2)
     True
@@ -271,8 +272,7 @@ def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
     if not items:
         return ()
     if _CANONICAL_IDS.issuperset(map(id, items)):
-        ranks = sorted(map(_RANK_BY_ID.__getitem__, map(id, items)))
-        return tuple(map(CANONICAL_GEARS.__getitem__, ranks))
+        return gears_of(list(map(_RANK_BY_ID.__getitem__, map(id, items))))
     return tuple(sorted(items, key=gear_key))
 
 

@@ -96,6 +96,10 @@ class Robot:
     feet: tuple[Gear, ...] = field(default=(), converter=_feet)
     circuit: tuple[Gear, ...] = field(default=(), converter=_circuit)
 
+    def __reduce__(self) -> tuple[Any, tuple[int, str, tuple[Gear, ...], tuple[Gear, ...]]]:
+        # Unpickled through the constructor: its piles are the shared tuples again.
+        return (Robot, (self.number, self.player, self.feet, self.circuit))
+
     @property
     def colour(self) -> int:
         """The robot's colour, which is its number (spec GEN-1)."""
@@ -118,6 +122,10 @@ class Dump:
 
     number: int = field(validator=_check_robot_number)
     gears: tuple[Gear, ...] = field(default=(), converter=_gear_tuple)
+
+    def __reduce__(self) -> tuple[Any, tuple[int, tuple[Gear, ...]]]:
+        # Unpickled through the constructor: its pile is the shared tuple again.
+        return (Dump, (self.number, self.gears))
 
 
 def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
