@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any, Final
 
 from outofgears.choices import Choices
+from outofgears.clauses import paraphrases
 from outofgears.events import Event, GearMoved, SplitResolved
 from outofgears.render import INK, render_svg
 from outofgears.replay import Replay
@@ -128,7 +129,27 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
                 "game_over": after.game_over,
             }
         )
-    return {"robots": robots, "scores": scores, "turns": turns}
+    return {
+        "robots": robots,
+        "scores": scores,
+        "turns": turns,
+        "clauses": clause_texts(turns),
+    }
+
+
+def clause_texts(turns: list[dict[str, Any]]) -> dict[str, str]:
+    """Our paraphrase (English) of every clause the page cites, by ID, for the page to show
+    on a tap with no network (rulings, which have no paraphrase, are left out)."""
+    known = paraphrases()
+    cited = {
+        entry["clause"]
+        for turn in turns
+        for entry in (*turn["events"], *turn["departures"])
+        if entry["clause"]
+    }
+    return {
+        clause: known[clause]["en"] for clause in sorted(cited) if "en" in known.get(clause, {})
+    }
 
 
 def score_chart(data: dict[str, Any]) -> str:
@@ -188,6 +209,9 @@ figcaption{font-weight:bold;margin:0.3rem 0}
 .departure-mark{font-weight:bold;color:#a0460a}
 ol.events li{margin:0.15rem 0}
 ol.events li.inferred{border-left:4px dashed #8f6200;padding-left:0.4rem;background:#fdf0d5}
+details.clause{display:inline}
+details.clause summary{display:inline;cursor:pointer;text-decoration:underline dotted}
+details.clause[open]{display:block;margin:0.2rem 0 0.3rem;padding:0.2rem 0.5rem;background:#eef2f7;border-radius:4px}
 .chart{width:100%;max-width:560px;height:auto;font-size:12px}
 .help{color:#555;font-size:0.9rem}
 table.programs td,table.programs th{padding:0.2rem 0.8rem 0.2rem 0;text-align:left}
@@ -202,8 +226,16 @@ _SCRIPT: Final = """
   function el(tag, text) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; }
   function clauseLink(clause, url) {
     if (!clause) return el("span", "");
-    if (!url) return el("span", clause);
-    const a = el("a", clause); a.href = url; return a;
+    const text = (data.clauses || {})[clause];
+    const label = url ? el("a", clause) : el("span", clause);
+    if (url) label.href = url;
+    if (!text) return label;
+    // The clause in our words, shown on a tap, with no network (and the link, if any).
+    const box = el("details"); box.className = "clause";
+    const summary = el("summary", clause);
+    box.append(summary, el("span", text + (url ? " " : "")));
+    if (url) { const more = el("a", "in the rules"); more.href = url; box.append(more); }
+    return box;
   }
   function show(index) {
     current = Math.max(0, Math.min(turns.length - 1, index));

@@ -278,6 +278,13 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
                 problems.append("viewer: no event links its clause")
             if not page.locator("#events li.inferred").count():
                 problems.append(f"viewer: turn {DEPARTING_TURN}'s default decisions not marked")
+            explained = page.locator("#events details.clause")
+            if not explained.count():
+                problems.append("viewer: no clause is explained in the page itself")
+            else:
+                explained.first.locator("summary").click()
+                if not explained.first.locator("span").is_visible():
+                    problems.append("viewer: a tapped clause shows no paraphrase")
             page.screenshot(path=str(artifacts / "viewer.png"), full_page=True)
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(artifacts / "viewer-phone.png"), full_page=False)

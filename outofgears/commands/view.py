@@ -27,7 +27,7 @@ from outofgears.replay import replay_log
     "--docs-url",
     metavar="URL",
     default=None,
-    help="The documentation site, to link every clause to (its base address).",
+    help="The documentation site, to link every clause to (its base address); without it a clause shows only its paraphrase.",
 )
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def view(log: str, output: str, turn: int | None, docs_url: str | None, force: bool) -> None:
@@ -35,7 +35,8 @@ def view(log: str, output: str, turn: int | None, docs_url: str | None, force: b
 
     The page needs no server and no network: it shows, turn by turn, the table before the
     turn with its programs and after it with what moved outlined, every event with its spec
-    clause (linked to the documentation site at --docs-url), the departures of the log from
+    clause (a tap shows our paraphrase of the clause, with no network; with --docs-url also
+    a link to the documentation site), the departures of the log from
     the rules, highlighted, and a chart of the scores. The arrow keys, Home and End move
     through the turns; --turn N (or #turn-N in the address) opens at turn N.
 

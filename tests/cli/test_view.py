@@ -8,10 +8,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from outofgears.clauses import paraphrase
 from outofgears.cli import main
 from outofgears.log import read_log
 from outofgears.replay import replay_log
-from outofgears.viewer import game_data
+from outofgears.viewer import game_data, game_html
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DISPUTED = str(EXAMPLES / "disputed.log.json")
@@ -63,6 +64,17 @@ def test_every_event_names_its_clause_linked_to_the_docs_site() -> None:
         for t in game_data(replay_log(read_log(DISPUTED)))["turns"]
         for e in t["events"]
     )
+
+
+def test_without_a_docs_site_every_cited_clause_is_explained_in_the_page_itself() -> None:
+    data = game_data(replay_log(read_log(DISPUTED)))
+    cited = {e["clause"] for t in data["turns"] for e in (*t["events"], *t["departures"])}
+    clauses = {clause for clause in cited if not clause.startswith("R-") and clause}
+    assert clauses
+    assert set(data["clauses"]) == clauses
+    assert data["clauses"]["TURN-1"] == paraphrase("TURN-1")
+    page = game_html(replay_log(read_log(DISPUTED)), title="t")
+    assert '"TURN-1":"' in page
 
 
 def test_the_departing_turn_carries_its_departures_and_the_others_none() -> None:
