@@ -233,3 +233,18 @@ def test_an_empty_dump_does_not_end_the_game_while_the_reserve_holds_gears() -> 
     assert resolve_turn(lasting, laid).events[-1] == TurnEnded(1, False, "TURN-1")
     running_out = position(dumps={1: [1], 2: [3]}, reserve=[])
     assert resolve_turn(running_out, laid).events[-1] == TurnEnded(1, True, "END-1")
+
+
+@pytest.mark.clause("END-2")
+def test_scoring_something_that_is_not_a_robot_is_refused_naming_the_argument() -> None:
+    from outofgears.errors import ArgumentTypeError
+    from outofgears.scoring import score_robot
+
+    with pytest.raises(ArgumentTypeError) as refused:
+        score_robot("robot 1")  # type: ignore[arg-type]
+    assert (refused.value.argument, refused.value.expected, refused.value.value) == (
+        "robot",
+        "a Robot",
+        "robot 1",
+    )
+    assert str(refused.value) == "robot must be a Robot, not 'robot 1'"
