@@ -552,14 +552,17 @@ def _lay_arrow(
     offset: float,
     target_id: str,
     obstacles: Sequence[_Box],
+    laid: Sequence[_Arrow] = (),
 ) -> _Arrow:
-    """The arrow from one box to another, bent as little as it can to go round the others."""
+    """The arrow from one box to another, bent as little as it can to go round the others and,
+    where a bend allows, without crossing an arrow already ``laid``."""
     length = math.hypot(target.x - source.x, target.y - source.y) or 1.0
     # the normal, to the right of the direction of travel: two robots attacking each other get
     # two arrows side by side
     nx, ny = -(target.y - source.y) / length, (target.x - source.x) / length
     others = [box for box in obstacles if box is not source and box is not target]
     chosen: _Arrow | None = None
+    clear: _Arrow | None = None
     for bend in _BENDS:
         cx = (source.x + target.x) / 2 + nx * (2 * bend + offset)
         cy = (source.y + target.y) / 2 + ny * (2 * bend + offset)
@@ -571,9 +574,37 @@ def _lay_arrow(
         if chosen is None:
             chosen = arrow
         if not any(_crosses(points, box) for box in others):
-            return arrow
+            if not any(_arrows_cross(points, other.points) for other in laid):
+                return arrow
+            clear = clear or arrow
+    if clear is not None:
+        return clear
     assert chosen is not None
     return chosen
+
+
+def _arrows_cross(
+    first: Sequence[tuple[float, float]], second: Sequence[tuple[float, float]]
+) -> bool:
+    """Whether two curves cross away from their ends (arrows from one robot, or to one
+    place, meet there by design)."""
+    cut_first, cut_second = len(first) // 10, len(second) // 10
+    one = first[cut_first : len(first) - cut_first]
+    two = second[cut_second : len(second) - cut_second]
+    return any(
+        _segments_cross(a, b, c, d)
+        for a, b in itertools.pairwise(one)
+        for c, d in itertools.pairwise(two)
+    )
+
+
+def _segments_cross(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> bool:
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(c, d, a) * side(c, d, b) < 0 and side(a, b, c) * side(a, b, d) < 0
 
 
 def _label_box(label: str, x: float, y: float) -> _Box:
@@ -840,6 +871,7 @@ def render_svg(
                         5,
                         f"{kind}-{number}",
                         obstacles,
+                        arrows,
                     )
                 )
     # a program with several targets (a Super Trap, ...) is written once, on its first arrow

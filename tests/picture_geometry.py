@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from typing import Final
 
 from attrs import frozen
@@ -196,3 +197,42 @@ def overlaps(svg: str) -> list[str]:
             if label.overlaps(other):
                 problems.append(f"labels {label.name!r} and {other.name!r} overlap")
     return problems
+
+
+def _segments_cross(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> bool:
+    """Whether segments ab and cd cross at a point inside both (touching ends do not count)."""
+
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2 = side(c, d, a), side(c, d, b)
+    d3, d4 = side(a, b, c), side(a, b, d)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def crossings(svg: str) -> list[str]:
+    """The pairs of arrows of a picture that cross each other, in words.
+
+    Two arrows that start at the same robot or end at the same place meet there by design; a
+    crossing counts only away from their shared ends (the first and last tenth of each curve).
+    """
+    drawn = arrows(ET.fromstring(svg))
+    found = []
+    for index, first in enumerate(drawn):
+        for second in drawn[index + 1 :]:
+            if _curves_cross(first.points, second.points):
+                found.append(f"arrow {first.name!r} crosses arrow {second.name!r}")
+    return found
+
+
+def _curves_cross(
+    first: tuple[tuple[float, float], ...], second: tuple[tuple[float, float], ...]
+) -> bool:
+    def inner(points: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+        cut = len(points) // 10
+        return points[cut : len(points) - cut] if len(points) > 4 else points
+
+    one, two = inner(first), inner(second)
+    return any(_segments_cross(a, b, c, d) for a, b in pairwise(one) for c, d in pairwise(two))

@@ -26,7 +26,7 @@ from outofgears import (
 from outofgears.gears import COLOUR_NAMES
 from outofgears.render import GEAR_FILLS, MIN_FONT_SIZE, TIMES, render_svg
 from tests.helpers import position, programs
-from tests.picture_geometry import overlaps, text_sizes
+from tests.picture_geometry import crossings, overlaps, text_sizes
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -265,6 +265,27 @@ def test_no_arrow_or_label_of_a_shipped_drawing_overlaps_a_box_a_label_or_an_arr
     name: str, svg: str
 ) -> None:
     assert overlaps(svg) == []
+
+
+@pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_no_arrow_of_a_shipped_drawing_crosses_another(name: str, svg: str) -> None:
+    assert crossings(svg) == []
+
+
+def test_the_crossing_measure_sees_two_arrows_that_cross_and_not_two_that_share_an_end() -> None:
+    def arrow(robot: int, target: str, path: str) -> str:
+        return (
+            f'<g class="program" data-from="robot-{robot}" data-to="{target}">'
+            f'<title>robot {robot}: to {target}</title><path d="{path}"/></g>'
+        )
+
+    crossing = arrow(1, "dump-2", "M0,0 L100,100") + arrow(2, "dump-1", "M100,0 L0,100")
+    meeting = arrow(1, "dump-3", "M0,0 L50,100") + arrow(2, "dump-3", "M100,0 L50,100")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg">{}</svg>'
+    assert crossings(svg.format(crossing)) == [
+        "arrow 'robot 1: to dump-2' crosses arrow 'robot 2: to dump-1'"
+    ]
+    assert crossings(svg.format(meeting)) == []
 
 
 @pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
