@@ -28,11 +28,19 @@ def test_the_game_passes_openspiels_random_simulation_test(game_string: str) -> 
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
-def test_openspiels_python_mcts_plays_a_whole_game() -> None:
-    game = pyspiel.convert_to_turn_based(pyspiel.load_game("python_out_of_gears(robots=2,seed=3)"))
+@pytest.mark.parametrize(
+    ("game_string", "simulations"),
+    [
+        ("python_out_of_gears(robots=2,seed=3)", 20),
+        ("python_out_of_gears(robots=4,seed=1,two_robots=True,turn_cap=15)", 10),
+    ],
+    ids=["base game", "two-robot variant"],
+)
+def test_openspiels_python_mcts_plays_a_whole_game(game_string: str, simulations: int) -> None:
+    game = pyspiel.convert_to_turn_based(pyspiel.load_game(game_string))
     rng = np.random.RandomState(3)
     bots = [
-        mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        mcts.MCTSBot(game, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
         for _ in range(2)
     ]
     state = game.new_initial_state()
@@ -60,18 +68,3 @@ def test_the_two_robot_variant_has_a_player_for_each_pair_of_robots() -> None:
     assert len(legal) == 6 * 6 * 6
     assert "robot 1" in state.action_to_string(0, legal[0])
     assert "robot 4" in state.action_to_string(0, legal[0])
-
-
-def test_openspiels_python_mcts_plays_the_two_robot_variant() -> None:
-    game = pyspiel.convert_to_turn_based(
-        pyspiel.load_game("python_out_of_gears(robots=4,seed=1,two_robots=True,turn_cap=15)")
-    )
-    rng = np.random.RandomState(1)
-    bots = [
-        mcts.MCTSBot(game, 2.0, 10, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-        for _ in range(2)
-    ]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
-    assert sum(state.returns()) == pytest.approx(1.0)
