@@ -145,6 +145,20 @@ class Choices:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def with_decisions(self, other: Choices) -> Choices:
+        """These choices with ``other``'s decisions added; ``other`` decides where both do.
+
+        >>> from outofgears.gears import gears
+        >>> given = Choices(assemblies={1: gears(1, 1), 2: ()})
+        >>> dict(given.with_decisions(Choices(assemblies={2: gears(2, 3)})).assemblies)
+        {1: (Gear(1), Gear(1)), 2: (Gear(2), Gear(3))}
+        """
+        return Choices(
+            defence_steals={**self.defence_steals, **other.defence_steals},
+            assemblies={**self.assemblies, **other.assemblies},
+            splits={**self.splits, **other.splits},
+        )
+
     def __reduce__(self) -> tuple[type[Choices], tuple[Any, ...]]:
         """Pickle the decisions as plain dictionaries (a read-only mapping does not pickle).
 

@@ -28,7 +28,7 @@ from outofgears.events import Event
 from outofgears.gears import Gear, describe_gears
 from outofgears.log import GameLog, LogError
 from outofgears.model import GameState, Place
-from outofgears.replay import TurnReplay, replay_turn, start_state
+from outofgears.replay import TurnReplay, replay_log
 from outofgears.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.scoring import player_scores
 from outofgears.serialization import event_to_dict, to_json
@@ -240,9 +240,9 @@ def compare_results(base: TurnResult, other: TurnResult) -> TurnDifference:
 def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay:
     """Replay a log up to one of its turns: that turn's replay, with the state before it.
 
-    The turns after it are not read. Departures of the earlier turns (recorded
-    values the rules do not give) do not stop the replay: the rules' values are
-    carried on, as ``replay`` does.
+    The turns after it are not read. It is :func:`~outofgears.replay.replay_log`'s walk,
+    stopped there: choices are inferred from recorded values as ``replay`` infers them,
+    and departures of the earlier turns do not stop it (the rules' values are carried on).
 
     Raises:
         LogError: The log has no such turn, or is invalid up to it.
@@ -262,13 +262,7 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     numbers = [record.turn for record in log.turns]
     if turn not in numbers:
         raise no_such_turn(numbers, turn, source)
-    state = start_state(log, source)
-    for index, record in enumerate(log.turns):
-        replayed = replay_turn(state, record, index, source)
-        if replayed.turn == turn:
-            return replayed
-        state = replayed.result.state
-    raise LogError(source, "$.turns", f"the log has no turn {turn}", turn=turn)  # pragma: no cover
+    return replay_log(log, source, through=turn).turn(turn)
 
 
 def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:

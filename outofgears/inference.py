@@ -22,12 +22,12 @@ from typing import Any
 from attrs import frozen
 
 from outofgears.assembly import move_to_circuit
-from outofgears.choices import Choices, DefenceSteal
+from outofgears.choices import Choices
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import GearMoved
 from outofgears.gears import Gear, gear_ranks, sort_gears
-from outofgears.legal import ChoiceSpace, Decision, _as_choices
-from outofgears.model import GameState, Place
+from outofgears.legal import ChoiceSpace, Decision, as_choices
+from outofgears.model import GameState
 from outofgears.programs import Programs
 from outofgears.scoring import player_scores
 from outofgears.table import Table
@@ -152,17 +152,6 @@ def same_decision(kind: str, one: Any, other: Any) -> bool:
             r: sort_gears(g) for r, g in other.items()
         }
     return bool(one == other)
-
-
-def _merged(given: Choices, decisions: list[Decision]) -> Choices:
-    found = _as_choices(decisions)
-    steals: dict[tuple[int, int], DefenceSteal] = {
-        **given.defence_steals,
-        **found.defence_steals,
-    }
-    splits: dict[Place, Mapping[int, tuple[Gear, ...]]] = {**given.splits, **found.splits}
-    assemblies = {**given.assemblies, **found.assemblies}
-    return Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
 
 
 def _position_key(table: Table, index: int) -> tuple[Any, ...]:
@@ -293,7 +282,9 @@ def reproduce(
 
     def resolved(decisions: list[Decision]) -> TurnResult | None:
         try:
-            return resolve_turn(state, programs, choices=_merged(given, decisions))
+            return resolve_turn(
+                state, programs, choices=given.with_decisions(as_choices(decisions))
+            )
         except IllegalChoiceError:  # pragma: no cover - every decision comes from the rules
             return None
 
@@ -324,7 +315,7 @@ def reproduce(
             key = position_key(result.state)
             if key not in found:
                 searched = tuple(d for d in every if _given(given, d) is None)
-                found[key] = Reproduction(_merged(given, every), searched, result)
+                found[key] = Reproduction(given.with_decisions(as_choices(every)), searched, result)
                 if len(found) > limit:
                     return list(found.values())
     return list(found.values())

@@ -18,7 +18,7 @@ nothing else will change its feet, so it never visits the combinations one by on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from attrs import define
@@ -88,7 +88,7 @@ class ChoiceSpace:
     def __iter__(self) -> Iterator[Choices]:
         """Every legal combination, once each, in a stable order."""
         for decisions in self._combinations(0, self._start()):
-            yield _as_choices(decisions)
+            yield as_choices(decisions)
 
     def sample(self, rng: random.Random) -> Choices:
         """One legal combination drawn uniformly at random with ``rng``."""
@@ -118,7 +118,7 @@ class ChoiceSpace:
             decisions.append(decision)
             self._advance(walk[index], table, decision)
             index += 1
-        return _as_choices(decisions)
+        return as_choices(decisions)
 
     def __contains__(self, choices: object) -> bool:
         """Whether ``choices`` is one of the combinations (every decision given, each legal).
@@ -325,7 +325,8 @@ def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
     return [tuple(_gear_of(rank) for rank in share) for share in shares]
 
 
-def _as_choices(decisions: list[Decision]) -> Choices:
+def as_choices(decisions: Iterable[Decision]) -> Choices:
+    """The decisions of a turn, as ``(kind, key, value)`` triples, as a :class:`Choices`."""
     steals: dict[tuple[int, int], DefenceSteal] = {}
     assemblies: dict[int, tuple[Gear, ...]] = {}
     splits: dict[Place, Mapping[int, tuple[Gear, ...]]] = {}

@@ -22,7 +22,7 @@ import attrs
 from attrs import frozen
 
 from outofgears import SPEC_VERSION
-from outofgears.choices import Choices
+from outofgears.choices import NO_CHOICES, Choices
 from outofgears.errors import (
     GameOverError,
     IllegalChoiceError,
@@ -49,7 +49,7 @@ from outofgears.inference import (
     reproduce,
     same_decision,
 )
-from outofgears.legal import legal_choices
+from outofgears.legal import as_choices, legal_choices
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -167,11 +167,23 @@ class TurnReplay:
     inferred: tuple[InferredChoice, ...] = ()
     alternatives: tuple[Reproduction, ...] = ()
     open_positions: int = 1
+    inferred_choices: Choices = NO_CHOICES
 
     @property
     def turn(self) -> int:
         """The turn's number."""
         return self.before.turn
+
+    @property
+    def table_choices(self) -> Choices:
+        """The choices the table made: those the log gives and those inferred from what the
+        players recorded (every other decision is left to the default policy).
+
+        ``dispute`` and ``whatif`` resolve the turn again with these, so a play the
+        replay inferred is kept under another reading or another program.
+        """
+        given = self.record.choices.to_choices() if self.record.choices else Choices()
+        return given.with_decisions(self.inferred_choices)
 
 
 @frozen
@@ -378,8 +390,12 @@ def _box_problem(gear: Gear, count: int, options: Options) -> str | None:
     return None
 
 
-def replay_log(log: GameLog, source: str = "<log>") -> Replay:
+def replay_log(log: GameLog, source: str = "<log>", *, through: int | None = None) -> Replay:
     """Replay every turn of a log and compare it with what the players recorded.
+
+    This is the one walk over a log's turns: ``replay``, ``explain``, ``dispute``,
+    ``whatif``, ``render``, ``view`` and ``record`` all read its :class:`Replay`. With
+    ``through``, the walk stops after that turn (the later turns are not read).
 
     Raises:
         LogError: The log is invalid: a header that does not hang together, a
@@ -400,6 +416,8 @@ def replay_log(log: GameLog, source: str = "<log>") -> Replay:
     # (several only after a turn whose recorded values more than one legal play gives).
     paths: list[tuple[GameState, tuple[TurnReplay, ...]]] = [(start, ())]
     for index, record in enumerate(log.turns):
+        if through is not None and paths[0][1] and paths[0][1][-1].record.turn >= through:
+            break
         following: dict[tuple[Any, ...], tuple[GameState, tuple[TurnReplay, ...]]] = {}
         departing: tuple[GameState, tuple[TurnReplay, ...]] | None = None
         for state, turns in paths:
@@ -437,6 +455,7 @@ def _alternatives(replayed: TurnReplay) -> list[TurnReplay]:
                 replayed.record.turn, found, replayed.before, replayed.programs
             ),
             alternatives=(),
+            inferred_choices=as_choices(found.decisions),
         )
         for found in replayed.alternatives
     ]
@@ -607,6 +626,7 @@ def replay_turn(
         (),
         describe_inferred(record.turn, first, state, laid),
         tuple(others),
+        inferred_choices=as_choices(first.decisions),
     )
 
 

@@ -348,3 +348,62 @@ def test_explain_names_the_json_path_of_a_turn_the_log_does_not_hold() -> None:
     )
     assert result.exit_code == 2
     assert "<stdin>: $.turns: the log has no turn 999 (its turns: 1)" in result.output
+
+
+# --- every command walks the log as replay does -------------------------------------------
+
+
+def _bens_assembly() -> GameLog:
+    # Ben's turn again, then a quiet turn: the circuit the table chose stays.
+    return game(
+        {1: gears(1, 2, 3, 6)},
+        {1: (), 2: ()},
+        [
+            (guards(1, 2), Recorded(robots={1: RobotGears(circuit=gears(3, 6))})),
+            (guards(1, 2), None),
+        ],
+    )
+
+
+def test_a_replay_stopped_at_a_turn_has_read_no_later_turn() -> None:
+    log = _bens_assembly()
+    stopped = replay_log(log, through=1)
+    assert [turn.turn for turn in stopped.turns] == [1]
+    assert stopped.final.robot(1).circuit == gears(3, 6)
+    assert replay_log(log).turns[0] == stopped.turns[0]
+
+
+def test_a_later_turn_starts_from_the_inferred_play_in_every_command() -> None:
+    # Before the fix, dispute, whatif and render walked the log in a loop of their own that
+    # did not infer: turn 2 started from the default pick's circuit (red + orange).
+    from outofgears.compare import replay_to_turn
+
+    assert replay_to_turn(_bens_assembly(), 2).before.robot(1).circuit == gears(3, 6)
+
+
+def test_dispute_resolves_every_reading_with_the_inferred_play_and_says_so() -> None:
+    runner = CliRunner()
+    text = dump_log(_bens_assembly())
+    result = runner.invoke(main, ["dispute", "-", "--turn", "1"], input=text)
+    assert result.exit_code == 0, result.output
+    assert "Choices inferred from what was recorded:" in result.output
+    assert "  robot 1 assembled 1 yellow, 1 purple (ASM-1;" in result.output
+    # Under every reading the table's pick is kept: the readings agree.
+    assert "Verdict: the readings agree on this turn." in result.output
+    result = runner.invoke(main, ["dispute", "-", "--turn", "1", "--format", "json"], input=text)
+    data = json.loads(result.output)
+    assert data["inferred"][0]["clause"] == "ASM-1"
+    assert data["open_positions"] == 1
+
+
+def test_whatif_keeps_the_inferred_play_and_says_so() -> None:
+    runner = CliRunner()
+    text = dump_log(_bens_assembly())
+    args = ["whatif", "-", "--turn", "1", "--robot", "2", "--program", "attack 2"]
+    result = runner.invoke(main, args, input=text)
+    assert result.exit_code == 0, result.output
+    assert "Choices inferred from what was recorded:" in result.output
+    # The same program again: with the inferred pick kept on both sides, nothing changes.
+    assert "The what-if changes nothing on this turn." in result.output
+    result = runner.invoke(main, [*args, "--format", "json"], input=text)
+    assert json.loads(result.output)["inferred"][0]["chosen"] == "1 yellow, 1 purple"

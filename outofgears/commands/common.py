@@ -22,6 +22,7 @@ from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, U
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
 from outofgears.programs import AnyProgram
+from outofgears.replay import InferredChoice, TurnReplay
 from outofgears.scoring import player_scores, winners
 from outofgears.serialization import to_json
 
@@ -128,6 +129,51 @@ def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
     """
     data: dict[str, str] = to_json(programs, dict[int, AnyProgram])
     return data
+
+
+def open_sentence(count: int) -> str:
+    """The one wording of a turn whose recorded values more than one legal play gives."""
+    return (
+        f"{count} positions agree with what was recorded; this report follows the first, "
+        "and a later recorded value may settle them"
+    )
+
+
+def inferred_lines(turn: TurnReplay) -> list[str]:
+    """The choices a turn's replay inferred, and whether its position stays open.
+
+    ``explain``, ``dispute`` and ``whatif`` show them with these words.
+    """
+    lines = []
+    if turn.inferred:
+        lines.append("Choices inferred from what was recorded:")
+        lines += [f"  {choice}" for choice in turn.inferred]
+    if turn.open_positions > 1:
+        lines.append(f"Open: {open_sentence(turn.open_positions)}")
+    return lines
+
+
+def inferred_json(choice: InferredChoice) -> dict[str, Any]:
+    """An inferred choice as JSON-ready data."""
+    return {
+        "turn": choice.turn,
+        "kind": choice.kind,
+        "robot": choice.robot,
+        "place": choice.place,
+        "chosen": choice.chosen,
+        "default": choice.default,
+        "clause": choice.clause,
+        "default_clause": choice.default_clause,
+        "text": str(choice),
+    }
+
+
+def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
+    """A turn's inferred choices and open positions, as the JSON reports hold them."""
+    return {
+        "inferred": [inferred_json(choice) for choice in turn.inferred],
+        "open_positions": turn.open_positions,
+    }
 
 
 def summary_events(events: Iterable[Event]) -> list[Event]:

@@ -22,6 +22,8 @@ from outofgears.commands.common import (
     echo_json,
     event_line,
     fail,
+    inferred_fields,
+    inferred_lines,
     load_log,
     programs_json,
     programs_line,
@@ -134,7 +136,7 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
     """Resolve a replayed turn under every reading and compare each with the log's reading."""
     state = replayed.before
     logged = state.options
-    choices = replayed.record.choices.to_choices() if replayed.record.choices else None
+    choices = replayed.table_choices
     resolved = [
         (
             reading,
@@ -209,6 +211,7 @@ def dispute_text(result: Dispute, name: str) -> list[str]:
         describe_choices(replayed.record.choices.to_choices()) if replayed.record.choices else []
     )
     lines.append("Logged choices: " + ("; ".join(logged) if logged else "none"))
+    lines += inferred_lines(replayed)
     for outcome in result.outcomes:
         lines += reading_text(outcome)
     refusing = [o.reading.label for o in result.outcomes if o.resolution.refused]
@@ -260,6 +263,7 @@ def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
         "notes": list(result.notes),
         "programs": programs_json(replayed.programs),
         "logged_choices": describe_choices(logged) if logged else [],
+        **inferred_fields(replayed),
         "options_compared": list(TURN_OPTIONS),
         "readings": [
             {

@@ -14,7 +14,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, Final
 
-import attrs
 import click
 
 from outofgears.clauses import LANGUAGES, Clause, clauses, paraphrases
@@ -26,13 +25,15 @@ from outofgears.commands.common import (
     AsciiIntRange,
     echo_json,
     fail,
+    inferred_fields,
+    inferred_lines,
     load_log,
     programs_json,
     say,
     scores_json,
     source_name,
 )
-from outofgears.commands.replay import departure_json, departure_text, inferred_json
+from outofgears.commands.replay import departure_json, departure_text
 from outofgears.compare import no_such_turn
 from outofgears.events import Event
 from outofgears.gears import Gear, describe_gears
@@ -100,9 +101,8 @@ def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
     numbers = [record.turn for record in game.turns]
     if turn_number not in numbers:
         fail(no_such_turn(numbers, turn_number, name))
-    last = numbers.index(turn_number)
     try:
-        return replay_log(attrs.evolve(game, turns=game.turns[: last + 1]), name)
+        return replay_log(game, name, through=turn_number)
     except LogError as error:
         fail(error)
 
@@ -192,14 +192,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     if choices:
         lines.append("Choices in the log:")
         lines += choices
-    if turn.inferred:
-        lines.append("Choices inferred from what was recorded:")
-        lines += [f"  {choice}" for choice in turn.inferred]
-    if turn.open_positions > 1:
-        lines.append(
-            f"Open: {turn.open_positions} positions agree with what was recorded; "
-            "this explanation follows the first of them"
-        )
+    lines += inferred_lines(turn)
     lines.append("")
     lines.append(f"Before turn {turn.turn}:")
     lines += position_lines(before)
@@ -320,8 +313,7 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
         "after": position_json(after),
         "result": scores_json(after),
         "departures": [departure_json(d) for d in turn.departures],
-        "inferred": [inferred_json(choice) for choice in turn.inferred],
-        "open_positions": turn.open_positions,
+        **inferred_fields(turn),
     }
 
 

@@ -15,7 +15,9 @@ from outofgears.commands.common import (
     echo_json,
     event_line,
     fail,
+    inferred_fields,
     load_log,
+    open_sentence,
     programs_json,
     programs_line,
     say,
@@ -26,7 +28,7 @@ from outofgears.commands.common import (
 )
 from outofgears.errors import OutOfGearsError
 from outofgears.log import LogError
-from outofgears.replay import Departure, InferredChoice, Replay, TurnReplay, replay_log
+from outofgears.replay import Departure, Replay, TurnReplay, replay_log
 from outofgears.serialization import event_to_dict
 
 
@@ -89,10 +91,7 @@ def turn_text(turn: TurnReplay) -> list[str]:
     lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
     lines += [f"  inferred: {choice}" for choice in turn.inferred]
     if turn.open_positions > 1:
-        lines.append(
-            f"  open: {turn.open_positions} positions agree with what was recorded; "
-            "carried forward until a later recorded value settles them"
-        )
+        lines.append(f"  open: {open_sentence(turn.open_positions)}")
     lines += [f"  ! {departure}" for departure in turn.departures]
     return lines
 
@@ -133,8 +132,7 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
                 "turn": turn.turn,
                 "programs": programs_json(turn.programs),
                 "events": [event_to_dict(event) for event in turn.result.events],
-                "inferred": [inferred_json(choice) for choice in turn.inferred],
-                "open_positions": turn.open_positions,
+                **inferred_fields(turn),
             }
             for turn in replayed.turns
         ],
@@ -157,19 +155,4 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "reason": departure.reason,
         "allowed": departure.allowed,
         "events": [event_to_dict(event) for event in departure.events],
-    }
-
-
-def inferred_json(choice: InferredChoice) -> dict[str, Any]:
-    """An inferred choice as JSON-ready data."""
-    return {
-        "turn": choice.turn,
-        "kind": choice.kind,
-        "robot": choice.robot,
-        "place": choice.place,
-        "chosen": choice.chosen,
-        "default": choice.default,
-        "clause": choice.clause,
-        "default_clause": choice.default_clause,
-        "text": str(choice),
     }

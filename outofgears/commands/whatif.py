@@ -21,6 +21,8 @@ from outofgears.commands.common import (
     echo_json,
     event_line,
     fail,
+    inferred_fields,
+    inferred_lines,
     load_log,
     programs_json,
     programs_line,
@@ -71,7 +73,7 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
     programs = dict(replayed.programs)
     programs[robot] = program
     validate_programs(state, programs)
-    choices = replayed.record.choices.to_choices() if replayed.record.choices else None
+    choices = replayed.table_choices
     original = resolve_with_choices(state, replayed.programs, choices)
     changed = resolve_with_choices(state, programs, choices)
     return WhatIf(
@@ -149,6 +151,7 @@ def whatif_text(result: WhatIf, name: str) -> list[str]:
         f"  original: {programs_line(replayed.programs)}",
         f"  what-if:  {programs_line(result.programs)}",
     ]
+    lines += inferred_lines(replayed)
     for label, resolution in (("original", result.original), ("what-if", result.changed)):
         lines += [
             f"  ! {label}: choice refused: {error}; its default policy decides instead"
@@ -184,6 +187,7 @@ def whatif_json(result: WhatIf, name: str) -> dict[str, Any]:
         "original_program": str(replayed.programs[result.robot]),
         "programs": programs_json(replayed.programs),
         "whatif_programs": programs_json(result.programs),
+        **inferred_fields(replayed),
         "refused_choices": {
             "original": [refusal_json(error) for error in result.original.refused],
             "whatif": [refusal_json(error) for error in result.changed.refused],
