@@ -25,6 +25,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import chain
 from pathlib import Path
 from typing import Any, Final, Union, get_args, get_origin
 
@@ -42,7 +43,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import InvalidStateError, OutOfGearsError, show
-from outofgears.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear, gear_refusal
+from outofgears.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear, gear_refusal, sort_gears
 from outofgears.model import (
     AssemblyRule,
     DefenceStealSource,
@@ -80,6 +81,14 @@ MAX_SPLITS: Final = 16
 MAX_SCORE: Final = 10_000
 
 _PLAIN_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
+
+#: The face-down reserve of a position: its gears in draw order (a list in JSON), or, as a
+#: table knows it, how many of each gear it holds with the order unknown (an object).
+ReserveRecord = tuple[Gear, ...] | dict[Gear, int]
+
+#: What exploration turned up onto a dump: a gear, or ``None`` (JSON ``null``) when the
+#: reserve had run out (EXP-1).
+DrawnGear = Gear | None
 
 #: What a start must look like.
 START_SHAPE: Final = "the start is either {'seed': N} or {'position': {...}}"
@@ -223,6 +232,29 @@ def _gear_list(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> No
     _check_gears(value, attribute.name)
 
 
+def _reserve(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, dict):
+        _check_gears(value, attribute.name)
+        return
+    total = 0
+    for gear, count in value.items():
+        if not isinstance(gear, Gear):
+            raise LogFieldError(f"expected a gear, got {gear!r}", attribute.name)
+        _check_int(count, 0, MAX_GEARS, "a count of gears", attribute.name, str(gear))
+        total += count
+    if total > MAX_GEARS:
+        raise LogFieldError(f"at most {MAX_GEARS} gears, not {total}", attribute.name)
+
+
+def _drawn(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def drawn_at(item: Any, where: tuple[str | int, ...]) -> None:
+        if item is not None and not isinstance(item, Gear):
+            raise LogFieldError(f"expected a gear or null, got {item!r}", *where)
+
+    if value is not None:
+        _check_robot_keyed(value, drawn_at, attribute.name)
+
+
 def _turn_number(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     _check_int(value, 1, MAX_TURNS, "a turn number", attribute.name)
 
@@ -246,13 +278,30 @@ class RobotGears:
 
 @frozen
 class PositionRecord:
-    """A position entered by hand: the start of a game that begins mid-way."""
+    """A position entered by hand: the start of a game that begins mid-way.
+
+    ``reserve`` is the face-down pile in draw order, or, as a table knows it, a count of
+    each gear in it (``{Gear(1): 3}``) with the order unknown: then every turn says what
+    was drawn (:attr:`TurnRecord.drawn`).
+    """
 
     robots: dict[int, RobotGears] = field(validator=_robots_gears)
     dumps: dict[int, tuple[Gear, ...]] = field(validator=_dumps_gears)
-    reserve: tuple[Gear, ...] = field(validator=_gear_list)
+    reserve: ReserveRecord = field(validator=_reserve)
     turn: int = field(default=1, validator=_turn_number)
     upgrades: dict[str, UpgradeCard] = field(factory=dict, validator=_held_upgrades)
+
+    @property
+    def reserve_order_known(self) -> bool:
+        """Whether the reserve is given in draw order (a list), not as counts."""
+        return not isinstance(self.reserve, dict)
+
+    @property
+    def reserve_gears(self) -> tuple[Gear, ...]:
+        """The reserve's gears: in draw order, or, for counts, in the gears' order."""
+        if isinstance(self.reserve, dict):
+            return sort_gears(chain.from_iterable([g] * n for g, n in self.reserve.items()))
+        return self.reserve
 
     @classmethod
     def of(cls, state: GameState) -> PositionRecord:
@@ -433,12 +482,19 @@ def _programs(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
 
 @frozen
 class TurnRecord:
-    """One turn of a log."""
+    """One turn of a log.
+
+    ``drawn`` says what exploration turned up onto each dump (dump number to gear, or
+    ``None`` for a dump the emptied reserve left without one): required on every turn
+    while the reserve is not empty when the log gives the reserve as counts, and checked
+    like a recorded value otherwise.
+    """
 
     turn: int = field(validator=_turn_number)
     programs: dict[int, AnyProgram] = field(validator=_programs)
     choices: ChoicesRecord | None = None
     recorded: Recorded | None = None
+    drawn: dict[int, DrawnGear] | None = field(default=None, validator=_drawn)
 
 
 def _version(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -518,6 +574,7 @@ def _is_optional(kind: Any) -> bool:
         and len(args) == 2
         and type(None) in args
         and kind is not AnyProgram
+        and kind != DrawnGear
     )
 
 
@@ -608,6 +665,42 @@ _OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "defence_steal_source": get_args(DefenceStealSource),
     "assembly": get_args(AssemblyRule),
 }
+
+
+def _structure_drawn(converter: cattrs.Converter) -> Callable[[Any, Any], DrawnGear]:
+    def structure(value: Any, _: Any) -> DrawnGear:
+        return None if value is None else converter.structure(value, Gear)
+
+    return structure
+
+
+def _structure_reserve(converter: cattrs.Converter) -> Callable[[Any, Any], ReserveRecord]:
+    def structure(value: Any, _: Any) -> ReserveRecord:
+        if type(value) is list:
+            gears: tuple[Gear, ...] = converter.structure(value, tuple[Gear, ...])
+            return gears
+        if type(value) is not dict:
+            raise TypeError(
+                f"expected an array (the draw order) or an object (gear name to count), "
+                f"got {show(value)}"
+            )
+        counts: dict[Gear, int] = {}
+        for name, count in value.items():
+            try:
+                gear = converter.structure(name, Gear)
+            except ValueError as error:
+                raise LogFieldError(str(error), name) from None
+            _check_int(count, 0, MAX_GEARS, "a count of gears", name)
+            counts[gear] = count
+        return counts
+
+    return structure
+
+
+def _unstructure_reserve(reserve: ReserveRecord) -> Any:
+    if isinstance(reserve, dict):
+        return {str(gear): count for gear, count in reserve.items()}
+    return [str(gear) for gear in reserve]
 
 
 def _structure_options(converter: cattrs.Converter) -> Callable[[Any, Any], Options]:
@@ -755,6 +848,15 @@ def make_log_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_factory(converter))
     converter.register_structure_hook_factory(_is_keyed, _keyed_factory(converter))
     converter.register_structure_hook(Options, _structure_options(converter))
+    converter.register_structure_hook_func(
+        lambda kind: kind == DrawnGear, _structure_drawn(converter)
+    )
+    converter.register_structure_hook_func(
+        lambda kind: kind == ReserveRecord, _structure_reserve(converter)
+    )
+    converter.register_unstructure_hook_func(
+        lambda kind: kind == ReserveRecord, _unstructure_reserve
+    )
     converter.register_unstructure_hook(Options, _unstructure_options)
     converter.register_structure_hook(
         StealRecord,
@@ -1172,6 +1274,8 @@ def _describe_schema_error(error: Any, data: Any) -> tuple[list[str | int], str]
         return _start_error(error, data)
     if "propertyNames" in list(error.absolute_schema_path):
         parts.append(str(instance))
+        if kind == "enum" and "red" in error.validator_value:
+            return parts, gear_refusal(instance)
         if kind == "enum":
             return parts, f"{show(instance)} is not a robot number: keys here are '1' to '8'"
         return parts, f"a player's name is 1 to {MAX_NAME} characters, not {len(str(instance))}"
@@ -1183,10 +1287,13 @@ def _describe_schema_error(error: Any, data: Any) -> tuple[list[str | int], str]
         extra = next(key for key in instance if key not in known)
         return [*parts, extra], unknown_key(extra, known)
     if kind == "type":
-        return (
-            parts,
-            f"expected {_TYPE_WORDS.get(str(error.validator_value))}, got {show(instance)}",
+        kinds = (
+            error.validator_value
+            if isinstance(error.validator_value, list)
+            else [error.validator_value]
         )
+        words = " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
+        return parts, f"expected {words}, got {show(instance)}"
     if kind == "const":
         return parts, f"this reader reads format {LOG_FORMAT!r}, not {show(instance)}"
     if kind == "enum":
@@ -1428,11 +1535,13 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_LOG_BYTES",
     "ChoicesRecord",
+    "DrawnGear",
     "GameLog",
     "LogError",
     "LogFieldError",
     "PositionRecord",
     "Recorded",
+    "ReserveRecord",
     "RobotGears",
     "SplitRecord",
     "Start",

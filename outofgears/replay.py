@@ -252,7 +252,7 @@ def start_state(log: GameLog, source: str = "<log>") -> GameState:
                 for n, g in position.robots.items()
             },
             dumps=position.dumps,
-            reserve=position.reserve,
+            reserve=position.reserve_gears,
             players=log.players,
             turn=position.turn,
             options=log.options,
@@ -359,15 +359,24 @@ def check_position(position: PositionRecord, options: Options, source: str) -> N
         for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
             places.append((["robots", str(number), where], gears or (), number))
     places += [(["dumps", str(number)], pile, None) for number, pile in position.dumps.items()]
-    places.append((["reserve"], position.reserve, None))
+    if isinstance(position.reserve, dict):
+        # Counts: a gear the box cannot hold is named by its key, not by an index.
+        places += [(["reserve", str(g)], [g] * n, None) for g, n in position.reserve.items()]
+    else:
+        places.append((["reserve"], position.reserve, None))
     for parts, pile, robot in places:
         for index, gear in enumerate(pile):
             seen[gear] += 1
             problem = _box_problem(gear, seen[gear], options)
             if problem is not None:
+                at = (
+                    parts
+                    if isinstance(position.reserve, dict) and parts[0] == "reserve"
+                    else [*parts, index]
+                )
                 raise LogError(
                     source,
-                    json_path(["start", "position", *parts, index]),
+                    json_path(["start", "position", *at]),
                     problem,
                     robot=robot,
                     clause=_GEAR_CLAUSES[gear.kind],
@@ -412,6 +421,7 @@ def replay_log(log: GameLog, source: str = "<log>", *, through: int | None = Non
     """
     start = start_state(log, source)
     notes = spec_notes(log)
+    order_known = log.start.position is None or log.start.position.reserve_order_known
     # Every position the recorded values still allow, each with the turns that lead to it
     # (several only after a turn whose recorded values more than one legal play gives).
     paths: list[tuple[GameState, tuple[TurnReplay, ...]]] = [(start, ())]
@@ -421,7 +431,7 @@ def replay_log(log: GameLog, source: str = "<log>", *, through: int | None = Non
         following: dict[tuple[Any, ...], tuple[GameState, tuple[TurnReplay, ...]]] = {}
         departing: tuple[GameState, tuple[TurnReplay, ...]] | None = None
         for state, turns in paths:
-            replayed = replay_turn(state, record, index, source)
+            replayed = replay_turn(state, record, index, source, reserve_order_known=order_known)
             if replayed.departures:
                 if departing is None:
                     departing = (replayed.result.state, (*turns, replayed))
@@ -548,8 +558,14 @@ def replay_turn(
     record: TurnRecord,
     index: int,
     source: str = "<log>",
+    *,
+    reserve_order_known: bool = True,
 ) -> TurnReplay:
     """Replay one turn of a log from ``state``.
+
+    With ``reserve_order_known=False`` (a log that gives the reserve as counts), the turn's
+    ``drawn`` says which gears come off the reserve: they are put on top of it, in the order
+    exploration draws them, before the turn is resolved.
 
     Raises:
         LogError: The turn is invalid: after the end of the game, out of
@@ -576,7 +592,8 @@ def replay_turn(
     if record.choices is not None:
         check_choices_in_play(record.choices, state, record.turn, path, source)
     choices = record.choices.to_choices() if record.choices else Choices()
-    departures: list[Departure] = []
+    state, drawn_departures = arrange_draws(state, record, path, source, reserve_order_known)
+    departures: list[Departure] = list(drawn_departures)
     try:
         # A refused choice is a departure; the turn goes on with the table's other
         # choices and the default policy for the refused one (ruling R-CHOICES).
@@ -627,6 +644,103 @@ def replay_turn(
         describe_inferred(record.turn, first, state, laid),
         tuple(others),
         inferred_choices=as_choices(first.decisions),
+    )
+
+
+def arrange_draws(
+    state: GameState, record: TurnRecord, path: str, source: str, order_known: bool
+) -> tuple[GameState, list[Departure]]:
+    """Check a turn's ``drawn`` against the reserve, and, when the reserve's order is
+    unknown, put the drawn gears on top of it in the order exploration draws them (EXP-1:
+    one gear onto each dump, ascending, while the reserve lasts).
+
+    Returns the state to resolve the turn from and a departure for each drawn value the
+    rules do not allow: a gear the reserve does not hold (or not next, when its order is
+    known), nothing drawn while it still held gears, a gear on a dump the emptied reserve
+    skips.
+
+    Raises:
+        LogError: A dump that is not in play; under an unknown order, a turn that does not
+            say what was drawn onto a dump while the reserve held gears.
+    """
+    pile = state.reserve
+    numbers = sorted(state.robot_numbers)
+    receiving, skipped = numbers[: len(pile)], numbers[len(pile) :]
+    drawn = record.drawn
+    if drawn is None:
+        if order_known or not pile:
+            return state, []
+        raise LogError(
+            source,
+            path,
+            "the log gives the reserve as counts (its order unknown), so each turn says what "
+            f'was turned up onto each dump: add "drawn" for dumps {_numbers_text(receiving)}',
+            turn=record.turn,
+            clause="EXP-1",
+        )
+    for dump in drawn:
+        if dump not in numbers:
+            raise LogError(
+                source,
+                f"{path}.drawn.{dump}",
+                f"dump {dump} is not in play (dumps in play: {numbers})",
+                turn=record.turn,
+            )
+    content = f"the reserve held {describe_gears(sort_gears(pile))}"
+    departures = [
+        _drawn_departure(record, path, dump, drawn[dump], "nothing: the reserve was empty")
+        for dump in skipped
+        if drawn.get(dump) is not None
+    ]
+    if order_known:
+        for dump, gear in zip(receiving, pile, strict=False):
+            told = drawn.get(dump, gear)
+            if told != gear:
+                departures.append(
+                    _drawn_departure(record, path, dump, told, f"{gear} ({content}, {gear} on top)")
+                )
+        return state, departures
+    missing = [dump for dump in receiving if dump not in drawn]
+    if missing:
+        raise LogError(
+            source,
+            f"{path}.drawn",
+            f"the reserve's order is unknown and it held gears: say what was turned up onto "
+            f"dumps {_numbers_text(missing)}",
+            turn=record.turn,
+            clause="EXP-1",
+        )
+    left = Counter(pile)
+    on_top: list[Gear | None] = []
+    for dump in receiving:
+        told = drawn[dump]
+        if told is not None and left[told] > 0:
+            left[told] -= 1
+            on_top.append(told)
+            continue
+        on_top.append(None)
+        expected = f"one of the reserve's gears ({content})"
+        departures.append(_drawn_departure(record, path, dump, told, expected))
+    # Where the log departs, the turn goes on with a gear the reserve did hold.
+    rest = list(sort_gears(left.elements()))
+    top = [gear if gear is not None else rest.pop(0) for gear in on_top]
+    return attrs.evolve(state, reserve=(*top, *sort_gears(rest))), departures
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    return ", ".join(str(number) for number in numbers)
+
+
+def _drawn_departure(
+    record: TurnRecord, path: str, dump: int, told: Gear | None, expected: str
+) -> Departure:
+    return Departure(
+        turn=record.turn,
+        json_path=f"{path}.drawn.{dump}",
+        what=f"the gear turned up onto dump {dump}",
+        recorded="nothing" if told is None else str(told),
+        expected=expected,
+        clause="EXP-1",
     )
 
 

@@ -31,7 +31,8 @@ import attrs
 from outofgears import SPEC_VERSION, __version__
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import GearMoved, SplitResolved
-from outofgears.gears import Gear, sort_gears
+from outofgears.gears import Gear, gear_key, sort_gears
+from outofgears.legal import legal_choices
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -48,7 +49,7 @@ from outofgears.log import (
 from outofgears.model import GameState, Options, Place, PlaceKind
 from outofgears.policies import random_programs
 from outofgears.programs import AnyProgram, UpgradeProgram, parse_program
-from outofgears.replay import start_state
+from outofgears.replay import replay_log, start_state
 from outofgears.scoring import player_scores
 from outofgears.turn import TurnResult, resolve_turn
 
@@ -476,6 +477,113 @@ def with_choices(
     )
 
 
+# --- a real table: the reserve as counts, outcomes without choices ---------------------------
+
+REAL_TABLE_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
+    "Ada": (1,),
+    "Ben": (2,),
+    "Chiara": (3,),
+    "Dario": (4,),
+}
+
+
+def drawn_onto_dumps(state: GameState) -> dict[int, Gear | None]:
+    """What exploration turns up onto each dump from ``state``'s reserve (EXP-1)."""
+    numbers = sorted(state.robot_numbers)
+    pile = state.reserve
+    return {dump: pile[i] if i < len(pile) else None for i, dump in enumerate(numbers)}
+
+
+def real_table_turns() -> tuple[GameLog, list[TurnRecord], list[TurnResult]]:
+    """A four-player game as a table plays it, with its turns and their results.
+
+    Set up from seed 12 but written down as a table knows it: the reserve as counts. Every
+    post-reveal decision is a random legal one (``legal_choices(...).sample``), so the table
+    often chose otherwise than the default policies; the log keeps only what came of them.
+    """
+    seeded = GameLog(players=REAL_TABLE_PLAYERS, start=Start(seed=12), two_robot_variant=False)
+    state = start_state(seeded)
+    position = PositionRecord(
+        robots={r.number: RobotGears(feet=r.feet, circuit=r.circuit) for r in state.robots},
+        dumps={d.number: d.gears for d in state.dumps},
+        reserve=dict(sorted(Counter(state.reserve).items(), key=lambda item: gear_key(item[0]))),
+    )
+    header = GameLog(
+        players=REAL_TABLE_PLAYERS,
+        start=Start(position=position),
+        two_robot_variant=False,
+        description=(
+            "A game as a real table logs it: four players, the face-down reserve written as "
+            "counts (its order unknown), and each turn what was turned up onto each dump "
+            "(drawn). The players wrote down every robot's feet and circuit, every dump and "
+            "the scores, but never the choices they made after the reveal: assemblies, "
+            "defence steals and splits, often not the default ones. Replay infers them."
+        ),
+        written_by=WRITTEN_BY,
+    )
+    rng = random.Random(12)
+    turns: list[TurnRecord] = []
+    results: list[TurnResult] = []
+    while not state.game_over:
+        programs = random_programs(state, rng)
+        choices = legal_choices(state, programs).sample(rng)
+        result = resolve_turn(state, programs, choices=choices)
+        recorded = record_table(result.state, dumps=True)
+        turns.append(TurnRecord(state.turn, programs, None, recorded, drawn_onto_dumps(state)))
+        results.append(result)
+        state = result.state
+    return header, turns, results
+
+
+def real_table() -> GameLog:
+    """A real table's game: reserve counts, drawn gears, choices only as their outcomes."""
+    header, turns, _ = real_table_turns()
+    log = game_log(header, turns)
+    replayed = replay_log(log)
+    require(replayed.agrees, "the real-table game agrees with the rules")
+    require(len(replayed.inferred) >= 5, f"choices are inferred: {len(replayed.inferred)}")
+    return log
+
+
+def real_table_illegal() -> GameLog:
+    """The real table's game up to the first turn with an inferred assembly, where the table
+    wrote a circuit that no legal assembly gives (a gear that was not at the robot's feet)."""
+    header, turns, results = real_table_turns()
+    for index, result in enumerate(results):
+        before = turns[index]
+        moves = [m for m in result.moves if m.clause == "ASM-1"]
+        if not moves or before.recorded is None:
+            continue
+        robot = moves[0].robot
+        assert robot is not None
+        circuit = result.state.robot(robot).circuit
+        state_before = result.state if index == 0 else results[index - 1].state
+        at_feet = set(state_before.robot(robot).feet) | set(result.state.robot(robot).feet)
+        others = [g for d in result.state.dumps for g in d.gears if g not in at_feet]
+        if not others:
+            continue
+        wrong = sort_gears((*circuit[:-1], others[0]))
+        robots = dict(before.recorded.robots)
+        robots[robot] = RobotGears(feet=robots[robot].feet, circuit=wrong)
+        edited = attrs.evolve(before, recorded=attrs.evolve(before.recorded, robots=robots))
+        log = game_log(
+            header,
+            [*turns[:index], edited],
+            description=(
+                f"The real-table game, up to turn {edited.turn}, where the table wrote robot "
+                f"{robot}'s circuit with a {others[0]} gear that was never at its feet: no "
+                "legal assembly gives it (ASM-1), so replay reports a departure and what the "
+                "rules allowed instead."
+            ),
+        )
+        replayed = replay_log(log)
+        if [d.turn for d in replayed.departures] and all(
+            d.turn == edited.turn for d in replayed.departures
+        ):
+            return log
+    raise RuntimeError("no turn of the real-table game makes the illegal case")
+
+
 # --- writing and checking --------------------------------------------------------------------
 
 #: The shipped example logs and the functions that make them.
@@ -485,6 +593,8 @@ MAKERS: Final[dict[str, Callable[[], GameLog]]] = {
     "two-robot.log.json": two_robot,
     "expansions.log.json": expansions,
     "disputed.log.json": disputed,
+    "real-table.log.json": real_table,
+    "real-table-illegal.log.json": real_table_illegal,
 }
 
 

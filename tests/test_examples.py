@@ -24,9 +24,11 @@ AGREEING = [
     "from-position.log.json",
     "two-robot.log.json",
     "expansions.log.json",
+    "real-table.log.json",
 ]
 DISPUTED = "disputed.log.json"
-ALL = [*AGREEING, DISPUTED]
+ILLEGAL_OUTCOME = "real-table-illegal.log.json"
+ALL = [*AGREEING, DISPUTED, ILLEGAL_OUTCOME]
 
 
 def load(name: str) -> GameLog:
@@ -159,6 +161,33 @@ def test_the_disputed_example_departs_at_turn_4_and_nowhere_else() -> None:
     ]
 
 
+def test_the_real_table_example_gives_the_reserve_as_counts_and_every_draw() -> None:
+    log = load("real-table.log.json")
+    assert log.start.position is not None
+    assert not log.start.position.reserve_order_known
+    assert all(turn.drawn for turn in log.turns)
+    assert all(turn.choices is None for turn in log.turns)
+
+
+def test_the_real_table_example_agrees_by_inferring_the_tables_choices() -> None:
+    code, output = replay_cli("real-table.log.json")
+    assert code == 0, output
+    assert "  inferred: " in output
+    kinds = {choice.kind for choice in replay_log(load("real-table.log.json")).inferred}
+    assert "assembly" in kinds
+
+
+def test_the_illegal_outcome_example_departs_saying_what_the_rules_allowed() -> None:
+    replayed = replay_log(load(ILLEGAL_OUTCOME))
+    [departure] = replayed.departures
+    assert departure.json_path == f"$.turns[{len(replayed.turns) - 1}].recorded.robots.2.circuit"
+    assert departure.allowed is not None
+    assert departure.allowed.startswith("robot 2 could assemble any of: ")
+    code, output = replay_cli(ILLEGAL_OUTCOME)
+    assert code == 1
+    assert "the rules allowed: robot 2 could assemble any of: " in output
+
+
 def test_replaying_the_disputed_example_exits_1_with_the_report() -> None:
     code, output = replay_cli(DISPUTED)
     assert code == 1
@@ -186,7 +215,7 @@ def test_the_examples_are_what_the_generator_writes() -> None:
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == "5 example logs are up to date\n"
+    assert result.stdout == f"{len(ALL)} example logs are up to date\n"
 
 
 def test_the_generator_rewrites_the_same_bytes(tmp_path: Path) -> None:

@@ -150,13 +150,14 @@ def position_log() -> GameLog:
                             "2": ["orange"],
                             "3": ["yellow", "red"],
                         },
-                        "reserve": ["red", "orange", "yellow", "yellow", "orange", "red"],
+                        "reserve": {"red": 2, "orange": 2, "yellow": 2},
                     }
                 },
                 "turns": [
                     {
                         "turn": 5,
                         "programs": {"1": "attack 2", "2": "attack 2", "3": "harvest 3"},
+                        "drawn": {"1": "red", "2": "orange", "3": "yellow"},
                         "choices": {
                             "defence_steals": [
                                 {"defender": 2, "attacker": 1, "from": "circuit", "gear": "orange"}
@@ -172,6 +173,7 @@ def position_log() -> GameLog:
                     {
                         "turn": 6,
                         "programs": {"1": "harvest 1", "2": "harvest 1", "3": "attack 1"},
+                        "drawn": {"1": "yellow", "2": "orange", "3": "red"},
                         "choices": {
                             "splits": [
                                 {
@@ -513,7 +515,12 @@ def game_logs(draw: st.DrawFn) -> GameLog:
             position=PositionRecord(
                 robots={n: draw(robot_gears()) for n in numbers},
                 dumps={n: draw(gear_lists) for n in numbers},
-                reserve=draw(gear_lists),
+                reserve=draw(
+                    gear_lists
+                    | st.dictionaries(
+                        st.sampled_from(list(GEAR_NAMES.values())), st.integers(0, 12), max_size=4
+                    )
+                ),
                 turn=draw(st.integers(1, 1000)),
                 upgrades=draw(
                     st.dictionaries(
@@ -535,6 +542,10 @@ def game_logs(draw: st.DrawFn) -> GameLog:
                     st.dictionaries(robots, gear_lists, max_size=2),
                     st.dictionaries(st.sampled_from(players_names), st.integers(0, 10_000)),
                 )
+            ),
+            drawn=draw(
+                st.none()
+                | st.dictionaries(robots, st.none() | st.sampled_from(list(GEAR_NAMES.values())))
             ),
         )
         for _ in range(draw(st.integers(0, 3)))
