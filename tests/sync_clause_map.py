@@ -15,6 +15,7 @@ reported on stderr (the coverage test fails on them too).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -103,7 +104,28 @@ def rewrite_tests_arrays(text: str, tests_of_clause: Mapping[str, Sequence[str]]
 
 
 #: The spec files the package reads at run time, copied into ``outofgears/_spec/``.
-PACKAGED_SPEC_FILES: Final = ("clauses.toml", "log.schema.json", "paraphrases.toml")
+PACKAGED_SPEC_FILES: Final = ("clauses.toml", "paraphrases.toml")
+
+
+def schema_text() -> str:
+    """``spec/log.schema.json`` as the log format's declaration writes it."""
+    from outofgears.log import log_schema
+
+    return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_log_schema(root: Path, check: bool) -> bool:
+    """Write ``spec/log.schema.json`` from the log format's declaration; whether it was stale."""
+    path = root / "spec" / "log.schema.json"
+    text = schema_text()
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    if check:
+        print("spec/log.schema.json differs from the log format's declaration", file=sys.stderr)
+    else:
+        path.write_text(text, encoding="utf-8", newline="\n")
+        print("wrote spec/log.schema.json from outofgears/log/records.py")
+    return True
 
 
 def copy_packaged_spec(root: Path, check: bool) -> bool:
@@ -157,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         untested = sorted(known - set(tests_of_clause))
         print(f"updated {path.name}; clauses without a test: {', '.join(untested) or 'none'}")
     stale = copy_packaged_spec(path.parent.parent, arguments.check)
+    stale = write_log_schema(path.parent.parent, arguments.check) or stale
     return 1 if stale and arguments.check else 0
 
 

@@ -348,10 +348,10 @@ def test_an_unusual_key_is_quoted_in_the_json_path() -> None:
         (lambda: TurnRecord(0, {}), "1 to 1000, not 0"),
         (lambda: Recorded(scores={"A": 10_001}), "0 to 10000"),
         (lambda: WrittenBy("x" * 41, "1.1"), "at most 40 characters"),
-        (lambda: StealRecord(1, 2, "hand", Gear(1)), "'feet' or 'circuit'"),
+        (lambda: StealRecord(1, 2, "hand", Gear(1)), "'feet' or 'circuit'"),  # type: ignore[arg-type]
         (lambda: SplitRecord(Place.circuit(1), {}), "a split is of a dump or a robot's feet"),
         (
-            lambda: GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1), format="x/2"),
+            lambda: GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1), format="x/2"),  # type: ignore[arg-type]
             "this reader reads format",
         ),
     ],

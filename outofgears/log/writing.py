@@ -1,0 +1,80 @@
+"""Writing a log: the classes of :mod:`.records` to JSON text, the way a table reads it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from outofgears.log.converter import LOG_CONVERTER
+from outofgears.log.records import GameLog, Recorded, TurnRecord
+from outofgears.programs import AnyProgram
+
+
+def log_to_json(log: GameLog) -> dict[str, Any]:
+    """A log as JSON-ready data (defaults left out, but ``format`` and ``turns`` always in).
+
+    >>> from outofgears.log import Start
+    >>> data = log_to_json(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=3)))
+    >>> data["format"], data["start"], data["turns"]
+    ('outofgears-log/1', {'seed': 3}, [])
+    """
+    data: dict[str, Any] = LOG_CONVERTER.unstructure(log)
+    data.pop("format", None)
+    data.setdefault("turns", [])
+    return {"format": log.format, **data}
+
+
+def dump_log(log: GameLog) -> str:
+    """A log as JSON text: two-space indented, short lists on one line, a final newline.
+
+    >>> from outofgears.log import Start
+    >>> print(dump_log(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=3))), end="")
+    {
+      "format": "outofgears-log/1",
+      "players": {
+        "A": [1],
+        "B": [2]
+      },
+      "start": {
+        "seed": 3
+      },
+      "turns": []
+    }
+    """
+    return format_json(log_to_json(log)) + "\n"
+
+
+def format_json(value: Any, indent: int = 0) -> str:
+    """JSON text that keeps lists of plain values on one line, the way a table reads gears.
+
+    >>> print(format_json({"feet": ["red", "red"]}))
+    {
+      "feet": ["red", "red"]
+    }
+    """
+    pad = "  " * (indent + 1)
+    if isinstance(value, dict) and value:
+        items = [
+            f"{pad}{json.dumps(key, ensure_ascii=False)}: {format_json(item, indent + 1)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        items = [f"{pad}{format_json(item, indent + 1)}" for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def turn_record_from(
+    turn: int,
+    programs: Mapping[int, AnyProgram],
+    recorded: Recorded | None = None,
+) -> TurnRecord:
+    """A turn record for a turn played by the engine (used by ``simulate`` and ``new``).
+
+    >>> from outofgears.programs import Program
+    >>> turn_record_from(1, {1: Program.parse("trap 2")}).programs
+    {1: Program(action=<Action.TRAP: 'trap'>, number=2)}
+    """
+    return TurnRecord(turn=turn, programs=dict(programs), recorded=recorded)
