@@ -6,7 +6,8 @@
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
-  code; a page whose code fails stops the build.
+  code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
+  the build.
 
 Nothing here is committed: the site always shows the specification and the code as they are.
 """
@@ -30,6 +31,7 @@ from tests.doc_pages import (  # noqa: E402
     SPEC_PAGES,
     clause_index,
     example_pages,
+    narrow_name,
     run_page,
     with_clause_anchors,
 )
@@ -72,6 +74,9 @@ def main() -> None:
             raise SystemExit(f"the code of {path.name} does not hold:\n{run.report}")
         for name, svg in sorted(run.pictures.items()):
             with mkdocs_gen_files.open(f"examples/img/{name}.svg", "w") as out:
+                out.write(svg)
+        for name, svg in sorted(run.narrow.items()):
+            with mkdocs_gen_files.open(f"examples/img/{narrow_name(name)}.svg", "w") as out:
                 out.write(svg)
 
 

@@ -142,11 +142,38 @@ def test_the_build_check_fails_on_a_picture_that_does_not_open_or_has_small_text
     )
     assert check_built_site(tmp_path, PREFIXES) == [
         "index.html: picture a.svg does not open full size on a click",
+        "index.html: picture a.svg has no narrow twin for phones",
         "index.html: picture a.svg has 9 px text",
     ]
     (tmp_path / "a.svg").write_text(small.replace("9px", "12px") + "</svg>", encoding="utf-8")
+    (tmp_path / "a-narrow.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 328 500"></svg>', encoding="utf-8"
+    )
     (tmp_path / "index.html").write_text(
-        '<article><a class="oog-picture" href="a.svg"><img src="a.svg"></a></article>',
+        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
+        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a></article>',
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == []
+
+
+def test_the_build_check_fails_on_a_narrow_twin_too_wide_for_a_phone_or_missing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 950 800"></svg>', encoding="utf-8"
+    )
+    (tmp_path / "a-narrow.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 900"></svg>', encoding="utf-8"
+    )
+    (tmp_path / "index.html").write_text(
+        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
+        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a>'
+        '<a class="oog-picture" href="a.svg"><picture><source srcset="b-narrow.svg">'
+        '<img src="a.svg"></picture></a></article>',
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: narrow picture a-narrow.svg is 420 wide",
+        "index.html: narrow picture b-narrow.svg is missing",
+    ]
