@@ -20,17 +20,19 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import textwrap
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import Final, Literal
 
 from attrs import frozen
 
 from outofgears.attacks import attackers_by_target
-from outofgears.errors import printable
+from outofgears.errors import ArgumentTypeError, printable
 from outofgears.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, GearKind, describe_gears, gear_key
+from outofgears.lanes import Box, Cell, Lanes, Point, crosses, route, segments_cross
 from outofgears.model import Dump, GameState, Robot, UpgradeCard
 from outofgears.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
 from outofgears.scoring import score_robot
@@ -49,8 +51,6 @@ _DUMP_WIDTH: Final = 160
 _ROW: Final = 24
 _CELL: Final = 46
 _ROBOT_LABEL: Final = 58
-_ROBOT_CELLS: Final = 3
-_DUMP_CELLS: Final = 3
 _MARGIN: Final = 16
 
 #: The fill of each gear colour, and whether its number is written in white on it.
@@ -106,65 +106,6 @@ _DASHES: Final[dict[str, str]] = {
     "super harvest": "1 6",
     "super shovel": "14 4 2 4",
 }
-
-
-@frozen
-class _Box:
-    """A rectangle of the picture, by its centre and size."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def left(self) -> float:
-        return self.x - self.width / 2
-
-    @property
-    def top(self) -> float:
-        return self.y - self.height / 2
-
-    def overlaps(self, other: _Box) -> bool:
-        """Whether the two boxes share more than an edge."""
-        return (
-            abs(self.x - other.x) * 2 < self.width + other.width
-            and abs(self.y - other.y) * 2 < self.height + other.height
-        )
-
-    def crossed_by(self, x1: float, y1: float, x2: float, y2: float) -> bool:
-        """Whether the segment from (x1, y1) to (x2, y2) passes through the box."""
-        dx, dy = x2 - x1, y2 - y1
-        low, high = 0.0, 1.0
-        for p, q in (
-            (-dx, x1 - self.left),
-            (dx, self.left + self.width - x1),
-            (-dy, y1 - self.top),
-            (dy, self.top + self.height - y1),
-        ):
-            if p == 0:
-                if q < 0:
-                    return False
-                continue
-            t = q / p
-            if p < 0:
-                low = max(low, t)
-            else:
-                high = min(high, t)
-            if low > high:
-                return False
-        return high - low > 1e-6
-
-    def edge_towards(self, x: float, y: float, margin: float = 6) -> tuple[float, float]:
-        """The point where the ray from the centre towards ``(x, y)`` leaves the box."""
-        dx, dy = x - self.x, y - self.y
-        if dx == 0 and dy == 0:
-            return self.x, self.y
-        scale = min(
-            (self.width / 2 + margin) / abs(dx) if dx else math.inf,
-            (self.height / 2 + margin) / abs(dy) if dy else math.inf,
-        )
-        return self.x + dx * scale, self.y + dy * scale
 
 
 def svg_text(
@@ -304,30 +245,86 @@ def _gear_glyph(gear: Gear, x: float, y: float) -> list[str]:
     ]
 
 
+@frozen
+class _Style:
+    """The sizes of one layout's boxes and arrows."""
+
+    #: Width of a robot's box and of a dump's.
+    robot_width: float
+    dump_width: float
+    #: Width of one gear cell (the gear and its count), and how many stand in a row.
+    cell: float
+    cells: int
+    #: Whether a place's name (``circuit 2``) stands beside its gears or above them.
+    label_beside: bool
+    #: The most characters a line of a box holds (longer lines wrap); ``None``: no limit.
+    line_chars: int | None
+    #: Whether a dump's count of gears shares the line of its name.
+    dump_count_beside: bool
+    #: The space below a box's last row of gears, and the width of an arrow's line.
+    bottom: float
+    stroke: float
+    #: Whether each arrow writes its program beside it (the narrow layout writes it once,
+    #: in the robot's box, where the arrow starts).
+    arrow_labels: bool
+
+
+_WIDE: Final = _Style(
+    robot_width=_ROBOT_WIDTH,
+    dump_width=_DUMP_WIDTH,
+    cell=_CELL,
+    cells=3,
+    label_beside=True,
+    line_chars=None,
+    dump_count_beside=True,
+    bottom=10,
+    stroke=3.5,
+    arrow_labels=True,
+)
+
+
 def _gear_cells(
-    items: Sequence[Gear], left: float, top: float, per_row: int, what: str
+    items: Sequence[Gear], left: float, top: float, style: _Style, what: str
 ) -> list[str]:
     """The gears of one place, one cell per kind of gear with its count; ``none`` if empty."""
     if not items:
         return [svg_text(left, top + 16, "none", "none")]
     parts: list[str] = []
     for index, (gear, count) in enumerate(_gear_counts(items)):
-        x = left + 11 + _CELL * (index % per_row)
-        y = top + 12 + _ROW * (index // per_row)
+        x = left + 11 + style.cell * (index % style.cells)
+        y = top + 12 + _ROW * (index // style.cells)
         parts.append(f"<g><title>{_xml(what)}: {count} {gear}</title>")
         parts += _gear_glyph(gear, x, y)
         parts.append(svg_text(x + 13, y + 4, f"{TIMES}{count}", "count") + "</g>")
     return parts
 
 
-def _robot_height(robot: Robot, extra_lines: int) -> float:
-    circuit = _rows(len(set(robot.circuit)), _ROBOT_CELLS)
-    feet = _rows(len(set(robot.feet)), _ROBOT_CELLS)
-    return 44 + 16 * extra_lines + _ROW * (circuit + feet) + 8
+def _place_height(items: Sequence[Gear], style: _Style) -> float:
+    """The height a place's gears take in a box: beside its name, or under it (an empty
+    place is then its name alone, ``circuit 0``)."""
+    if style.label_beside:
+        return _ROW * _rows(len(set(items)), style.cells)
+    return 16 + (_ROW * _rows(len(set(items)), style.cells) if items else 0)
 
 
-def _dump_height(dump: Dump, moved: str = "") -> float:
-    return 30 + (16 if moved else 0) + _ROW * _rows(len(set(dump.gears)), _DUMP_CELLS) + 6
+def _robot_height(robot: Robot, lines: int, style: _Style) -> float:
+    places = _place_height(robot.circuit, style) + _place_height(robot.feet, style)
+    return 18 + 16 * lines + 8 + places + style.bottom
+
+
+def _dump_head(dump: Dump, moved: str, style: _Style) -> list[str]:
+    """The lines at the top of a dump's box: its name (and count), what moved."""
+    name = f"Dump {dump.number}"
+    if style.dump_count_beside:
+        lines = [f"{name} · {_count(len(dump.gears))}"]
+    else:
+        lines = [name, _count(len(dump.gears))]
+    return lines + ([f"moved {moved}"] if moved else [])
+
+
+def _dump_height(dump: Dump, moved: str = "", style: _Style = _WIDE) -> float:
+    lines = len(_dump_head(dump, moved, style))
+    return 14 + 16 * lines + _ROW * _rows(len(set(dump.gears)), style.cells) + 6
 
 
 def moved_text(before: Sequence[Gear], after: Sequence[Gear]) -> str:
@@ -367,7 +364,11 @@ def _dump_moves(dump: Dump, before: GameState | None) -> str:
 
 
 def _robot_lines(
-    state: GameState, robot: Robot, program: AnyProgram | None, before: GameState | None = None
+    state: GameState,
+    robot: Robot,
+    program: AnyProgram | None,
+    before: GameState | None = None,
+    style: _Style = _WIDE,
 ) -> list[str]:
     player = state.player_of(robot.number)
     lines = [f"{short_name(player.name)} · {points_text(score_robot(robot))}"]
@@ -379,11 +380,34 @@ def _robot_lines(
     if program is not None:
         defence = " (defence)" if program.is_defence_of(robot.number) else ""
         lines.append(f"plays: {program}{defence}")
-    return lines
+    return [part for line in lines for part in wrapped(line, style.line_chars)]
+
+
+def wrapped(line: str, width: int | None) -> list[str]:
+    """A line of a box cut into lines of at most ``width`` characters: at a `` · ``, a comma
+    or a colon first, then between words; ``None`` leaves it whole.
+
+    >>> wrapped("Bartholomew… · 12 points", 16), wrapped("plays: super harvest", 16)
+    (['Bartholomew…', '12 points'], ['plays:', 'super harvest'])
+    >>> wrapped("moved: circuit +2, feet +1", 16)
+    ['moved:', 'circuit +2,', 'feet +1']
+    """
+    if width is None or len(line) <= width:
+        return [line]
+    for separator, keep in ((" · ", ""), (", ", ","), (": ", ":")):
+        head, found, tail = line.partition(separator)
+        if found and len(head) + len(keep) <= width:
+            return [head + keep, *wrapped(tail, width)]
+    return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _draw_robot(
-    state: GameState, robot: Robot, program: AnyProgram | None, box: _Box, lines: list[str]
+    state: GameState,
+    robot: Robot,
+    program: AnyProgram | None,
+    box: Box,
+    lines: list[str],
+    style: _Style = _WIDE,
 ) -> list[str]:
     number = robot.number
     parts = [
@@ -412,14 +436,20 @@ def _draw_robot(
         parts.append(svg_text(left, y, line, title=full_name if index == 0 and cut else None))
     y += 8
     for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
-        parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
-        parts += _gear_cells(items, left + _ROBOT_LABEL, y, _ROBOT_CELLS, f"robot {number} {place}")
-        y += _ROW * _rows(len(set(items)), _ROBOT_CELLS)
+        what = f"robot {number} {place}"
+        if style.label_beside:
+            parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
+            parts += _gear_cells(items, left + _ROBOT_LABEL, y, style, what)
+        else:
+            parts.append(svg_text(left, y + 12, f"{place} {len(items)}", "place"))
+            if items:
+                parts += _gear_cells(items, left, y + 16, style, what)
+        y += _place_height(items, style)
     parts.append("</g>")
     return parts
 
 
-def _moved_ring(box: _Box) -> str:
+def _moved_ring(box: Box) -> str:
     """The thick black outline of a place whose gears moved (shape, not colour, says it)."""
     return (
         f'<rect class="moved" x="{_n(box.left - 5)}" y="{_n(box.top - 5)}" '
@@ -428,21 +458,20 @@ def _moved_ring(box: _Box) -> str:
     )
 
 
-def _draw_dump(dump: Dump, box: _Box, moved: str = "") -> list[str]:
+def _draw_dump(dump: Dump, box: Box, moved: str = "", style: _Style = _WIDE) -> list[str]:
     parts = [
         f'<g class="dump" id="dump-{dump.number}">',
         f"<title>Dump {dump.number}: {describe_gears(dump.gears)}</title>",
         f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
         f'height="{_n(box.height)}" rx="6" fill="#f4efe6" stroke="#6d5c45" stroke-width="2"/>',
-        svg_text(
-            box.left + 8, box.top + 18, f"Dump {dump.number} · {_count(len(dump.gears))}", "name"
-        ),
     ]
-    top = box.top + 26
-    if moved:
-        parts.append(svg_text(box.left + 8, box.top + 34, f"moved {moved}"))
-        top += 16
-    parts += _gear_cells(dump.gears, box.left + 8, top, _DUMP_CELLS, f"dump {dump.number}")
+    head = _dump_head(dump, moved, style)
+    for index, line in enumerate(head):
+        parts.append(
+            svg_text(box.left + 8, box.top + 18 + 16 * index, line, "name" if index == 0 else None)
+        )
+    top = box.top + 10 + 16 * len(head)
+    parts += _gear_cells(dump.gears, box.left + 8, top, style, f"dump {dump.number}")
     parts.append("</g>")
     if moved:
         parts.append(_moved_ring(box))
@@ -453,15 +482,13 @@ def _draw_dump(dump: Dump, box: _Box, moved: str = "") -> list[str]:
 _FACE_DOWN: Final = (34.0, 28.0)
 
 
-def _draw_face_down(number: int) -> list[str]:
-    x, y = slot(number, _DUMP_RADIUS)
-    width, height = _FACE_DOWN
+def _draw_face_down(number: int, box: Box) -> list[str]:
     return [
         f'<g class="dump face-down"><title>Dump {number}: not in play, face down</title>',
-        f'<rect x="{_n(x - width / 2)}" y="{_n(y - height / 2)}" width="{_n(width)}" '
-        f'height="{_n(height)}" rx="5" fill="#eeeeee" stroke="#999999" stroke-width="1.5" '
+        f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
+        f'height="{_n(box.height)}" rx="5" fill="#eeeeee" stroke="#999999" stroke-width="1.5" '
         'stroke-dasharray="4 3"/>',
-        svg_text(x, y + 4.5, str(number), "faint"),
+        svg_text(box.x, box.y + 4.5, str(number), "faint"),
         "</g>",
     ]
 
@@ -525,33 +552,27 @@ def _curve(
     ]
 
 
-def _crosses(points: Sequence[tuple[float, float]], box: _Box) -> bool:
-    return any(box.crossed_by(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points))
-
-
 @frozen
 class _Arrow:
-    """One arrow laid out: its robot, program and target, and the points of its curve."""
+    """One arrow laid out: its robot, program and target, its SVG path and points along it."""
 
     colour: int
     kind: str
     label: str
     target_id: str
-    start: tuple[float, float]
-    control: tuple[float, float]
-    end: tuple[float, float]
-    points: tuple[tuple[float, float], ...]
+    path: str
+    points: tuple[Point, ...]
 
 
 def _lay_arrow(
-    source: _Box,
-    target: _Box,
+    source: Box,
+    target: Box,
     colour: int,
     kind: str,
     label: str,
     offset: float,
     target_id: str,
-    obstacles: Sequence[_Box],
+    obstacles: Sequence[Box],
     laid: Sequence[_Arrow] = (),
 ) -> _Arrow:
     """The arrow from one box to another, bent as little as it can to go round the others and,
@@ -570,10 +591,11 @@ def _lay_arrow(
         x2, y2 = target.edge_towards(cx, cy, margin=9)
         x1, y1, x2, y2 = x1 + nx * offset, y1 + ny * offset, x2 + nx * offset, y2 + ny * offset
         points = tuple(_curve(x1, y1, cx, cy, x2, y2))
-        arrow = _Arrow(colour, kind, label, target_id, (x1, y1), (cx, cy), (x2, y2), points)
+        path = f"M{_n(x1)},{_n(y1)} Q{_n(cx)},{_n(cy)} {_n(x2)},{_n(y2)}"
+        arrow = _Arrow(colour, kind, label, target_id, path, points)
         if chosen is None:
             chosen = arrow
-        if not any(_crosses(points, box) for box in others):
+        if not any(crosses(points, box) for box in others):
             if not any(_arrows_cross(points, other.points) for other in laid):
                 return arrow
             clear = clear or arrow
@@ -592,31 +614,22 @@ def _arrows_cross(
     one = first[cut_first : len(first) - cut_first]
     two = second[cut_second : len(second) - cut_second]
     return any(
-        _segments_cross(a, b, c, d)
+        segments_cross(a, b, c, d)
         for a, b in itertools.pairwise(one)
         for c, d in itertools.pairwise(two)
     )
 
 
-def _segments_cross(
-    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
-) -> bool:
-    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    return side(c, d, a) * side(c, d, b) < 0 and side(a, b, c) * side(a, b, d) < 0
-
-
-def _label_box(label: str, x: float, y: float) -> _Box:
-    return _Box(x, y, len(label) * _LABEL_FONT * _LABEL_CHAR, _LABEL_FONT + 2)
+def _label_box(label: str, x: float, y: float) -> Box:
+    return Box(x, y, len(label) * _LABEL_FONT * _LABEL_CHAR, _LABEL_FONT + 2)
 
 
 def _place_label(
-    arrow: _Arrow, obstacles: Sequence[_Box], placed: Sequence[_Box], arrows: Sequence[_Arrow]
-) -> _Box:
+    arrow: _Arrow, obstacles: Sequence[Box], placed: Sequence[Box], arrows: Sequence[_Arrow]
+) -> Box:
     """Where an arrow's label goes: beside its curve, clear of boxes, labels and arrows."""
     text = f"R{arrow.colour}: {arrow.label}"
-    first: _Box | None = None
+    first: Box | None = None
     for stop in _LABEL_STOPS:
         index = round(stop * (len(arrow.points) - 1))
         (ax, ay), (bx, by) = arrow.points[max(0, index - 1)], arrow.points[index + 1]
@@ -632,24 +645,29 @@ def _place_label(
             if first is None:
                 first = box
             if not any(box.overlaps(other) for other in (*obstacles, *placed)) and not any(
-                _crosses(other.points, box) for other in arrows
+                crosses(other.points, box) for other in arrows
             ):
                 return box
     assert first is not None
     return first
 
 
-def _draw_arrow(arrow: _Arrow, label: _Box | None) -> list[str]:
-    """An arrow as a curve with its program written beside it (when ``label`` is given)."""
+def _route_path(points: Sequence[Point]) -> str:
+    """A path of straight runs as SVG path data: ``M x,y L x,y ...``."""
+    first, *rest = points
+    return f"M{_n(first[0])},{_n(first[1])} " + " ".join(f"L{_n(x)},{_n(y)}" for x, y in rest)
+
+
+def _draw_arrow(arrow: _Arrow, label: Box | None, style: _Style = _WIDE) -> list[str]:
+    """An arrow with its program written beside it (when ``label`` is given)."""
     dash = _DASHES[arrow.kind]
     dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
     cap = ' stroke-linecap="round"' if arrow.kind.endswith("harvest") else ""
-    (x1, y1), (cx, cy), (x2, y2) = arrow.start, arrow.control, arrow.end
     return [
         f'<g class="program" data-from="robot-{arrow.colour}" data-to="{arrow.target_id}">'
         f"<title>robot {arrow.colour}: {_xml(arrow.label)}</title>",
-        f'<path d="M{_n(x1)},{_n(y1)} Q{_n(cx)},{_n(cy)} {_n(x2)},{_n(y2)}" fill="none" '
-        f'stroke="{INK[arrow.colour]}" stroke-width="3.5"{dash_attribute}{cap} '
+        f'<path d="{arrow.path}" fill="none" stroke="{INK[arrow.colour]}" '
+        f'stroke-width="{_n(style.stroke)}" stroke-linejoin="round"{dash_attribute}{cap} '
         f'marker-end="url(#arrow-{arrow.colour})"/>',
         *(
             [svg_text(label.x, label.y + 4, f"R{arrow.colour}: {arrow.label}", "arrow")]
@@ -712,12 +730,241 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
     return "\n".join(sentences)
 
 
+#: The layouts of a picture: ``"wide"`` (the octagon of the table, for a desktop's width) and
+#: ``"narrow"`` (two columns, :data:`NARROW_WIDTH` wide, for a phone's).
+Layout = Literal["wide", "narrow"]
+LAYOUTS: Final[tuple[Layout, ...]] = ("wide", "narrow")
+#: The width of a narrow picture, in SVG user units: the width of the documentation's text on a
+#: 360-pixel phone screen, so that the picture is shown at its own size and its smallest text
+#: stays :data:`MIN_FONT_SIZE` pixels.
+NARROW_WIDTH: Final = 328
+#: The widest screen, in CSS pixels, that the narrow pictures are for: the documentation site
+#: and the game viewer show them up to this width, the wide ones above it.
+NARROW_SCREEN: Final = 700
+#: The width of the lanes of a narrow picture (left of, between and right of its two columns),
+#: where its arrows run, and the height of the gaps between its rows.
+_LANE: Final = 20
+_GAP: Final = 30
+_NARROW_COLUMN: Final = (NARROW_WIDTH - 3 * _LANE) / 2
+_NARROW: Final = _Style(
+    robot_width=_NARROW_COLUMN,
+    dump_width=_NARROW_COLUMN,
+    cell=41,
+    cells=3,
+    label_beside=False,
+    line_chars=16,
+    dump_count_beside=False,
+    bottom=6,
+    stroke=2.5,
+    arrow_labels=False,
+)
+
+
+@frozen
+class _Table:
+    """Where a picture puts everything: the boxes of the robots, the dumps in play and the
+    face-down dumps; the turn's heading; the table's surface; and, in the narrow layout, the
+    cell of each box, the lanes between them and the picture's fixed frame."""
+
+    robots: dict[int, Box]
+    dumps: dict[int, Box]
+    face_down: dict[int, Box]
+    heading: Point
+    ground: str
+    cells: dict[str, Cell]
+    lanes: Lanes | None
+    frame: Box | None
+
+    @property
+    def boxes(self) -> list[Box]:
+        return [*self.dumps.values(), *self.face_down.values(), *self.robots.values()]
+
+
+def _wide_table(
+    state: GameState, heights: Mapping[int, float], dump_heights: Mapping[int, float]
+) -> _Table:
+    """The octagon: dumps in a ring, each robot behind its dump, the face-down dumps as cards."""
+    dumps: dict[int, Box] = {}
+    face_down: dict[int, Box] = {}
+    for number in ROBOT_NUMBERS:
+        x, y = slot(number, _DUMP_RADIUS)
+        if number in dump_heights:
+            dumps[number] = Box(x, y, _DUMP_WIDTH, dump_heights[number])
+        else:
+            face_down[number] = Box(x, y, *_FACE_DOWN)
+    robots = {
+        number: Box(*slot(number, _ROBOT_RADIUS), _ROBOT_WIDTH, height)
+        for number, height in heights.items()
+    }
+    octagon = " ".join(
+        f"{_n(x)},{_n(y)}" for x, y in (slot(n, _DUMP_RADIUS) for n in ROBOT_NUMBERS)
+    )
+    ground = f'<polygon points="{octagon}" fill="#faf7f0" stroke="#d8cfbf" stroke-width="2"/>'
+    return _Table(robots, dumps, face_down, (_CENTRE, _CENTRE - 8), ground, {}, None, None)
+
+
+def ring_cells(count: int) -> list[Cell]:
+    """The cells of ``count`` places in two columns, in table order: clockwise round the
+    columns from the top left, as the seats go round the table (ruling R-EXPLORE).
+
+    >>> [(c.row, c.column) for c in ring_cells(4)], [(c.row, c.column) for c in ring_cells(5)]
+    ([(0, 0), (0, 1), (1, 1), (1, 0)], [(0, 0), (0, 1), (1, 1), (2, 1), (2, 0)])
+    """
+    rows = max(1, math.ceil(count / 2))
+    ring = [
+        Cell(0, 0),
+        *(Cell(r, 1) for r in range(rows)),
+        *(Cell(r, 0) for r in range(rows - 1, 0, -1)),
+    ]
+    return ring[:count]
+
+
+def _narrow_table(
+    state: GameState, heights: Mapping[int, float], dump_heights: Mapping[int, float]
+) -> _Table:
+    """Two columns: the heading and the face-down dumps on top, then the robots of the first
+    half of the table, the dumps in play, the robots of the second half; each robot in the same
+    corner as its dump, all in table order clockwise (:func:`ring_cells`)."""
+    robot_cells = dict(zip(sorted(heights), ring_cells(len(heights)), strict=True))
+    dump_cells = dict(zip(sorted(dump_heights), ring_cells(len(dump_heights)), strict=True))
+    robot_rows = max((cell.row for cell in robot_cells.values()), default=0) + 1
+    dump_rows = max((cell.row for cell in dump_cells.values()), default=0) + 1
+    top_rows = math.ceil(robot_rows / 2) if robot_rows > 1 else 1
+    # the rows from the top: (kind, row of its own grid)
+    order = [("robot", r) for r in range(top_rows)]
+    order += [("dump", r) for r in range(dump_rows)]
+    order += [("robot", r) for r in range(top_rows, robot_rows)]
+    columns = (_LANE + _NARROW_COLUMN / 2, NARROW_WIDTH - _LANE - _NARROW_COLUMN / 2)
+    heading = (NARROW_WIDTH / 2, 30.0)
+    face_down_numbers = [n for n in ROBOT_NUMBERS if n not in dump_heights]
+    face_down: dict[int, Box] = {}
+    y = heading[1] + 32
+    if face_down_numbers:
+        width, height = _FACE_DOWN
+        step = width + 6
+        left = NARROW_WIDTH / 2 - (step * len(face_down_numbers) - 6) / 2 + 36
+        for index, number in enumerate(face_down_numbers):
+            face_down[number] = Box(left + width / 2 + step * index, y + height / 2, width, height)
+        y += height + 4
+    robots: dict[int, Box] = {}
+    dumps: dict[int, Box] = {}
+    cells: dict[str, Cell] = {}
+    gaps: list[float] = []
+    surface_top = surface_bottom = y
+    for index, (kind, row) in enumerate(order):
+        gaps.append(y + _GAP / 2)
+        y += _GAP
+        places = robot_cells if kind == "robot" else dump_cells
+        sizes = heights if kind == "robot" else dump_heights
+        in_row = [number for number, cell in places.items() if cell.row == row]
+        tallest = max(sizes[number] for number in in_row)
+        if kind == "dump" and row == 0:
+            surface_top = y - _GAP / 2 + 4
+        for number in in_row:
+            cell = places[number]
+            box = Box(columns[cell.column], y + sizes[number] / 2, _NARROW_COLUMN, sizes[number])
+            (robots if kind == "robot" else dumps)[number] = box
+            cells[f"{kind}-{number}"] = Cell(index, cell.column)
+        y += tallest
+        if kind == "dump":
+            surface_bottom = y + _GAP / 2 - 4
+    gaps.append(y + _GAP / 2)
+    y += _GAP
+    lanes = Lanes((_LANE / 2, NARROW_WIDTH / 2, NARROW_WIDTH - _LANE / 2), tuple(gaps))
+    ground = (
+        f'<rect x="4" y="{_n(surface_top)}" width="{NARROW_WIDTH - 8}" '
+        f'height="{_n(surface_bottom - surface_top)}" rx="14" fill="#faf7f0" stroke="#d8cfbf" '
+        'stroke-width="2"/>'
+    )
+    frame = Box(NARROW_WIDTH / 2, y / 2, NARROW_WIDTH, y)
+    return _Table(robots, dumps, face_down, heading, ground, cells, lanes, frame)
+
+
+def _lay_arrows(state: GameState, laid: Mapping[int, AnyProgram], table: _Table) -> list[_Arrow]:
+    """The arrows of the programs, in robot order: curves in the wide layout, runs along the
+    lanes in the narrow one."""
+    arrows: list[_Arrow] = []
+    obstacles = table.boxes
+    for player_robot in sorted(robot for robot in laid if robot in table.robots):
+        program = laid[player_robot]
+        for kind, number, label in program_targets(player_robot, program, laid, state):
+            targets = table.robots if kind == "robot" else table.dumps
+            if number not in targets:
+                continue
+            target_id = f"{kind}-{number}"
+            source, target = table.robots[player_robot], targets[number]
+            if table.lanes is None:
+                arrow = _lay_arrow(
+                    source,
+                    target,
+                    player_robot,
+                    _arrow_kind(program),
+                    label,
+                    5,
+                    target_id,
+                    obstacles,
+                    arrows,
+                )
+            else:
+                points = route(
+                    source,
+                    table.cells[f"robot-{player_robot}"],
+                    target,
+                    table.cells[target_id],
+                    table.lanes,
+                    obstacles,
+                    [other.points for other in arrows],
+                )
+                arrow = _Arrow(
+                    player_robot,
+                    _arrow_kind(program),
+                    label,
+                    target_id,
+                    _route_path(points),
+                    points,
+                )
+            arrows.append(arrow)
+    return arrows
+
+
+def _labels(arrows: Sequence[_Arrow], obstacles: Sequence[Box]) -> list[Box | None]:
+    """Where each arrow's label goes; a program with several targets (a Super Trap, ...) is
+    written once, on its first arrow (``None`` for the others)."""
+    labels: list[Box] = []
+    labelled: list[Box | None] = []
+    seen: set[int] = set()
+    for arrow in arrows:
+        if arrow.colour in seen:
+            labelled.append(None)
+            continue
+        seen.add(arrow.colour)
+        labels.append(_place_label(arrow, obstacles, labels, arrows))
+        labelled.append(labels[-1])
+    return labelled
+
+
+def _extent(table: _Table, arrows: Sequence[_Arrow], labels: Sequence[Box | None]) -> Box:
+    """The part of the plane a picture shows: the narrow layout's frame, or everything the
+    wide layout draws with a margin round it."""
+    if table.frame is not None:
+        return table.frame
+    boxes = [*table.boxes, *(label for label in labels if label is not None)]
+    xs = [x for box in boxes for x in (box.left, box.right)]
+    ys = [y for box in boxes for y in (box.top, box.bottom)]
+    xs += [x for arrow in arrows for x, _ in arrow.points]
+    ys += [y for arrow in arrows for _, y in arrow.points]
+    left, top = min(xs) - _MARGIN, min(ys) - _MARGIN
+    right, bottom = max(xs) + _MARGIN, max(ys) + _MARGIN
+    return Box((left + right) / 2, (top + bottom) / 2, right - left, bottom - top)
+
+
 def render_svg(
     state: GameState,
     programs: Mapping[int, AnyProgram] | None = None,
     *,
     title: str | None = None,
     before: GameState | None = None,
+    layout: Layout = "wide",
 ) -> str:
     """The table as a standalone SVG image: dumps, robots, their gears and the turn's programs.
 
@@ -730,24 +977,39 @@ def render_svg(
         before: An earlier position (the table before the turn): each robot and dump whose
             gears differ from it is outlined in thick black dashes and says how many gears it
             gained and lost (``moved: feet +2 \N{MINUS SIGN}1``).
+        layout: ``"wide"`` draws the table as it lies, the dumps in an octagon with each robot
+            behind its dump, each arrow labelled with its program. ``"narrow"`` draws it for a
+            phone: :data:`NARROW_WIDTH` units wide and as tall as it needs, the robots and
+            dumps in two columns in table order (clockwise from the top left, each robot in
+            the corner of its dump), the face-down dumps as a row of cards under the turn, and
+            each arrow running along the lanes between the boxes; a program is written once,
+            in its robot's box, where its arrow starts.
 
     Returns:
         The SVG document as text, with ``xmlns``, a ``viewBox``, a ``<title>`` and a
             ``<desc>`` that says the whole position in words. The same arguments always give
             the same text.
 
+    Raises:
+        ArgumentTypeError: ``layout`` is neither ``"wide"`` nor ``"narrow"``.
+
     >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2, 3], seed=2026)
-    >>> svg = render_svg(state, {1: Program.parse("attack 1"), 2: Program.parse("attack 1"),
-    ...                          3: Program.parse("harvest 3")})
+    >>> plays = {1: Program.parse("attack 1"), 2: Program.parse("attack 1"),
+    ...          3: Program.parse("harvest 3")}
+    >>> svg = render_svg(state, plays)
     >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     True
     >>> "R2: attack 1" in svg, "plays: attack 1 (defence)" in svg
     (True, True)
-    >>> svg == render_svg(state, {1: Program.parse("attack 1"), 2: Program.parse("attack 1"),
-    ...                           3: Program.parse("harvest 3")})
+    >>> svg == render_svg(state, plays)
     True
+    >>> render_svg(state, plays, layout="narrow").split('viewBox="')[1].split()[2]
+    '328'
     """
+    if layout not in LAYOUTS:
+        raise ArgumentTypeError("layout", '"wide" or "narrow"', layout)
+    style = _WIDE if layout == "wide" else _NARROW
     laid = dict(programs) if programs is not None else {}
     if title is None:
         title = (
@@ -761,34 +1023,27 @@ def render_svg(
 
     # lay the table out first, so that the picture can be cropped to what it shows
     dumps = {dump.number: dump for dump in state.dumps}
-    dump_boxes: dict[int, _Box] = {}
-    face_down: dict[int, _Box] = {}
-    for number in ROBOT_NUMBERS:
-        x, y = slot(number, _DUMP_RADIUS)
-        if number in dumps:
-            moved = _dump_moves(dumps[number], before)
-            dump_boxes[number] = _Box(x, y, _DUMP_WIDTH, _dump_height(dumps[number], moved))
-        else:
-            face_down[number] = _Box(x, y, *_FACE_DOWN)
+    dump_moves = {number: _dump_moves(dump, before) for number, dump in dumps.items()}
+    dump_heights = {
+        number: _dump_height(dump, dump_moves[number], style) for number, dump in dumps.items()
+    }
     robot_lines = {
-        robot.number: _robot_lines(state, robot, laid.get(robot.number), before)
+        robot.number: _robot_lines(state, robot, laid.get(robot.number), before, style)
         for robot in state.robots
     }
-    robot_boxes: dict[int, _Box] = {}
-    for robot in state.robots:
-        x, y = slot(robot.number, _ROBOT_RADIUS)
-        height = _robot_height(robot, len(robot_lines[robot.number]) - 1)
-        robot_boxes[robot.number] = _Box(x, y, _ROBOT_WIDTH, height)
-    boxes = [*dump_boxes.values(), *face_down.values(), *robot_boxes.values()]
-    left = min(box.left for box in boxes) - _MARGIN
-    top = min(box.top for box in boxes) - _MARGIN
-    right = max(box.left + box.width for box in boxes) + _MARGIN
-    bottom = max(box.top + box.height for box in boxes) + _MARGIN
-    colours = sorted(robot for robot in laid if robot in robot_boxes)
-    legend_top = bottom
-    if colours:
-        bottom += _LEGEND_HEIGHT
-    width, height = right - left, bottom - top
+    heights = {
+        robot.number: _robot_height(robot, len(robot_lines[robot.number]), style)
+        for robot in state.robots
+    }
+    lay_out = _wide_table if layout == "wide" else _narrow_table
+    table = lay_out(state, heights, dump_heights)
+    arrows = _lay_arrows(state, laid, table)
+    labels = _labels(arrows, table.boxes) if style.arrow_labels else [None] * len(arrows)
+    extent = _extent(table, arrows, labels)
+    left, top, width = extent.left, extent.top, extent.width
+    legend_top = extent.bottom
+    height = extent.height + (_LEGEND_HEIGHT if arrows else 0)
+    colours = sorted({arrow.colour for arrow in arrows})
 
     body: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" '
@@ -808,6 +1063,7 @@ def render_svg(
         ".count{font-size:12px}"
         ".none,.faint{fill:#666666;font-size:12px}"
         ".faint{text-anchor:middle}"
+        ".end{text-anchor:end}"
         ".arrow{text-anchor:middle;font-size:12px;font-weight:bold;"
         "paint-order:stroke;stroke:#ffffff;stroke-width:4px;stroke-linejoin:round}"
         ".centre{text-anchor:middle}"
@@ -827,67 +1083,32 @@ def render_svg(
         f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{_n(height)}" '
         'fill="#ffffff"/>'
     )
-    octagon = " ".join(
-        f"{_n(x)},{_n(y)}" for x, y in (slot(n, _DUMP_RADIUS) for n in ROBOT_NUMBERS)
-    )
-    body.append(f'<polygon points="{octagon}" fill="#faf7f0" stroke="#d8cfbf" stroke-width="2"/>')
-    # the centre of the table: the turn and the reserve
+    body.append(table.ground)
+    # the turn and the reserve: in the middle of the table, or at the top of a narrow picture
     head = "Game over" if state.game_over else f"Turn {state.turn}"
+    hx, hy = table.heading
     body += [
-        svg_text(_CENTRE, _CENTRE - 8, head, "centre turn"),
-        svg_text(_CENTRE, _CENTRE + 16, f"reserve: {_count(len(state.reserve))}", "centre"),
+        svg_text(hx, hy, head, "centre turn"),
+        svg_text(hx, hy + 24, f"reserve: {_count(len(state.reserve))}", "centre"),
     ]
+    if table.face_down and table.frame is not None:
+        first = min(table.face_down.values(), key=lambda box: box.x)
+        body.append(svg_text(first.left - 8, first.y + 4.5, "face down:", "none end"))
     for number in ROBOT_NUMBERS:
         if number in dumps:
-            body += _draw_dump(
-                dumps[number], dump_boxes[number], _dump_moves(dumps[number], before)
-            )
-        else:
-            body += _draw_face_down(number)
+            body += _draw_dump(dumps[number], table.dumps[number], dump_moves[number], style)
+        elif number in table.face_down:
+            body += _draw_face_down(number, table.face_down[number])
     for robot in state.robots:
+        box = table.robots[robot.number]
         body += _draw_robot(
-            state,
-            robot,
-            laid.get(robot.number),
-            robot_boxes[robot.number],
-            robot_lines[robot.number],
+            state, robot, laid.get(robot.number), box, robot_lines[robot.number], style
         )
         if _robot_moves(robot, before):
-            body.append(_moved_ring(robot_boxes[robot.number]))
-    obstacles = [*dump_boxes.values(), *face_down.values(), *robot_boxes.values()]
-    arrows: list[_Arrow] = []
-    for player_robot in colours:
-        program = laid[player_robot]
-        for kind, number, label in program_targets(player_robot, program, laid, state):
-            targets = robot_boxes if kind == "robot" else dump_boxes
-            if number in targets:
-                arrows.append(
-                    _lay_arrow(
-                        robot_boxes[player_robot],
-                        targets[number],
-                        player_robot,
-                        _arrow_kind(program),
-                        label,
-                        5,
-                        f"{kind}-{number}",
-                        obstacles,
-                        arrows,
-                    )
-                )
-    # a program with several targets (a Super Trap, ...) is written once, on its first arrow
-    labels: list[_Box] = []
-    labelled: list[_Box | None] = []
-    seen: set[int] = set()
-    for arrow in arrows:
-        if arrow.colour in seen:
-            labelled.append(None)
-            continue
-        seen.add(arrow.colour)
-        labels.append(_place_label(arrow, obstacles, labels, arrows))
-        labelled.append(labels[-1])
-    for arrow, label_box in zip(arrows, labelled, strict=True):
-        body += _draw_arrow(arrow, label_box)
-    if colours:
+            body.append(_moved_ring(box))
+    for arrow, label_box in zip(arrows, labels, strict=True):
+        body += _draw_arrow(arrow, label_box, style)
+    if arrows:
         body += _legend(left + _MARGIN, legend_top)
     body.append("</svg>")
     return "\n".join(body) + "\n"

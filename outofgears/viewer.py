@@ -7,7 +7,9 @@ turn it shows the programs, every event with its spec clause (a link to the docu
 when a base URL is given), the departures of the log from the rules, highlighted, and a chart
 of the scores over the turns with the current turn marked. A decision the log does not record
 (a defence steal, an assembly or a split left to the default policy) is marked as inferred. The arrow keys, Home and End, the
-buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn.
+buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn. On
+a screen up to :data:`~outofgears.render.NARROW_SCREEN` pixels wide the pictures are drawn in
+their narrow layout, which a phone shows whole at its own size.
 
 ``outofgears view LOG -o game.html [--turn N] [--docs-url URL]`` writes it.
 """
@@ -24,7 +26,7 @@ from typing import Any, Final
 from outofgears.choices import Choices
 from outofgears.clauses import paraphrases
 from outofgears.events import Event, GearMoved, SplitResolved
-from outofgears.render import INK, render_svg
+from outofgears.render import INK, NARROW_SCREEN, render_svg
 from outofgears.replay import Replay
 from outofgears.scoring import score_robot
 
@@ -126,6 +128,8 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
                 ],
                 "before": _data_url(render_svg(turn.before, turn.programs)),
                 "after": _data_url(render_svg(after, before=turn.before)),
+                "before_narrow": _data_url(render_svg(turn.before, turn.programs, layout="narrow")),
+                "after_narrow": _data_url(render_svg(after, before=turn.before, layout="narrow")),
                 "game_over": after.game_over,
             }
         )
@@ -201,13 +205,13 @@ nav.steps{display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;position:sti
 button,select{font-size:1rem;min-height:44px;min-width:44px;padding:0 0.8rem}
 .pictures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,480px),1fr));gap:1rem}
 figure{margin:0;overflow-x:auto}
-figure img{display:block;max-width:none;width:950px}
-@media (max-width:1000px){figure img{width:950px}}
+figure img{display:block;max-width:none}
 figcaption{font-weight:bold;margin:0.3rem 0}
 .departures{border:3px solid #a0460a;background:#fbe5d9;padding:0.5rem 1rem;margin:1rem 0}
 .departures h2{margin-top:0}
 .departure-mark{font-weight:bold;color:#a0460a}
 ol.events li{margin:0.15rem 0}
+ol.events li,.departures li{overflow-wrap:anywhere}
 ol.events li.inferred{border-left:4px dashed #8f6200;padding-left:0.4rem;background:#fdf0d5}
 details.clause{display:inline}
 details.clause summary{display:inline;cursor:pointer;text-decoration:underline dotted}
@@ -245,6 +249,8 @@ _SCRIPT: Final = """
     select.value = String(current);
     document.getElementById("before").src = t.before;
     document.getElementById("after").src = t.after;
+    document.getElementById("before-narrow").srcset = t.before_narrow;
+    document.getElementById("after-narrow").srcset = t.after_narrow;
     document.getElementById("before").alt = "The table before turn " + t.turn + ", with its programs";
     document.getElementById("after").alt = "The table after turn " + t.turn + ", what moved outlined";
     const programs = document.getElementById("programs");
@@ -364,8 +370,8 @@ def game_html(
 <ol id="departure-list"></ol>
 </section>
 <div class="pictures">
-<figure><figcaption>Before the turn, with its programs</figcaption><img id="before" alt=""></figure>
-<figure><figcaption>After the turn (what moved is outlined)</figcaption><img id="after" alt=""></figure>
+<figure><figcaption>Before the turn, with its programs</figcaption><picture><source id="before-narrow" media="(max-width: {NARROW_SCREEN}px)"><img id="before" alt=""></picture></figure>
+<figure><figcaption>After the turn (what moved is outlined)</figcaption><picture><source id="after-narrow" media="(max-width: {NARROW_SCREEN}px)"><img id="after" alt=""></picture></figure>
 </div>
 <h3>Programs</h3>
 <table class="programs"><tbody id="programs"></tbody></table>

@@ -16,6 +16,9 @@ system Chromium through Playwright with a new, empty profile. It checks that:
 * every clause anchor asked for exists (``#atk-4`` on the base-game page);
 * the worked example's SVG pictures load and have a size;
 * the site search, typed into like a reader would, finds clause ATK-4 by its ID;
+* at a phone's width (360 pixels) every worked example shows the narrow twins of its pictures,
+  whose smallest text is at least 12 px as shown, and neither a picture nor the page scrolls
+  sideways;
 
 and saves screenshots of the worked example (desktop and phone width) and of the search as CI
 artifacts (``site-artifacts/worked-example.png``, ``worked-example-phone.png``,
@@ -24,16 +27,19 @@ artifacts (``site-artifacts/worked-example.png``, ``worked-example-phone.png``,
 It then checks the game viewer (``outofgears view``): it writes the viewer of the shipped
 disputed game to ``site-artifacts/viewer.html``, opens it from the file with the browser
 offline, and checks that every turn is reachable with the keyboard, that the departing turn
-shows its departures, that ``#turn-N`` opens turn N, and that nothing fails or logs an error;
-screenshots ``viewer.png`` and ``viewer-phone.png``. Exit status 0 when all
+shows its departures, that ``#turn-N`` opens turn N, that at a phone's width it shows the narrow
+pictures whole with 12 px text, and that nothing fails or logs an error; screenshots
+``viewer.png`` and ``viewer-phone.png``. Exit status 0 when all
 holds, 1 otherwise; the whole check is bounded by ``--timeout`` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import http.server
+import math
 import os
 import signal
 import subprocess
@@ -45,6 +51,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
@@ -69,6 +76,14 @@ PAGES = [
     ("examples/defence/", "worked example", []),
 ]
 EXAMPLE = "examples/defence/"
+#: A phone's screen, in CSS pixels: width and height.
+PHONE = (360, 780)
+#: What a page says of each picture it shows: its file, the file shown, its own width, its
+#: width as shown, and how far its figure scrolls sideways.
+_SHOWN_PICTURES = """() => [...document.querySelectorAll("article img[src$='.svg'], figure img")]
+  .map(i => { const f = i.closest("figure");
+    return [i.getAttribute("src") || i.id, i.currentSrc, i.naturalWidth,
+            i.getBoundingClientRect().width, f ? f.scrollWidth - f.clientWidth : 0]; })"""
 
 
 def ensure_chromium() -> str:
@@ -98,11 +113,20 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A server that does not print a traceback when the browser drops a request it no longer
+    wants (a ``<picture>`` that switches to its narrow source at a phone's width)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 on a free port; always stopped on the way out."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -177,10 +201,17 @@ def check(site: Path, artifacts: Path, browser: str) -> list[str]:
             problems += check_search(page, root, artifacts)
             problems += [f"search: {error}" for error in errors]
             errors.clear()
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.goto(root + EXAMPLE, wait_until="load")
-            page.screenshot(path=str(artifacts / "worked-example-phone.png"), full_page=True)
-            problems += [f"worked example at phone width: {error}" for error in errors]
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            for example in sorted(site.glob("examples/*/index.html")):
+                path = example.parent.relative_to(site).as_posix() + "/"
+                page.goto(root + path, wait_until="load")
+                page.wait_for_load_state("networkidle")
+                problems += check_phone_pictures(page, f"/{path} at phone width", site, root)
+                if path == EXAMPLE:
+                    page.screenshot(
+                        path=str(artifacts / "worked-example-phone.png"), full_page=True
+                    )
+            problems += [f"worked examples at phone width: {error}" for error in errors]
             page.set_viewport_size({"width": 1280, "height": 900})
         finally:
             context.close()
@@ -286,7 +317,9 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
                 if not explained.first.locator("span").is_visible():
                     problems.append("viewer: a tapped clause shows no paraphrase")
             page.screenshot(path=str(artifacts / "viewer.png"), full_page=True)
-            page.set_viewport_size({"width": 390, "height": 844})
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            page.wait_for_timeout(200)  # the narrow pictures replace the wide ones
+            problems += check_phone_pictures(page, "viewer at phone width", None, "")
             page.screenshot(path=str(artifacts / "viewer-phone.png"), full_page=False)
             overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
             if overflow:
@@ -317,6 +350,47 @@ def check_pictures(page: object, what: str) -> list[str]:
     if len(sizes) < 2:
         problems.append(f"{what}: {len(sizes)} SVG pictures, expected a before and an after")
     print(f"  {what}: {len(sizes)} SVG pictures, widths {[w for _, _, w in sizes]}", flush=True)
+    return problems
+
+
+def _shown_svg(current: str, site: Path | None, root: str) -> str:
+    """The SVG text of a picture as the browser shows it: a file of the site, or a data URL."""
+    if current.startswith("data:"):
+        return base64.b64decode(current.partition(",")[2]).decode("utf-8")
+    assert site is not None
+    return (site / current.removeprefix(root).partition("?")[0]).read_text(encoding="utf-8")
+
+
+def check_phone_pictures(page: object, what: str, site: Path | None, root: str) -> list[str]:
+    """At a phone's width: the pictures shown are the narrow ones, not scaled, their smallest
+    text at least 12 px as shown, and nothing scrolls sideways."""
+    from playwright.sync_api import Page
+
+    from outofgears.render import MIN_FONT_SIZE, NARROW_WIDTH
+    from tests.picture_geometry import text_sizes
+
+    assert isinstance(page, Page)
+    problems: list[str] = []
+    shown = page.evaluate(_SHOWN_PICTURES)
+    smallest_seen = math.inf
+    for src, current, natural, width, scroll in shown:
+        if natural != NARROW_WIDTH:
+            problems.append(f"{what}: picture {src} is {natural} wide, not the narrow one")
+            continue
+        smallest = min(text_sizes(_shown_svg(current, site, root))) * width / natural
+        smallest_seen = min(smallest_seen, smallest)
+        if smallest < MIN_FONT_SIZE:
+            problems.append(f"{what}: picture {src} shows {smallest:.1f} px text")
+        if scroll > 0:
+            problems.append(f"{what}: picture {src} scrolls sideways by {scroll} px")
+    if not shown:
+        problems.append(f"{what}: no picture")
+    if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
+        problems.append(f"{what}: the page is wider than the screen")
+    print(
+        f"  {what}: {len(shown)} pictures, smallest text {smallest_seen:.1f} px as shown",
+        flush=True,
+    )
     return problems
 
 

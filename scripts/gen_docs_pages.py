@@ -1,12 +1,14 @@
 """Pages generated when the site is built (mkdocs-gen-files runs this script).
 
-* ``spec/*.md``: the specification documents of ``spec/``, read as they are, with a permanent
-  anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
+* ``spec/*.md``: the specification documents of ``spec/``, read as they are (a document whose
+  prose for players carries inline code outside its notes for developers stops the build,
+  ``tests/site_links.py``), with a permanent anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
   search boost, so that searching a clause ID finds the clause first;
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
-  code; a page whose code fails stops the build.
+  code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
+  the build.
 
 Nothing here is committed: the site always shows the specification and the code as they are.
 """
@@ -30,10 +32,13 @@ from tests.doc_pages import (  # noqa: E402
     SPEC_PAGES,
     clause_index,
     example_pages,
+    narrow_name,
     run_page,
     with_clause_anchors,
 )
 from tests.site_links import (  # noqa: E402
+    CODE_IN_PROSE_PENDING,
+    code_in_prose,
     examples_by_clause,
     id_prefixes,
     link_targets,
@@ -49,8 +54,16 @@ def main() -> None:
     prefixes = id_prefixes(link_targets(SPEC_PAGES, clauses, ANCHORED_HEADING))
     examples = examples_by_clause(example_pages(), prefixes)
     for page, source in SPEC_PAGES:
+        markdown = (REPO_ROOT / source).read_text(encoding="utf-8")
+        code = code_in_prose(markdown)
+        if code and source not in CODE_IN_PROSE_PENDING:
+            raise SystemExit(
+                f"{source}: code in the players' prose (move it into a "
+                f'`??? note "For developers"` under its clause): {", ".join(code)}'
+            )
+        # spec/README.md is the site's spec/index.md
         text = with_clause_links(
-            (REPO_ROOT / source).read_text(encoding="utf-8"),
+            markdown.replace("](README.md)", "](index.md)"),
             page,
             by_id,
             examples,
@@ -72,6 +85,9 @@ def main() -> None:
             raise SystemExit(f"the code of {path.name} does not hold:\n{run.report}")
         for name, svg in sorted(run.pictures.items()):
             with mkdocs_gen_files.open(f"examples/img/{name}.svg", "w") as out:
+                out.write(svg)
+        for name, svg in sorted(run.narrow.items()):
+            with mkdocs_gen_files.open(f"examples/img/{narrow_name(name)}.svg", "w") as out:
                 out.write(svg)
 
 

@@ -4,8 +4,10 @@
   anchor (``tests/site_links.py``); an ID that names nothing stops the build.
 * The engine's API page opens with a table of the public API and shows only it; the other
   members of its modules go to the internals page (``tests/api_reference.py``).
-* Every picture of the table is shown at its own size and opens full size on a click; an
-  example's after picture is followed by its before and after side by side.
+* Every picture of the table is shown at its own size and opens full size on a click; on a
+  screen up to 700 pixels wide it is its narrow twin (``x-narrow.svg``, drawn for a phone's
+  width) that shows; an example's after picture is followed by its before and after side by
+  side.
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
@@ -24,6 +26,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from outofgears.render import NARROW_SCREEN  # noqa: E402
 from tests.api_reference import (  # noqa: E402
     INTERNALS_MARKER,
     PUBLIC_MARKER,
@@ -32,7 +35,7 @@ from tests.api_reference import (  # noqa: E402
     public_api_markdown,
 )
 from tests.clause_map import load_clause_map  # noqa: E402
-from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES  # noqa: E402
+from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES, narrow_name  # noqa: E402
 from tests.site_links import id_prefixes, link_ids, link_targets  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.outofgears")
@@ -62,9 +65,13 @@ _PICTURE = re.compile(r'<p>(?P<img><img [^>]*?src="(?P<src>[^"]+\.svg)"[^>]*>)</
 
 def _figure(img: str, src: str, caption: str = "") -> str:
     caption_html = f"<figcaption>{caption}</figcaption>" if caption else ""
+    narrow = narrow_name(src.removesuffix(".svg")) + ".svg"
+    picture = (
+        f'<picture><source media="(max-width: {NARROW_SCREEN}px)" srcset="{narrow}">{img}</picture>'
+    )
     return (
         f'<figure class="oog-figure"><a class="oog-picture" href="{src}" '
-        f'title="Open the picture full size">{img}</a>{caption_html}</figure>'
+        f'title="Open the picture full size">{picture}</a>{caption_html}</figure>'
     )
 
 

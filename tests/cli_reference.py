@@ -34,8 +34,8 @@ EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
         'outofgears whatif examples/full-game.log.json --turn 3 --robot 2 --program "trap 1"',
     ),
     "render": (
-        "Draw the table after turn 4 of the disputed game.",
-        "outofgears render examples/disputed.log.json --turn 4 --after -o turn4.svg",
+        "Draw the table after turn 4 of the disputed game, narrow enough for a phone.",
+        "outofgears render examples/disputed.log.json --turn 4 --after --narrow -o turn4.svg",
     ),
     "view": (
         "A page to share: step through the disputed game, opening at the turn in dispute.",

@@ -7,16 +7,20 @@ pages with their clause anchors, the clause index and the worked examples' pictu
 A worked example page (``docs/examples/*.md``) is Markdown whose ``>>>`` lines are a doctest.
 It keeps the SVG pictures it shows in a ``pictures`` dict (``pictures[name] =
 render_svg(...)``) and shows each as ``![...](img/<name>.svg)``; the site build writes them
-there.
+there. Every picture is drawn a second time in the narrow layout, for phones, from the same
+call (:func:`run_page` records the calls); the site shows it as ``img/<name>-narrow.svg`` on
+screens up to ``NARROW_SCREEN`` pixels wide.
 """
 
 from __future__ import annotations
 
 import doctest
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
+from unittest import mock
 
 from attrs import frozen
 
@@ -60,27 +64,60 @@ class PageRun:
     failures: int
     report: str
     pictures: dict[str, str]
+    #: The same pictures in the narrow layout, by the same names.
+    narrow: dict[str, str]
+
+
+@contextmanager
+def narrow_twins() -> Iterator[dict[str, str]]:
+    """While it is open, every picture :func:`outofgears.render.render_svg` draws is drawn in the
+    narrow layout too: yields ``{picture: its narrow twin}``."""
+    import outofgears.render
+
+    draw = outofgears.render.render_svg
+    twins: dict[str, str] = {}
+
+    def drawing_both(*args: Any, **kwargs: Any) -> str:
+        picture = draw(*args, **kwargs)
+        twins[picture] = draw(*args, **{**kwargs, "layout": "narrow"})
+        return picture
+
+    with mock.patch.object(outofgears.render, "render_svg", drawing_both):
+        yield twins
 
 
 def run_page(path: Path) -> PageRun:
-    """Run the ``>>>`` examples of a Markdown page as a doctest; keep its ``pictures``."""
+    """Run the ``>>>`` examples of a Markdown page as a doctest; keep its ``pictures``, and
+    their narrow twins."""
     text = path.read_text(encoding="utf-8")
     test = doctest.DocTestParser().get_doctest(
         text, {"__name__": f"docs.{path.stem}"}, path.name, str(path), 0
     )
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     output: list[str] = []
-    runner.run(test, out=output.append, clear_globs=False)
+    with narrow_twins() as twins:
+        runner.run(test, out=output.append, clear_globs=False)
     pictures = test.globs.get("pictures", {})
     if not isinstance(pictures, dict):
         pictures = {}
+    drawn = {str(name): str(svg) for name, svg in pictures.items()}
     return PageRun(
         path,
         len(test.examples),
         runner.failures,
         "".join(output),
-        {str(name): str(svg) for name, svg in pictures.items()},
+        drawn,
+        {name: twins[svg] for name, svg in drawn.items() if svg in twins},
     )
+
+
+def narrow_name(name: str) -> str:
+    """The name of a picture's narrow twin.
+
+    >>> narrow_name("split-before")
+    'split-before-narrow'
+    """
+    return f"{name}-narrow"
 
 
 def shown_pictures(path: Path) -> tuple[str, ...]:

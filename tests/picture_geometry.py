@@ -11,6 +11,7 @@ alone (never the renderer's own layout), so it measures what a reader sees:
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
@@ -86,14 +87,14 @@ class Arrow:
 
 
 def curve_points(d: str, steps: int = 24) -> tuple[tuple[float, float], ...]:
-    """Points along a path ``M x1,y1 Q cx,cy x2,y2`` (or a straight ``M ... L ...``).
+    """Points along a path ``M x1,y1 Q cx,cy x2,y2`` (or straight runs ``M ... L ... L ...``).
 
-    >>> curve_points("M0,0 L10,0")
-    ((0.0, 0.0), (10.0, 0.0))
+    >>> curve_points("M0,0 L10,0 L10,5")
+    ((0.0, 0.0), (10.0, 0.0), (10.0, 5.0))
     """
     numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
     if "Q" not in d:
-        return ((numbers[0], numbers[1]), (numbers[2], numbers[3]))
+        return tuple(zip(numbers[::2], numbers[1::2], strict=True))
     x1, y1, cx, cy, x2, y2 = numbers[:6]
     return tuple(
         (
@@ -113,6 +114,11 @@ def _font_size(style: str, classes: str, default: float) -> float:
             if found:
                 size = float(found[1])
     return size
+
+
+def width(svg: str) -> float:
+    """The width of a picture, in its own pixels (its ``viewBox``)."""
+    return float(ET.fromstring(svg).attrib["viewBox"].split()[2])
 
 
 def text_sizes(svg: str) -> list[float]:
@@ -213,9 +219,10 @@ def _segments_cross(
 
 
 def crossings(svg: str) -> list[str]:
-    """The pairs of arrows of a picture that cross each other, in words.
+    """The pairs of arrows of a picture that cross each other, or run along each other (closer
+    than 4 units, side by side), in words.
 
-    Two arrows that start at the same robot or end at the same place meet there by design; a
+    Two curves that start at the same robot or end at the same place meet there by design; a
     crossing counts only away from their shared ends (the first and last tenth of each curve).
     """
     drawn = arrows(ET.fromstring(svg))
@@ -224,7 +231,42 @@ def crossings(svg: str) -> list[str]:
         for second in drawn[index + 1 :]:
             if _curves_cross(first.points, second.points):
                 found.append(f"arrow {first.name!r} crosses arrow {second.name!r}")
+            if _run_along(first.points, second.points):
+                found.append(f"arrow {first.name!r} runs along arrow {second.name!r}")
     return found
+
+
+def _run_along(
+    first: tuple[tuple[float, float], ...], second: tuple[tuple[float, float], ...]
+) -> bool:
+    """Whether two paths have parallel runs closer than 4 units over more than 4 units."""
+    for (ax, ay), (bx, by) in pairwise(first):
+        along = math.hypot(bx - ax, by - ay)
+        if along == 0:
+            continue
+        ux, uy = (bx - ax) / along, (by - ay) / along
+        for (cx, cy), (dx, dy) in pairwise(second):
+            if math.hypot(dx - cx, dy - cy) == 0 or abs(ux * (dy - cy) - uy * (dx - cx)) > 1e-6:
+                continue
+            if abs((cx - ax) * uy - (cy - ay) * ux) >= 4:
+                continue
+            t1, t2 = (cx - ax) * ux + (cy - ay) * uy, (dx - ax) * ux + (dy - ay) * uy
+            if min(along, max(t1, t2)) - max(0.0, min(t1, t2)) > 4:
+                return True
+    return False
+
+
+def outside(svg: str) -> list[str]:
+    """The arrows of a picture that leave it (run past the edge of its ``viewBox``), in words."""
+    root = ET.fromstring(svg)
+    left, top, width, height = (float(n) for n in root.attrib["viewBox"].split())
+    return [
+        f"arrow {arrow.name!r} leaves the picture"
+        for arrow in arrows(root)
+        if any(
+            not (left <= x <= left + width and top <= y <= top + height) for x, y in arrow.points
+        )
+    ]
 
 
 def _curves_cross(

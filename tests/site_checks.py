@@ -8,7 +8,9 @@ browser check; ``--static-only`` runs it alone. It fails on:
 * ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
 * a raw Sphinx role (``:func:`x```) left in a page's text;
 * a picture of the table that is not a link to itself (click to enlarge), or whose smallest
-  text is under 12 px at the size the page shows it (its own: the pictures are never scaled).
+  text is under 12 px at the size the page shows it (its own: the pictures are never scaled);
+  one without a narrow twin for phones, or whose twin is missing, wider than the text of a
+  360-pixel screen (``NARROW_WIDTH``) or has text under 12 px.
 """
 
 from __future__ import annotations
@@ -67,24 +69,37 @@ def resolve(page: str, href: str) -> tuple[str, str]:
 
 #: A picture of the table shown on a page, and the link around it when there is one.
 PICTURE: Final = re.compile(
-    r'(?P<link><a class="oog-picture" href="(?P<href>[^"]+)"[^>]*>)?<img [^>]*?src="(?P<src>[^"]+\.svg)"'
+    r'(?P<link><a class="oog-picture" href="(?P<href>[^"]+)"[^>]*>)?'
+    r'(?:<picture><source [^>]*?srcset="(?P<narrow>[^"]+\.svg)"[^>]*>)?'
+    r'<img [^>]*?src="(?P<src>[^"]+\.svg)"'
 )
 
 
 def check_pictures(site: Path, page: str, content: str) -> list[str]:
-    """The pictures of a page open full size, and their text is at least 12 px."""
-    from tests.picture_geometry import text_sizes
+    """The pictures of a page open full size, their text is at least 12 px, and each has a
+    narrow twin that fits a phone."""
+    from outofgears.render import NARROW_WIDTH
+    from tests.picture_geometry import text_sizes, width
 
     problems: list[str] = []
     for match in PICTURE.finditer(content):
         if match["link"] is None or match["href"] != match["src"]:
             problems.append(f"{page}: picture {match['src']} does not open full size on a click")
-        path, _ = resolve(page, match["src"])
-        file = site / path.removesuffix("/index.html")
-        if file.is_file():
-            smallest = min(text_sizes(file.read_text(encoding="utf-8")), default=12.0)
+        if match["narrow"] is None:
+            problems.append(f"{page}: picture {match['src']} has no narrow twin for phones")
+        for src in filter(None, (match["src"], match["narrow"])):
+            path, _ = resolve(page, src)
+            file = site / path.removesuffix("/index.html")
+            if not file.is_file():
+                if src == match["narrow"]:
+                    problems.append(f"{page}: narrow picture {src} is missing")
+                continue
+            svg = file.read_text(encoding="utf-8")
+            smallest = min(text_sizes(svg), default=12.0)
             if smallest < 12:
-                problems.append(f"{page}: picture {match['src']} has {smallest:g} px text")
+                problems.append(f"{page}: picture {src} has {smallest:g} px text")
+            if src == match["narrow"] and width(svg) > NARROW_WIDTH:
+                problems.append(f"{page}: narrow picture {src} is {width(svg):g} wide")
     return problems
 
 

@@ -49,8 +49,11 @@ def test_a_worked_example_shows_the_table_before_and_after_and_the_events(page: 
     text = page.read_text(encoding="utf-8")
     assert ">>> trace(result)" in text
     assert re.search(r"^turn \d+ ended.* \[(TURN|END)-1\]$", text, re.MULTILINE)
-    for svg in run.pictures.values():
+    # each picture has its narrow twin, for phones
+    assert sorted(run.narrow) == sorted(run.pictures)
+    for svg in (*run.pictures.values(), *run.narrow.values()):
         assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert all(run.narrow[name] != run.pictures[name] for name in shown)
 
 
 def test_picture_names_are_unique_across_the_examples() -> None:

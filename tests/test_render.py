@@ -23,10 +23,11 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
+from outofgears.errors import ArgumentTypeError
 from outofgears.gears import COLOUR_NAMES
-from outofgears.render import GEAR_FILLS, MIN_FONT_SIZE, TIMES, render_svg
+from outofgears.render import GEAR_FILLS, MIN_FONT_SIZE, NARROW_WIDTH, TIMES, render_svg
 from tests.helpers import position, programs
-from tests.picture_geometry import crossings, overlaps, text_sizes
+from tests.picture_geometry import crossings, outside, overlaps, text_sizes, width
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -243,21 +244,111 @@ def test_a_given_title_is_escaped() -> None:
 
 
 def shipped_drawings() -> list[tuple[str, str]]:
-    """Every picture the documentation ships: the worked examples' before and after."""
-    from tests.doc_pages import example_pages, run_page
+    """Every picture the documentation ships: the worked examples' before and after, each
+    wide and narrow (its twin for phones)."""
+    from tests.doc_pages import example_pages, narrow_name, run_page
 
+    runs = [run_page(page) for page in example_pages()]
     return [
-        (name, svg)
-        for page in example_pages()
-        for name, svg in sorted(run_page(page).pictures.items())
+        drawing
+        for run in runs
+        for name in sorted(run.pictures)
+        for drawing in ((name, run.pictures[name]), (narrow_name(name), run.narrow[name]))
     ]
 
 
 SHIPPED = shipped_drawings()
+NARROW_SHIPPED = [(name, svg) for name, svg in SHIPPED if name.endswith("-narrow")]
 
 
-def test_there_are_shipped_drawings_to_measure() -> None:
-    assert len(SHIPPED) >= 26
+def test_there_are_shipped_drawings_to_measure_wide_and_narrow() -> None:
+    assert len(SHIPPED) >= 52
+    assert len(NARROW_SHIPPED) == len(SHIPPED) / 2
+
+
+@pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_no_arrow_of_a_shipped_drawing_leaves_the_picture(name: str, svg: str) -> None:
+    assert outside(svg) == []
+
+
+@pytest.mark.parametrize(("name", "svg"), NARROW_SHIPPED, ids=[n for n, _ in NARROW_SHIPPED])
+def test_a_narrow_drawing_fits_the_text_of_a_phone_at_its_own_size(name: str, svg: str) -> None:
+    # 328 units: the text column of the site on a 360-pixel screen, shown unscaled
+    assert width(svg) == NARROW_WIDTH == 328
+    assert min(text_sizes(svg)) >= MIN_FONT_SIZE
+
+
+def test_the_measures_see_an_arrow_leaving_the_picture_and_two_arrows_on_one_line() -> None:
+    def arrow(robot: int, path: str) -> str:
+        return (
+            f'<g class="program" data-from="robot-{robot}" data-to="dump-1">'
+            f'<title>robot {robot}: harvest 1</title><path d="{path}"/></g>'
+        )
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{}</svg>'
+    along = arrow(1, "M10,10 L10,50 L60,50") + arrow(2, "M90,10 L90,52 L30,52")
+    assert crossings(svg.format(along)) == [
+        "arrow 'robot 1: harvest 1' runs along arrow 'robot 2: harvest 1'"
+    ]
+    apart = arrow(1, "M10,10 L10,50 L60,50") + arrow(2, "M90,10 L90,58 L30,58")
+    assert crossings(svg.format(apart)) == []
+    assert outside(svg.format(arrow(1, "M10,10 Q250,50 10,90"))) == [
+        "arrow 'robot 1: harvest 1' leaves the picture"
+    ]
+    assert outside(svg.format(arrow(1, "M10,10 Q50,50 10,90"))) == []
+
+
+def test_a_narrow_picture_seats_the_robots_clockwise_each_in_the_corner_of_its_dump() -> None:
+    state = position(feet={1: [2]}, dumps={1: [1], 2: [2], 3: [], 4: [4]}, reserve=[1])
+    root = parse(render_svg(state, programs(r1="attack 3", r2="harvest 4"), layout="narrow"))
+    corners = {}
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") in ("robot", "dump"):
+            rect = group.findall(f"{SVG}rect")[-1]
+            corners[group.get("id")] = (float(rect.get("x", 0)), float(rect.get("y", 0)))
+    left, right = corners["robot-1"][0], corners["robot-2"][0]
+    assert left < right
+    # clockwise from the top left: 1 and 2 above the dumps, 3 and 4 below, 3 on the right
+    assert corners["robot-1"][1] == corners["robot-2"][1] < corners["dump-1"][1]
+    assert corners["robot-4"][1] == corners["robot-3"][1] > corners["dump-4"][1]
+    for number in (1, 2, 3, 4):
+        assert corners[f"robot-{number}"][0] == corners[f"dump-{number}"][0]
+    assert [corners[f"robot-{n}"][0] for n in (1, 2, 3, 4)] == [left, right, right, left]
+
+
+def test_a_narrow_picture_writes_each_program_in_its_robot_and_draws_its_arrows() -> None:
+    state = position(dumps={1: [1], 2: [2], 3: [3]}, reserve=[1])
+    plays = programs(r1="attack 3", r2="harvest 1", r3="trap 2")
+    root = parse(render_svg(state, plays, layout="narrow"))
+    words = texts(root)
+    assert [w for w in words if w.startswith("plays")] == [
+        "plays: attack 3",
+        "plays: harvest 1",
+        "plays: trap 2",
+    ]
+    assert not [w for w in words if w.startswith("R1:")]  # no label on the arrows
+    drawn = [
+        (g.get("data-from"), g.get("data-to"))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "program"
+    ]
+    assert drawn == [("robot-1", "robot-3"), ("robot-2", "dump-1"), ("robot-3", "dump-2")]
+
+
+def test_a_long_line_of_a_narrow_box_wraps_and_an_unknown_layout_is_refused() -> None:
+    state = position(
+        dumps={1: [1], 2: [2]},
+        players={"Bartholomew-Alexander": (1,), "Bo": (2,)},
+        upgrades={"Bartholomew-Alexander": UpgradeCard.COUNTER_DEFENCE},
+        options=Options(upgrades=True),
+    )
+    words = texts(parse(render_svg(state, layout="narrow")))
+    assert words[words.index("Robot 1 · red") + 1].endswith("Bartholomew…")  # (its title first)
+    assert "0 points" in words
+    assert "holds:" in words
+    assert "counter defence" in words
+    with pytest.raises(ArgumentTypeError, match='layout must be "wide" or "narrow"'):
+        render_svg(state, layout="tall")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])

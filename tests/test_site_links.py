@@ -8,6 +8,8 @@ from tests.clause_map import REPO_ROOT, load_clause_map
 from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES, clause_index, example_pages
 from tests.site_checks import check_built_site
 from tests.site_links import (
+    CODE_IN_PROSE_PENDING,
+    code_in_prose,
     examples_by_clause,
     id_prefixes,
     link_ids,
@@ -142,11 +144,67 @@ def test_the_build_check_fails_on_a_picture_that_does_not_open_or_has_small_text
     )
     assert check_built_site(tmp_path, PREFIXES) == [
         "index.html: picture a.svg does not open full size on a click",
+        "index.html: picture a.svg has no narrow twin for phones",
         "index.html: picture a.svg has 9 px text",
     ]
     (tmp_path / "a.svg").write_text(small.replace("9px", "12px") + "</svg>", encoding="utf-8")
+    (tmp_path / "a-narrow.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 328 500"></svg>', encoding="utf-8"
+    )
     (tmp_path / "index.html").write_text(
-        '<article><a class="oog-picture" href="a.svg"><img src="a.svg"></a></article>',
+        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
+        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a></article>',
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == []
+
+
+def test_the_build_check_fails_on_a_narrow_twin_too_wide_for_a_phone_or_missing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 950 800"></svg>', encoding="utf-8"
+    )
+    (tmp_path / "a-narrow.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 900"></svg>', encoding="utf-8"
+    )
+    (tmp_path / "index.html").write_text(
+        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
+        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a>'
+        '<a class="oog-picture" href="a.svg"><picture><source srcset="b-narrow.svg">'
+        '<img src="a.svg"></picture></a></article>',
+        encoding="utf-8",
+    )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "index.html: narrow picture a-narrow.svg is 420 wide",
+        "index.html: narrow picture b-narrow.svg is missing",
+    ]
+
+
+def test_the_rules_pages_keep_code_out_of_the_players_prose() -> None:
+    plain = {
+        source: code_in_prose((REPO_ROOT / source).read_text("utf-8")) for _, source in SPEC_PAGES
+    }
+    assert {
+        source: code
+        for source, code in plain.items()
+        if source not in CODE_IN_PROSE_PENDING and code
+    } == {}
+    # the list of documents still to clean only shrinks
+    assert sorted(source for source in CODE_IN_PROSE_PENDING if not plain[source]) == []
+
+
+def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
+    rule = (
+        "### ATK-4 — The defender takes one gear\n\n"
+        "The defender takes a gear from its attacker.\n\n"
+        '??? note "For developers"\n'
+        "    `steal_from_attacker` does it.\n\n"
+        "Implemented by: `outofgears.attacks.steal_from_attacker`\n"
+    )
+    assert code_in_prose(rule) == []
+    planted = rule.replace("a gear from its attacker", "a gear (`steal_from_attacker`)")
+    assert code_in_prose(planted) == ["line 3: `steal_from_attacker`"]
+    # prose after the note is the players' again
+    after = rule + "\nThen `Choices` decide.\n"
+    assert code_in_prose(after) == ["line 10: `Choices`"]

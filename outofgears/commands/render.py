@@ -10,6 +10,7 @@ all: into a temporary file beside it, then moved into place; an existing file is
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,9 +29,13 @@ from outofgears.compare import replay_to_turn
 from outofgears.log import LogError
 from outofgears.replay import TurnReplay
 
+if TYPE_CHECKING:
+    from outofgears.render import Layout
 
-def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
-    """The SVG picture of a replayed turn: before it with its programs, or after it.
+
+def turn_picture(replayed: TurnReplay, *, after: bool = False, narrow: bool = False) -> str:
+    """The SVG picture of a replayed turn: before it with its programs, or after it; in the
+    narrow layout (for a phone) if asked.
 
     >>> from outofgears.log import GameLog, Start, TurnRecord
     >>> from outofgears.programs import parse_program
@@ -40,19 +45,26 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False) -> str:
     >>> svg = turn_picture(replay_to_turn(log, 1))
     >>> "R2: attack 1" in svg, "the table after turn 1" in turn_picture(replay_to_turn(log, 1), after=True)
     (True, True)
+    >>> 'viewBox="0 0 328 ' in turn_picture(replay_to_turn(log, 1), narrow=True)
+    True
     """
     from outofgears.render import render_svg  # imported here rather than when the CLI starts
 
+    layout: Layout = "narrow" if narrow else "wide"
     if after:
         state = replayed.result.state
         ending = ", the end of the game" if state.game_over else ""
         return render_svg(
-            state, title=f"Out of Gears: the table after turn {replayed.turn}{ending}"
+            state,
+            title=f"Out of Gears: the table after turn {replayed.turn}{ending}",
+            before=replayed.before,
+            layout=layout,
         )
     return render_svg(
         replayed.before,
         replayed.programs,
         title=f"Out of Gears: the table before turn {replayed.turn}, with its programs",
+        layout=layout,
     )
 
 
@@ -72,15 +84,22 @@ OTHER_PICTURE_FORMATS = frozenset(
     is_flag=True,
     help="Draw the table after the turn instead of before it with its programs.",
 )
+@click.option(
+    "--narrow",
+    is_flag=True,
+    help="Draw the narrow layout, 328 units wide, for a phone's screen: the robots and dumps "
+    "in two columns, the arrows along the lanes between them.",
+)
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
-def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
+def render(log: str, turn: int, output: str, after: bool, narrow: bool, force: bool) -> None:
     """Draw the table at turn N of LOG as an SVG picture.
 
     The picture shows the octagon of dumps with their gears and each robot with the gears at
     its feet and in its circuit; every gear is labelled with its colour number and count, so
     that it reads without colour. By default it is the table before turn N, with the turn's
     programs as labelled arrows (an attack solid, a trap dashed, a harvest dotted); with
-    --after, the table after turn N.
+    --after, the table after turn N, what moved outlined. With --narrow the picture is laid
+    out for a phone: 328 units wide, as tall as it needs.
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Another picture format (-o x.png, .jpg, .pdf ...) is refused. Exit status 0; 2 when the log, the
@@ -99,6 +118,6 @@ def render(log: str, turn: int, output: str, after: bool, force: bool) -> None:
         replayed = replay_to_turn(game, turn, name)
     except LogError as error:
         fail(error)
-    picture = turn_picture(replayed, after=after)
+    picture = turn_picture(replayed, after=after, narrow=narrow)
     if deliver(picture, target, output, force=force):
         say(f"wrote {output}", err=True)

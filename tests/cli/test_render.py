@@ -177,3 +177,18 @@ def test_render_refuses_an_output_that_is_not_svg_and_writes_nothing(
     assert stdout == ""
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_render_narrow_draws_the_turn_for_a_phone(tmp_path: Path) -> None:
+    out = tmp_path / "phone.svg"
+    log = str(EXAMPLES / "disputed.log.json")
+    code, _, err = run("render", log, "--turn", "4", "--narrow", "-o", str(out))
+    assert code == 0, err
+    svg = out.read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    assert root.attrib["viewBox"].split()[:3] == ["0", "0", "328"]
+    assert title_of(svg) == "Out of Gears: the table before turn 4, with its programs"
+    assert arrows(svg) >= 1
+    code, _, _ = run("render", log, "--turn", "4", "-o", str(tmp_path / "wide.svg"))
+    wide = ET.fromstring((tmp_path / "wide.svg").read_text(encoding="utf-8"))
+    assert float(wide.attrib["viewBox"].split()[2]) > 328
