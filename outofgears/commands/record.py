@@ -171,10 +171,6 @@ class TurnDraft:
         """The draft with ``robot``'s assembly (ASM-1)."""
         return self.choosing(assemblies={**self.choices.assemblies, robot: gears})
 
-    def assembling(self, robot: int) -> Callable[[tuple[Gear, ...]], TurnDraft]:
-        """:meth:`with_assembly` for ``robot``, taking the gears."""
-        return lambda gears: self.with_assembly(robot, gears)
-
     def with_split(self, split: SplitRecord) -> TurnDraft:
         """The draft with one more split the table agreed on (SPL-5)."""
         return self.choosing(splits=(*self.choices.splits, split))
@@ -479,7 +475,9 @@ def ask_assemblies(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     """Which two feet gears each robot moved into its circuit, or none where assembly is
     optional (ASM-1; default ASM-2)."""
     for robot, gears in given.assemblies.items():
-        draft = take_given("--assemble", f"robot {robot}", draft.assembling(robot), gears)
+        draft = take_given(
+            "--assemble", f"robot {robot}", partial(draft.with_assembly, robot), gears
+        )
     decided: set[object] = set(draft.choices.assemblies)
     return ask_decisions(draft, asker, decided, assembly_decisions)
 
@@ -830,6 +828,7 @@ def record_turns(file: LogFile, given: Given, limit: int | None) -> tuple[LogFil
         for line in turn_lines(turn):
             say(line)
         file = file.append(turn.record, replayed)
+        say(f"Turn {turn.turn} written to {file.name}.")
         count += 1
 
 
