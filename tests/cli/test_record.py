@@ -510,3 +510,16 @@ def test_the_walkthrough_script_records_the_same_turn(
     turn = read_log(Path("game.json")).turns[0]
     assert turn.choices is not None
     assert [str(gear) for gear in turn.choices.assemblies[1]] == ["yellow", "purple"]
+
+
+def test_declining_an_optional_assembly_is_written_as_none(tmp_path: Path) -> None:
+    path = table_log(tmp_path, options={"assembly": "optional"})
+    result = record(
+        str(path), "--turns", "1", typed=lines("trap 2", "trap 3", "trap 2", "none", "")
+    )
+    assert result.exit_code == 0, result.output
+    assert "| yellow+purple | none; empty: the default pick, red+orange, ASM-2)" in result.output
+    choices = read_log(path).turns[0].choices
+    assert choices is not None
+    assert choices.assemblies == {1: ()}
+    assert replays(path) == 0
