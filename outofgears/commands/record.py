@@ -56,7 +56,7 @@ from outofgears.commands.table_words import (
 )
 from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
 from outofgears.events import Event, GearMoved, SplitResolved
-from outofgears.gears import Gear, describe_gears, gear_ranks
+from outofgears.gears import Gear, describe_gears, gear_ranks, sort_gears
 from outofgears.log import (
     MAX_LOG_BYTES,
     ChoicesRecord,
@@ -517,10 +517,10 @@ def pick_text(gears: Sequence[Gear]) -> str:
     """Gears the way an answer writes them: ``"red+yellow"``, or ``"none"``.
 
     >>> from outofgears.gears import gears
-    >>> pick_text(gears(3, 1)), pick_text(())
+    >>> pick_text((gears(3)[0], gears(1)[0])), pick_text(())
     ('red+yellow', 'none')
     """
-    return "+".join(map(str, gears)) if gears else "none"
+    return "+".join(map(str, sort_gears(gears))) if gears else "none"
 
 
 def read_assembly(robot: int, draft: TurnDraft, text: str) -> TurnDraft:
