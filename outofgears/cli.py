@@ -1,7 +1,8 @@
 """The ``outofgears`` command line.
 
 Commands: ``replay``, ``explain``, ``dispute``, ``whatif``, ``render`` (an SVG
-picture of the table), ``view`` (a game viewer in one HTML file), ``new``, ``simulate``, ``tournament`` (bots
+picture of the table), ``view`` (a game viewer in one HTML file), ``new``, ``record`` (a
+game entered turn by turn at a table), ``simulate``, ``tournament`` (bots
 against each other), ``schema`` and ``play``. No Python
 traceback reaches the user: every expected failure ends with a message and exit
 status 2, and :func:`run` (the installed ``outofgears`` script) turns an
@@ -27,6 +28,7 @@ from outofgears.commands.dispute import dispute
 from outofgears.commands.explain import explain
 from outofgears.commands.new import new
 from outofgears.commands.play import play
+from outofgears.commands.record import record
 from outofgears.commands.render import render
 from outofgears.commands.replay import replay
 from outofgears.commands.schema import schema
@@ -65,6 +67,7 @@ for command in (
     render,
     view,
     new,
+    record,
     simulate,
     tournament,
     schema,
@@ -82,8 +85,8 @@ TERMINATED = 128 + signal.SIGTERM  # 143: kill, or a job scheduler's stop
 
 EPILOG = """\b
 Exit statuses:
-  0    success; replay: the log agrees with the rules
-  1    replay: the log departs from the rules
+  0    success; replay, record: the log agrees with the rules
+  1    replay, record: the log departs from the rules
   2    invalid log, game file, command line or output file; standard input or output
        closed or full
   3    internal error (a defect of outofgears; OUTOFGEARS_DEBUG=1 shows the traceback)

@@ -46,6 +46,12 @@ EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
         "Start the log of a four-player game with the upgrade cards.",
         'outofgears new --players "Ada=1,Bruno=2,Carla=3,Dario=4" --upgrades --seed 7 -o game.json',
     ),
+    "record": (
+        "Start a three-robot game and record its first turn, every answer given as an option "
+        "(nothing is asked); without --program it asks for each robot's program in turn.",
+        'outofgears record game.json --robots 1,2,3 --seed 5 --program 1="harvest 1" '
+        '--program 2="attack 2" --program 3="trap 1" --turns 1',
+    ),
     "simulate": (
         "Play 100 random four-robot games and keep their logs.",
         "outofgears simulate --games 100 --robots 4 --seed 1 -o games.jsonl",
@@ -186,9 +192,9 @@ def cli_reference(group: click.Group, prog: str = "outofgears") -> str:
         "",
         "| Status | Meaning |",
         "|--:|---|",
-        "| 0 | Success; for `replay`, the log agrees with the rules. |",
-        "| 1 | `replay`: the log departs from the rules (turn, robot, what was recorded, what "
-        "the rules give). |",
+        "| 0 | Success; for `replay` and `record`, the log agrees with the rules. |",
+        "| 1 | `replay`, `record` (and `explain` for its turn): the log departs from the rules "
+        "(turn, robot, what was recorded, what the rules give). |",
         "| 2 | An invalid log, game file, command line or output file (not a regular file, or "
         "existing without `--force`); standard input closed; standard output closed or full. "
         "One message on standard error. |",

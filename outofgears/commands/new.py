@@ -9,14 +9,17 @@ it; an existing file is kept unless ``--force``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Final, cast, get_args
 
+import attrs
 import click
+from attrs import frozen
+from click.core import ParameterSource
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.commands.common import (
     AsciiIntRange,
+    F,
     deliver,
     fail,
     json_safe,
@@ -38,7 +41,7 @@ from outofgears.log import (
     log_to_json,
     read_log_text,
 )
-from outofgears.model import AssemblyRule, DefenceStealSource, Options
+from outofgears.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.replay import start_state
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
@@ -188,52 +191,139 @@ def skeleton_json(
     }
 
 
+_HEADER_OPTIONS: Final = (
+    click.option(
+        "--robots",
+        "robots_text",
+        metavar="1,2,3",
+        help="The robots in play, 2-8 of 1-8; players P<robot>. Default: 1,2,3,4.",
+    ),
+    click.option(
+        "--players",
+        "players_text",
+        metavar='"Ada=1,Bruno=2"',
+        help='Players and their robots: "Ada=1,Bruno=2"; in the variant "Ada=1+5,Bruno=2+6".',
+    ),
+    click.option(
+        "--two-robots",
+        is_flag=True,
+        help="The two-robot variant: 2-4 players, two robots each (with --robots they pair up in "
+        "order: 1,5,2,6 gives P1 robots 1 and 5, P2 robots 2 and 6).",
+    ),
+    click.option(
+        "--seed",
+        type=AsciiIntRange(0, MAX_SEED),
+        help="Seed of the setup shuffle. Default: a random one, written in the log.",
+    ),
+    click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion."),
+    click.option("--jolly", is_flag=True, help="Expansion #2: the Jolly gears."),
+    click.option("--three-point", is_flag=True, help="Expansion #3: the three-point gears."),
+    click.option(
+        "--pad-reserve",
+        is_flag=True,
+        help="Pad the reserve to a multiple of the dumps at setup (R-PAD-RESERVE).",
+    ),
+    click.option(
+        "--assembly",
+        type=click.Choice(get_args(AssemblyRule)),
+        default="mandatory",
+        show_default=True,
+        help="Whether assembly is mandatory or optional (R-ASSEMBLY).",
+    ),
+    click.option(
+        "--defence-steal-source",
+        type=click.Choice(get_args(DefenceStealSource)),
+        default="feet_or_circuit",
+        show_default=True,
+        help="Where a defender takes its gear from (R-DEFENCE).",
+    ),
+)
+
+
+def header_options(command: F) -> F:
+    """The options that describe a new game, shared by ``new`` and ``record``: the robots or
+    the players, the variant, the seed and every rule option. The command receives them as
+    the fields of :class:`Header`."""
+    for option in reversed(_HEADER_OPTIONS):
+        command = option(command)
+    return command
+
+
+@frozen
+class Header:
+    """What the options of :func:`header_options` say, as given on the command line."""
+
+    robots_text: str | None
+    players_text: str | None
+    two_robots: bool
+    seed: int | None
+    upgrades: bool
+    jolly: bool
+    three_point: bool
+    pad_reserve: bool
+    assembly: str
+    defence_steal_source: str
+
+    @classmethod
+    def given(cls, context: click.Context) -> list[str]:
+        """The header options given on the command line of ``context``, as written there
+        (``--seed``), not left to their defaults."""
+        options = {param.name: param.opts[0] for param in context.command.params}
+        return [
+            options[name]
+            for name in attrs.fields_dict(cls)
+            if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+        ]
+
+
+@frozen
+class NewGame:
+    """A new game's log, checked: its players, rule options and seed, its text, its start."""
+
+    players: dict[str, tuple[int, ...]]
+    options: Options
+    seed: int
+    text: str
+    start: GameState
+
+    def written_line(self, output: str) -> str:
+        """What a command says after writing the log to ``output``."""
+        count = sum(len(numbers) for numbers in self.players.values())
+        return f"Wrote {output}: {count} robots, {len(self.players)} players, seed {self.seed}."
+
+
+def new_game(header: Header) -> NewGame:
+    """The log of the game the header options describe; a message and exit status 2 when
+    they do not describe one. Without ``--seed`` the seed is drawn at random."""
+    if header.robots_text is not None and header.players_text is not None:
+        fail("give either --robots or --players, not both")
+    try:
+        robots = parse_robots(header.robots_text) if header.robots_text is not None else None
+        named = parse_players(header.players_text) if header.players_text is not None else None
+        players = players_of(robots, named, header.two_robots)
+        options = Options(
+            defence_steal_source=cast(DefenceStealSource, header.defence_steal_source),
+            assembly=cast(AssemblyRule, header.assembly),
+            upgrades=header.upgrades,
+            jolly_gears=header.jolly,
+            three_point_gears=header.three_point,
+            pad_reserve=header.pad_reserve,
+        )
+    except InvalidStateError as error:
+        fail(f"cannot start this game: {error}")
+    import secrets  # imported here rather than when the command line starts
+
+    seed = header.seed if header.seed is not None else secrets.randbelow(2**32)
+    text = json_safe(format_json(skeleton_json(players, options, seed))) + "\n"
+    try:
+        start = start_state(read_log_text(text, "<new>"), "<new>")
+    except LogError as error:
+        fail(f"cannot start this game: {error.reason}")
+    return NewGame(players, options, seed, text, start)
+
+
 @click.command()
-@click.option(
-    "--robots",
-    "robots_text",
-    metavar="1,2,3",
-    help="The robots in play, 2-8 of 1-8; players P<robot>. Default: 1,2,3,4.",
-)
-@click.option(
-    "--players",
-    "players_text",
-    metavar='"Ada=1,Bruno=2"',
-    help='Players and their robots: "Ada=1,Bruno=2"; in the variant "Ada=1+5,Bruno=2+6".',
-)
-@click.option(
-    "--two-robots",
-    is_flag=True,
-    help="The two-robot variant: 2-4 players, two robots each (with --robots they pair up in "
-    "order: 1,5,2,6 gives P1 robots 1 and 5, P2 robots 2 and 6).",
-)
-@click.option(
-    "--seed",
-    type=AsciiIntRange(0, MAX_SEED),
-    help="Seed of the setup shuffle. Default: a random one, written in the log.",
-)
-@click.option("--upgrades", is_flag=True, help="The Robot Upgrades expansion.")
-@click.option("--jolly", is_flag=True, help="Expansion #2: the Jolly gears.")
-@click.option("--three-point", is_flag=True, help="Expansion #3: the three-point gears.")
-@click.option(
-    "--pad-reserve",
-    is_flag=True,
-    help="Pad the reserve to a multiple of the dumps at setup (R-PAD-RESERVE).",
-)
-@click.option(
-    "--assembly",
-    type=click.Choice(get_args(AssemblyRule)),
-    default="mandatory",
-    show_default=True,
-    help="Whether assembly is mandatory or optional (R-ASSEMBLY).",
-)
-@click.option(
-    "--defence-steal-source",
-    type=click.Choice(get_args(DefenceStealSource)),
-    default="feet_or_circuit",
-    show_default=True,
-    help="Where a defender takes its gear from (R-DEFENCE).",
-)
+@header_options
 @click.option(
     "-o",
     "--output",
@@ -241,20 +331,7 @@ def skeleton_json(
     help="The file to write (default, or '-': standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
-def new(
-    robots_text: str | None,
-    players_text: str | None,
-    two_robots: bool,
-    seed: int | None,
-    upgrades: bool,
-    jolly: bool,
-    three_point: bool,
-    pad_reserve: bool,
-    assembly: str,
-    defence_steal_source: str,
-    output: Path | None,
-    force: bool,
-) -> None:
+def new(output: str | None, force: bool, **header: Any) -> None:
     """Write the log of a new game, ready for its turns.
 
     The log records the engine and spec versions, the players and their robots, the variant, every
@@ -267,35 +344,11 @@ def new(
 
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
-    if robots_text is not None and players_text is not None:
-        fail("give either --robots or --players, not both")
-    try:
-        robots = parse_robots(robots_text) if robots_text is not None else None
-        named = parse_players(players_text) if players_text is not None else None
-        players = players_of(robots, named, two_robots)
-        options = Options(
-            defence_steal_source=cast(DefenceStealSource, defence_steal_source),
-            assembly=cast(AssemblyRule, assembly),
-            upgrades=upgrades,
-            jolly_gears=jolly,
-            three_point_gears=three_point,
-            pad_reserve=pad_reserve,
-        )
-    except InvalidStateError as error:
-        fail(f"cannot start this game: {error}")
-    import secrets  # imported here rather than when the command line starts
-
-    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
-    text = json_safe(format_json(skeleton_json(players, options, chosen_seed))) + "\n"
-    try:
-        start = start_state(read_log_text(text, "<new>"), "<new>")
-    except LogError as error:
-        fail(f"cannot start this game: {error.reason}")
+    game = new_game(Header(**header))
     target = output_path(output, force=force)
-    if not deliver(text, target, output, force=force):
+    if not deliver(game.text, target, output, force=force):
         return
-    count = sum(len(numbers) for numbers in players.values())
-    say(f"Wrote {output}: {count} robots, {len(players)} players, seed {chosen_seed}.")
-    say(f"The table it starts from (turn {start.turn}):")
-    for line in position_lines(start):
+    say(game.written_line(str(output)))
+    say(f"The table it starts from (turn {game.start.turn}):")
+    for line in position_lines(game.start):
         say(line)
