@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -47,6 +48,7 @@ from outofgears.commands.replay import departure_text, turn_text
 from outofgears.commands.table_words import (
     RECORDED_SHAPE,
     add_recorded,
+    parse_drawn,
     parse_gear_list,
     parse_robot,
     parse_shares,
@@ -56,7 +58,7 @@ from outofgears.commands.table_words import (
 )
 from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
 from outofgears.events import Event, GearMoved, SplitResolved
-from outofgears.gears import Gear, describe_gears, gear_ranks, sort_gears
+from outofgears.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
 from outofgears.log import (
     MAX_LOG_BYTES,
     ChoicesRecord,
@@ -78,7 +80,7 @@ from outofgears.programs import (
     parse_program,
     validate_programs,
 )
-from outofgears.replay import Replay, TurnReplay, replay_log
+from outofgears.replay import Replay, TurnReplay, arrange_draws, replay_log
 from outofgears.turn import TurnResult, resolve_turn
 
 T = TypeVar("T")
@@ -151,11 +153,23 @@ class TurnDraft:
     programs: dict[int, AnyProgram] = field(factory=dict)
     choices: ChoicesRecord = field(factory=ChoicesRecord)
     recorded: Recorded | None = None
+    drawn: dict[int, Gear | None] | None = None
+    #: Whether the log knows the reserve's order (a seed, or a list); if not, the table
+    #: says what it turned up (``drawn``).
+    order_known: bool = True
 
     def resolve(self) -> TurnResult:
         """The turn resolved with its choices; :class:`~outofgears.errors.IllegalChoiceError`
         for one the rules refuse."""
-        return resolve_turn(self.state, self.programs, choices=self.choices.to_choices())
+        return resolve_turn(self.table(), self.programs, choices=self.choices.to_choices())
+
+    def table(self) -> GameState:
+        """The table before the turn, with the gears the table turned up on top of the
+        reserve when its order is unknown (EXP-1)."""
+        if self.order_known or self.drawn is None:
+            return self.state
+        arranged, _ = arrange_draws(self.state, self.record(), "$", "<record>", False)
+        return arranged
 
     def choosing(self, **changes: Any) -> TurnDraft:
         """The draft with its choices changed, checked by resolving the turn with them."""
@@ -183,6 +197,7 @@ class TurnDraft:
             programs=dict(self.programs),
             choices=self.choices if chose else None,
             recorded=self.recorded,
+            drawn=self.drawn,
         )
 
 
@@ -200,6 +215,7 @@ class Given:
     assemblies: dict[int, tuple[Gear, ...]] = field(factory=dict)
     splits: tuple[SplitRecord, ...] = ()
     recorded: tuple[str, ...] = ()
+    drawn: dict[int, Gear | None] = field(factory=dict)
 
     @property
     def anything(self) -> bool:
@@ -238,6 +254,7 @@ def given_answers(
     assemblies: Sequence[str],
     splits: Sequence[str],
     recorded: Sequence[str],
+    drawn: Sequence[str] = (),
 ) -> Given:
     """The answers the command line gives, read (not yet checked against the table)."""
     laid = keyed_options("--program", programs, lambda k, v: (parse_robot(k), parse_program(v)))
@@ -252,7 +269,11 @@ def given_answers(
         "--split", splits, lambda k, v: SplitRecord(parse_split_place(k), parse_shares(v))
     )
     once_each("--split", [str(split.place) for split in shared])
-    return Given(dict(laid), tuple(taken), dict(picked), tuple(shared), tuple(recorded))
+    turned = keyed_options("--drawn", drawn, lambda k, v: (parse_robot(k), parse_drawn(v)))
+    once_each("--drawn", [f"dump {dump}" for dump, _ in turned])
+    return Given(
+        dict(laid), tuple(taken), dict(picked), tuple(shared), tuple(recorded), dict(turned)
+    )
 
 
 # --- the questions of a turn -----------------------------------------------------------------
@@ -566,6 +587,58 @@ def add_checked(
     return recorded
 
 
+def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """What was turned up onto each dump at exploration (EXP-1), when the log does not know
+    the reserve's order: one gear for each dump, ascending, while the reserve lasts. Under a
+    known order the rules know it; a ``--drawn`` answer is then kept and checked by replay."""
+    pile = draft.state.reserve
+    dumps = sorted(draft.state.robot_numbers)[: len(pile)]
+    for dump in given.drawn:
+        if dump not in dumps:
+            fail(f"--drawn: dump {dump} gets no gear this turn (dumps drawn onto: {dumps})")
+    if draft.order_known or not dumps:
+        return attrs.evolve(draft, drawn=dict(given.drawn) or None)
+    left = Counter(pile)
+    drawn: dict[int, Gear | None] = {}
+    for dump in dumps:
+        gear = given.drawn.get(dump)
+        if gear is None:
+            gear = asked_draw(dump, left, asker)
+        elif left[gear] == 0:
+            held = describe_gears(sorted(left.elements(), key=gear_key))
+            fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
+        left[gear] -= 1
+        drawn[dump] = gear
+    return attrs.evolve(draft, drawn=drawn)
+
+
+def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
+    """The gear the table turned up onto ``dump``, one the reserve still holds."""
+    if not asker.interactive:
+        fail(
+            f"--drawn: the log does not know the reserve's order: say what was turned up onto "
+            f"dump {dump} (--drawn {dump}=GEAR)"
+        )
+
+    def one_held(text: str) -> Gear:
+        gear = parse_drawn(text)
+        if gear is None or left[gear] == 0:
+            raise InvalidStateError(
+                f"the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))}"
+            )
+        return gear
+
+    question = (
+        f"Which gear was turned up onto dump {dump}? "
+        f"(the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))})"
+    )
+    while True:
+        gear = asker.ask(question, one_held)
+        if gear is not None:
+            return gear
+        say("  a gear is needed: the reserve still holds gears (EXP-1).")
+
+
 def in_play(state: GameState) -> str:
     """The robots in play, for a message."""
     return "robots in play: " + ", ".join(map(str, state.robot_numbers))
@@ -577,15 +650,16 @@ QUESTIONS: Final[tuple[Question, ...]] = (
     ask_steals,
     ask_splits,
     ask_assemblies,
+    ask_drawn,
     ask_recorded,
 )
 
 
-def ask_turn(state: GameState, given: Given) -> TurnDraft:
+def ask_turn(state: GameState, given: Given, *, order_known: bool = True) -> TurnDraft:
     """The next turn, every question answered by the command line or asked. Nothing is asked
     when the command line gives every program (:meth:`Given.scripted`)."""
     asker = Asker(interactive=not given.scripted(state))
-    draft = TurnDraft(state)
+    draft = TurnDraft(state, order_known=order_known)
     for question in QUESTIONS:
         draft = question(draft, given, asker)
     return draft
@@ -611,6 +685,12 @@ class LogFile:
             return cls(path, name, raw, replay_log(read_log_bytes(raw, name), name))
         except LogError as error:
             fail(error)
+
+    @property
+    def order_known(self) -> bool:
+        """Whether the log knows the reserve's draw order (a seed, or the reserve as a list)."""
+        position = self.replayed.log.start.position
+        return position is None or position.reserve_order_known
 
     def with_turn(self, draft: TurnDraft, asker: Asker) -> Replay:
         """The log's replay with ``draft`` as its next turn. When replay refuses what the
@@ -738,6 +818,14 @@ def create_log(path: str, header: Header) -> None:
     '"robot 3 circuit=none", "dump 4=blue", "score Ada=12".',
 )
 @click.option(
+    "--drawn",
+    "drawn",
+    multiple=True,
+    metavar="DUMP=GEAR",
+    help="The gear turned up onto a dump at exploration (EXP-1): 1=red. Needed for every dump "
+    "that gets one when the log gives the reserve as counts (its order unknown).",
+)
+@click.option(
     "--turns",
     "limit",
     type=AsciiIntRange(min=1),
@@ -754,6 +842,7 @@ def record(
     assemblies: tuple[str, ...],
     splits: tuple[str, ...],
     recorded: tuple[str, ...],
+    drawn: tuple[str, ...],
     limit: int | None,
     **header: Any,
 ) -> None:
@@ -764,13 +853,14 @@ def record(
     read and replayed to the current table. Then, for each turn, it asks
     each robot's program, the choices the table made (which gear a defender took, how a pile
     was split, which two gears a robot assembled: an empty answer leaves the rules' default)
-    and what the players wrote down (optional). Each answer is checked on the spot and asked
+    what was turned up onto each dump (asked only when the log gives the reserve as counts,
+    its order unknown) and what the players wrote down (optional). Each answer is checked on the spot and asked
     again, with the reason, when the rules refuse it. The turn is resolved, its events and the
     new table are shown, and it is appended to LOG, which is rewritten whole or not at all and
     only if nobody changed it meanwhile. An empty answer for the first program of a turn, or
     the end of the input, stops.
 
-    The options --program, --steal, --assemble, --split and --recorded answer the next turn's
+    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next turn's
     questions; given every program, nothing is asked, so that a script records a turn with one
     command.
 
@@ -780,7 +870,7 @@ def record(
     (standard input, a directory, a FIFO, a device, a symbolic link or a read-only file).
     """
     path = log_path(log)
-    given = given_answers(programs, steals, assemblies, splits, recorded)
+    given = given_answers(programs, steals, assemblies, splits, recorded, drawn)
     if not os.path.lexists(path):
         create_log(log, Header(**header))
     elif Header.given(context):
@@ -816,7 +906,7 @@ def record_turns(file: LogFile, given: Given, limit: int | None) -> tuple[LogFil
             return file, count
         answers = given if count == 0 else Given()
         try:
-            draft = ask_turn(state, answers)
+            draft = ask_turn(state, answers, order_known=file.order_known)
         except RecordingStoppedError as stop:
             if stop.unfinished and answers.anything:
                 fail(f"standard input ended before turn {state.turn} was complete")

@@ -117,6 +117,17 @@ def parse_steal(text: str, defender: int, attacker: int | None = None) -> StealR
     return StealRecord(defender, taken_from, source, parse_gear(gear_text))  # type: ignore[arg-type]
 
 
+def parse_drawn(text: str) -> Gear | None:
+    """What was turned up onto a dump: a gear, or ``None`` for ``"none"`` (the reserve was
+    empty).
+
+    >>> parse_drawn("red"), parse_drawn("none")
+    (Gear(1), None)
+    """
+    words = " ".join(text.split())
+    return None if words in ("none", "nothing") else parse_gear(words)
+
+
 def parse_shares(text: str) -> dict[int, tuple[Gear, ...]]:
     """Each taker's share of a split: ``"1:red+yellow, 2:blue"``; ``"3:none"`` for nothing.
 

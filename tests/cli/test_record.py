@@ -439,8 +439,8 @@ def test_a_log_changed_while_the_turn_was_entered_is_not_overwritten(
     path = table_log(tmp_path)
     asked = record_module.ask_turn
 
-    def someone_edits_meanwhile(*args: Any) -> Any:
-        draft = asked(*args)
+    def someone_edits_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        draft = asked(*args, **kwargs)
         path.write_text(json.dumps({**TABLE, "description": "edited"}))
         return draft
 
@@ -523,3 +523,73 @@ def test_declining_an_optional_assembly_is_written_as_none(tmp_path: Path) -> No
     assert choices is not None
     assert choices.assemblies == {1: ()}
     assert replays(path) == 0
+
+
+# --- what was turned up, when the log does not know the reserve's order (EXP-1) ---------------
+
+QUIET = ["--program", "1=attack 1", "--program", "2=attack 2", "--program", "3=attack 3"]
+
+
+def counted_table(tmp_path: Path) -> Path:
+    """The table with its reserve given as counts: two white, four grey, order unknown."""
+    position = {**TABLE["start"]["position"], "reserve": {"white": 2, "grey": 4}}
+    return table_log(tmp_path, start={"position": position})
+
+
+def test_under_an_unknown_order_the_gears_turned_up_are_asked_and_checked(
+    tmp_path: Path,
+) -> None:
+    path = counted_table(tmp_path)
+    typed = lines("attack 1", "attack 2", "attack 3", "")  # robot 1's default assembly
+    typed += lines("red", "", "white", "grey", "grey", "")  # dump 1: red, nothing, then white
+    result = record(str(path), "--turns", "1", typed=typed)
+    assert result.exit_code == 0, result.output
+    assert (
+        "Which gear was turned up onto dump 1? (the reserve holds 4 grey, 2 white)" in result.output
+    )
+    assert "not taken: the reserve holds 4 grey, 2 white" in result.output
+    assert "a gear is needed" in result.output
+    [turn] = read_log(path).turns
+    assert turn.drawn is not None
+    assert {dump: str(gear) for dump, gear in turn.drawn.items()} == {
+        1: "white",
+        2: "grey",
+        3: "grey",
+    }
+    assert replays(path) == 0
+
+
+def test_the_gears_turned_up_given_as_options_are_recorded(tmp_path: Path) -> None:
+    path = counted_table(tmp_path)
+    drawn = ["--drawn", "1=grey", "--drawn", "2=white", "--drawn", "3=grey"]
+    result = record(str(path), *QUIET, *drawn, "--turns", "1")
+    assert result.exit_code == 0, result.output
+    [turn] = read_log(path).turns
+    assert turn.drawn is not None
+    assert str(turn.drawn[2]) == "white"
+    assert replays(path) == 0
+
+
+def test_a_gear_the_reserve_does_not_hold_given_as_an_option_is_exit_2(tmp_path: Path) -> None:
+    path = counted_table(tmp_path)
+    before = path.read_bytes()
+    drawn = ["--drawn", "1=red", "--drawn", "2=white", "--drawn", "3=grey"]
+    result = record(str(path), *QUIET, *drawn, "--turns", "1")
+    assert result.exit_code == 2
+    assert "--drawn: red for dump 1, but the reserve holds 4 grey, 2 white" in result.output
+    assert path.read_bytes() == before
+
+
+def test_a_scripted_turn_without_drawn_under_an_unknown_order_is_exit_2(tmp_path: Path) -> None:
+    path = counted_table(tmp_path)
+    result = record(str(path), *QUIET, "--turns", "1")
+    assert result.exit_code == 2
+    assert "--drawn 1=GEAR" in result.output
+
+
+def test_under_a_known_order_nothing_is_asked_about_the_draws(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    result = record(str(path), *QUIET, "--turns", "1")
+    assert result.exit_code == 0, result.output
+    assert "turned up" not in result.output
+    assert read_log(path).turns[0].drawn is None
