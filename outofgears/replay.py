@@ -899,7 +899,10 @@ def _allowed_text(
             parts.append(f"robot {key[0]} could take one gear of robot {key[1]}: {told} (ATK-4)")
         elif kind == "split" and (robot is None or robot in values[0]):
             told = " | ".join(_shares_text(v) for v in values)
-            parts.append(f"{key} could be split as {told}")
+            parts.append(
+                f"{key} could be split as {told} (SPL-1, SPL-2; the default split, SPL-5, "
+                "decides only when the table does not)"
+            )
     parts += split_quotas(default, robot)
     if best is not None and best[2] > 0:
         near = best[1].state

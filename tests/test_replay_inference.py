@@ -214,6 +214,9 @@ def test_an_outcome_no_legal_split_gives_is_a_departure_with_the_closest_outcome
     assert departure.json_path == "$.turns[0].recorded.robots.1.feet"
     assert departure.allowed is not None
     assert "dump 3 could be split as" in departure.allowed
+    assert "(SPL-1, SPL-2; the default split, SPL-5, decides only when the table does not)" in (
+        departure.allowed
+    )
     assert "the closest legal outcome: robot 1 feet " in departure.allowed
 
 
