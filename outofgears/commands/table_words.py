@@ -3,7 +3,7 @@
 ``outofgears record`` asks for a turn's programs, choices and recorded values, and takes the
 same answers as options. Both are read here, with the log's own grammar of programs
 (:func:`~outofgears.programs.parse_program`), gears (:func:`~outofgears.gears.parse_gear`)
-and places (:func:`~outofgears.serialization.parse_place`). A list of gears is their names
+and places (:func:`~outofgears.wire.parse_place`). A list of gears is their names
 separated by commas, ``+`` or spaces, or ``none``. Every refusal is an
 :class:`~outofgears.errors.InvalidStateError` saying what is wrong and how to write it.
 """
@@ -19,7 +19,7 @@ from outofgears.errors import InvalidStateError, show
 from outofgears.gears import Gear, parse_gear
 from outofgears.log import Recorded, RobotGears, StealRecord
 from outofgears.model import Place, PlaceKind
-from outofgears.serialization import parse_place
+from outofgears.wire import parse_place
 
 #: How to write a list of gears, for messages.
 GEARS_SHAPE: Final = "gear names separated by commas, such as 'red, yellow', or 'none'"

@@ -39,7 +39,7 @@ from outofgears.log.records import (
 )
 from outofgears.model import AssemblyRule, DefenceStealSource, Options, UpgradeCard
 from outofgears.programs import AnyProgram
-from outofgears.serialization import JSON_WORDS, make_converter, structure_card
+from outofgears.wire import JSON_WORDS, make_wire_converter, structure_card
 
 
 def _annotated_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
@@ -328,7 +328,7 @@ def make_log_converter() -> cattrs.Converter:
     >>> make_log_converter().structure("red", Gear)
     Gear(1)
     """
-    converter = make_converter(omit_if_default=True)
+    converter = make_wire_converter(omit_if_default=True)
     converter.register_structure_hook_factory(_is_optional, _optional_factory(converter))
     converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_factory(converter))
     converter.register_structure_hook_factory(_is_keyed, _keyed_factory(converter))
