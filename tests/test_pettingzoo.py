@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
+import numpy as np
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
