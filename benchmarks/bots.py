@@ -1,12 +1,16 @@
 """The engine as a game for bots, issue 13's figures side by side: ``python -m benchmarks.bots``.
 
 In one process, on the positions of random 8-robot games (seeded, the random policy), round
-after round (these machines are noisy: compare the medians and the ratios, not single runs):
+after round (these machines are noisy: compare the medians and the ratios, not single runs).
+Times are the CPU time of the process by default (``time.thread_time``: the wall clock's on a
+quiet machine, and little disturbed by other processes on a busy one); ``--clock wall`` times
+with ``time.perf_counter``.
 
 1. ``apply_turn`` with given programs: microseconds per turn.
-2. The PettingZoo ``step`` of ``outofgears.pettingzoo`` with the same programs as actions, the
-   observations of every agent (vectors and masks, as NumPy arrays) included; and its ratio to
-   1 (target: at most 2). Skipped without the extra ``outofgears[pettingzoo]``.
+2. The PettingZoo ``step`` of ``outofgears.pettingzoo``, the observations of every agent
+   (vectors and masks, as NumPy arrays) included, in games of the environment played by the
+   random policy; ``apply_turn`` on the same positions with the same programs; and their
+   ratio (target: at most 2). Skipped without the extra ``outofgears[pettingzoo]``.
 3. ``observe(state, p).to_vector()`` for all 8 players of a state: states per second (target:
    at least 20,000), each state observed for the first time.
 4. ``copy.deepcopy(state)``: microseconds, and how many times faster than a turn (target: at
@@ -24,9 +28,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from outofgears import GameState, apply_turn, setup_game
 from outofgears.actions import action_id
+from outofgears.game import returns
 from outofgears.observation import observe
 from outofgears.policies import random_programs
 from outofgears.programs import AnyProgram
@@ -49,57 +55,127 @@ def cases(count: int) -> list[Case]:
     return found
 
 
+Turn = tuple[GameState, dict[int, AnyProgram], dict[str, int]]
+
+
+def env_games(count: int) -> list[tuple[int, list[Turn]]]:
+    """Games of the 8-robot PettingZoo environment played by the random policy, at least
+    ``count`` turns in all: each game's seed, and each turn's position, programs and actions."""
+    from outofgears.pettingzoo import parallel_env
+
+    rng = random.Random(1)
+    env = parallel_env(robots=8)
+    games: list[tuple[int, list[Turn]]] = []
+    total = 0
+    while total < count:
+        seed = len(games)
+        env.reset(seed=seed)
+        turns: list[Turn] = []
+        while env.agents and total < count:
+            assert env.state is not None
+            programs = random_programs(env.state, rng)
+            actions = {f"P{robot}": action_id(program) for robot, program in programs.items()}
+            turns.append((env.state, programs, actions))
+            env.step(actions)
+            total += 1
+        games.append((seed, turns))
+    return games
+
+
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.thread_time, "wall": time.perf_counter}
+clock = CLOCKS["cpu"]
+
+
 def timed(run: Callable[[], None], repeat: int) -> float:
-    start = time.perf_counter()
+    start = clock()
     for _ in range(repeat):
         run()
-    return (time.perf_counter() - start) / repeat
+    return (clock() - start) / repeat
+
+
+def step_time(parallel_env: Callable[..., Any], played: list[tuple[int, list[Turn]]]) -> float:
+    """Seconds per PettingZoo step: the games replayed, less their resets timed alone."""
+    env = parallel_env(robots=8)
+    start = clock()
+    for seed, turns in played:
+        env.reset(seed=seed)
+        for _, _, actions in turns:
+            env.step(actions)
+    games = clock() - start
+    start = clock()
+    for seed, _ in played:
+        env.reset(seed=seed)
+    resets = clock() - start
+    return (games - resets) / sum(len(turns) for _, turns in played)
+
+
+def ends_time(played: list[tuple[int, list[Turn]]]) -> float:
+    """Seconds per step spent on ``returns`` of the games' last positions, which the step
+    computes as the rewards when a game ends (scoring, END-2 and END-3)."""
+    ends = []
+    for _, turns in played:
+        state, programs, _ = turns[-1]
+        after = apply_turn(state, programs)
+        if after.game_over:
+            ends.append(after)
+    start = clock()
+    for state in ends:
+        returns(state, turn_cap=100)
+    return (clock() - start) / sum(len(turns) for _, turns in played)
+
+
+def turn_time(cases: list[Case]) -> float:
+    """Seconds per ``apply_turn`` on the cases."""
+    start = clock()
+    for state, programs in cases:
+        apply_turn(state, programs)
+    return (clock() - start) / len(cases)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--positions", type=int, default=600)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()
+    global clock
+    clock = CLOCKS[args.clock]
     positions = cases(args.positions)
     try:
         from outofgears.pettingzoo import parallel_env
     except ImportError:
         parallel_env = None  # type: ignore[assignment]
+    played = env_games(args.positions) if parallel_env is not None else []
     figures: dict[str, list[float]] = {}
 
     def add(name: str, value: float) -> None:
         figures.setdefault(name, []).append(value)
 
     for _ in range(args.rounds):
-        start = time.perf_counter()
-        for state, programs in positions:
-            apply_turn(state, programs)
-        turn = (time.perf_counter() - start) / len(positions)
+        turn = turn_time(positions)
         add("apply_turn, 8 robots (us)", turn * 1e6)
 
         if parallel_env is not None:
-            env = parallel_env(robots=8)
-            env.reset(seed=0)
-            steps = []
-            for state, programs in positions:
-                actions = {f"P{robot}": action_id(program) for robot, program in programs.items()}
-                env.state, env.agents, env._revealed = state, list(env.possible_agents), None
-                begin = time.perf_counter()
-                env.step(actions)
-                steps.append(time.perf_counter() - begin)
-            step = sum(steps) / len(steps)
+            step = step_time(parallel_env, played)
+            same = turn_time(
+                [(state, programs) for _, turns in played for state, programs, _ in turns]
+            )
             add("PettingZoo step, 8 robots, all observations (us)", step * 1e6)
-            add("  ratio step / apply_turn (target <= 2)", step / turn)
+            add("  apply_turn on the same positions, same programs (us)", same * 1e6)
+            add("  ratio step / apply_turn (target <= 2)", step / same)
+            add(
+                "  of the step: the win shares at games' ends, per step (us)",
+                ends_time(played) * 1e6,
+            )
 
         fresh = [setup_game(list(range(1, 9)), seed=1000 + i) for i in range(50)]
         fresh += [apply_turn(state, programs) for state, programs in positions]
         names = [player.name for player in fresh[0].players]
-        start = time.perf_counter()
+        start = clock()
         for state in fresh:
             for name in names:
                 observe(state, name).to_vector()
-        per_state = (time.perf_counter() - start) / len(fresh)
+        per_state = (clock() - start) / len(fresh)
         add("observe().to_vector(), 8 players (states/s, target >= 20,000)", 1 / per_state)
         add("  its time per state / apply_turn", per_state / turn)
 
@@ -120,7 +196,10 @@ def main() -> None:
         add("  turn on an unpickled state / on the original", unpickled / original)
 
     width = max(map(len, figures))
-    print(f"{'figure':<{width}}  {'median':>12}  {'min':>12}  {'max':>12}   ({args.rounds} rounds)")
+    print(
+        f"{'figure':<{width}}  {'median':>12}  {'min':>12}  {'max':>12}   "
+        f"({args.rounds} rounds, {args.clock} clock)"
+    )
     for name, values in figures.items():
         print(
             f"{name:<{width}}  {statistics.median(values):>12,.2f}  {min(values):>12,.2f}  "

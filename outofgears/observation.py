@@ -28,25 +28,30 @@ slice                 length  content
 ``283:515``           232     robot *n*'s program revealed last turn: for *n* = 1-8,
                               29 numbers one-hot by :func:`~outofgears.actions.action_id`
 ====================  ======  ==========================================================
+
+The layout is written once: :func:`shared_vector` lays out what all the players of a position
+share (as float32 bytes, which NumPy reads without a copy) and :func:`own_slots` says where an
+observer's own 1s go. :func:`observe` and the learning environments both build on the two.
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from struct import Struct
 from typing import Final
 
 from attrs import field, frozen
 
 from outofgears.actions import MAX_ACTIONS, action_id, player_actions
 from outofgears.gears import (
-    _RANK_BY_ID,
     CANONICAL_GEARS,
     RANKS_OF_SHARED,
     Gear,
     describe_gears,
-    gear_rank,
+    gear_ranks,
 )
 from outofgears.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.programs import AnyProgram
@@ -139,83 +144,227 @@ class PublicInfo:
         return tuple(int(value) for value in self._vector[start : start + RANKS])
 
 
-_rank_by_id = _RANK_BY_ID.__getitem__
+#: The vector's parts as bytes of native float32 numbers, the form :func:`shared_vector`
+#: assembles (``array("f")`` and NumPy read it as it is).
+_pack_header: Final = Struct(f"{_HEADER}f").pack
+_pack_robots: Final = Struct("8f").pack
+_pack_ranks: Final = Struct(f"{RANKS}f").pack
+_NO_GEARS: Final = _pack_ranks(*[0.0] * RANKS)
+_NO_ROBOTS: Final = _pack_robots(*[0.0] * 8)
+_NO_CARD: Final = Struct(f"{len(_CARDS)}f").pack(*[0.0] * len(_CARDS))
+_pack_program: Final = Struct(f"{MAX_ACTIONS}f").pack
+_NO_PROGRAM: Final = _pack_program(*[0.0] * MAX_ACTIONS)
+_NOTHING_REVEALED: Final = _NO_PROGRAM * 8
+_ZERO_PARTS: Final = frozenset({_NO_GEARS, _NO_ROBOTS, _NO_CARD, _NO_PROGRAM, _NOTHING_REVEALED})
+#: ``_PROGRAM_SHOWN[a]``: a robot's part of the revealed programs when it laid action ``a``.
+_PROGRAM_SHOWN: Final = tuple(
+    _pack_program(*[float(index == action) for index in range(MAX_ACTIONS)])
+    for action in range(MAX_ACTIONS)
+)
+
+#: A pile's part of the vector, by the identity of a shared multiset
+#: (:data:`~outofgears.gears.RANKS_OF_SHARED`: the tuples live as long as the module).
+_PART_OF_SHARED: dict[int, bytes] = {}
+#: A pile's part of the vector, by the ranks of its gears (the piles that are not shared).
+_PART_OF_RANKS: dict[tuple[int, ...], bytes] = {}
+_PARTS_KEPT: Final = 65536
 
 
-def _pile_counts(pile: tuple[Gear, ...]) -> list[float]:
-    """A pile's counts by gear rank, as the vector holds them (memoized by the pile's gears)."""
-    shared = _COUNTS_OF_SHARED.get(id(pile))
-    if shared is not None:
-        return shared
+def _counted(ranks: Iterable[int]) -> bytes:
+    counts = [0.0] * RANKS
+    for rank in ranks:
+        counts[rank] += 1.0
+    return _pack_ranks(*counts)
+
+
+def _pile_part(pile: tuple[Gear, ...]) -> bytes:
+    """A pile's counts by gear rank, as the vector holds them (memoized)."""
+    part = _PART_OF_SHARED.get(id(pile))
+    if part is not None:
+        return part
     known = RANKS_OF_SHARED.get(id(pile))
-    if known is not None:  # a shared tuple (gears.gears_of): it lives as long as the module
-        shared = [float(known.count(rank)) for rank in range(RANKS)]
-        _COUNTS_OF_SHARED[id(pile)] = shared
-        return shared
-    key = tuple(map(id, pile))
-    counts = _PILES.get(key)
-    if counts is None:
+    if known is not None:
+        part = _PART_OF_SHARED[id(pile)] = _counted(known)
+        return part
+    ranks = tuple(gear_ranks(pile))
+    part = _PART_OF_RANKS.get(ranks)
+    if part is None:
+        if len(_PART_OF_RANKS) >= _PARTS_KEPT:
+            _PART_OF_RANKS.clear()
+        part = _PART_OF_RANKS[ranks] = _counted(ranks)
+    return part
+
+
+def shared_vector(state: GameState, revealed: Mapping[int, int] | None = None) -> bytes:
+    """The part of every observer's :meth:`Observation.to_vector` that its players share (the
+    observer's own slots at 0), as :func:`observation_size` native float32 numbers.
+
+    With :func:`own_slots` it is the one definition of the layout: :func:`observe` reads it
+    with ``array("f")``, the learning environments with ``numpy.frombuffer``.
+
+    Args:
+        state: The position.
+        revealed: The programs revealed on the turn that led to ``state``, as
+            :func:`~outofgears.actions.action_id` numbers by robot, if known.
+
+    >>> from array import array
+    >>> from outofgears.setup import setup_game
+    >>> vector = array("f", shared_vector(setup_game([1, 2], seed=7)))
+    >>> len(vector), vector[:6].tolist()
+    (515, [1.0, 0.0, 18.0, 0.0, 1.0, 1.0])
+    """
+    return b"".join(_shared_parts(state, revealed))
+
+
+def _shared_parts(state: GameState, revealed: Mapping[int, int] | None) -> list[bytes]:
+    """The pieces of :func:`shared_vector`, in its order."""
+    feet = [_NO_GEARS] * 8
+    circuits = [_NO_GEARS] * 8
+    dumps = [_NO_GEARS] * 8
+    in_play = [0.0] * 8
+    shown = [_NO_PROGRAM] * 8
+    shared = _PART_OF_SHARED.get
+    for robot in state.robots:
+        index = robot.number - 1
+        in_play[index] = 1.0
+        pile = robot.feet
+        feet[index] = shared(id(pile)) or _pile_part(pile)
+        pile = robot.circuit
+        circuits[index] = shared(id(pile)) or _pile_part(pile)
+        if revealed is not None:
+            shown[index] = _PROGRAM_SHOWN[revealed[robot.number]]
+    for dump in state.dumps:
+        pile = dump.gears
+        dumps[dump.number - 1] = shared(id(pile)) or _pile_part(pile)
+    players = _players_seen(state.players)
+    reserve = state.reserve
+    header = _pack_header(
+        float(state.turn), float(state.game_over), float(len(reserve)), players.variant
+    )
+    return [
+        header,
+        _pack_robots(*in_play),
+        _NO_ROBOTS,
+        *feet,
+        *circuits,
+        *dumps,
+        _reserve_part(reserve),
+        players.holds,
+        _NO_CARD,
+        *(shown if revealed is not None else (_NOTHING_REVEALED,)),
+    ]
+
+
+@frozen
+class _PlayersSeen:
+    """What every player sees of a tuple of players.
+
+    Args:
+        players: The players.
+        holds: Which robots' players hold an upgrade card, as the vector holds it.
+        variant: 1.0 in the two-robot variant, else 0.0.
+        public: Each player's name, robots and whether it holds a card (never which).
+    """
+
+    players: tuple[Player, ...]
+    holds: bytes
+    variant: float
+    public: tuple[tuple[str, tuple[int, ...], bool], ...]
+
+
+#: What is seen of a players tuple, by its identity: a turn passes the tuple on unchanged
+#: unless a card is laid. The entries hold the tuples, so an ``id`` is not reused while here.
+_PLAYERS_SEEN: dict[int, _PlayersSeen] = {}
+_PLAYERS_KEPT: Final = 64
+
+
+def _players_seen(players: tuple[Player, ...]) -> _PlayersSeen:
+    seen = _PLAYERS_SEEN.get(id(players))
+    if seen is not None and seen.players is players:
+        return seen
+    holds = [0.0] * 8
+    variant = 0.0
+    for player in players:
+        if len(player.robots) == 2:
+            variant = 1.0
+        if player.upgrade is not None:
+            for number in player.robots:
+                holds[number - 1] = 1.0
+    public = tuple((player.name, player.robots, player.upgrade is not None) for player in players)
+    seen = _PlayersSeen(players, _pack_robots(*holds), variant, public)
+    if len(_PLAYERS_SEEN) >= _PLAYERS_KEPT:
+        _PLAYERS_SEEN.clear()
+    _PLAYERS_SEEN[id(players)] = seen
+    return seen
+
+
+#: The latest reserves counted, the most recent first: each with the ranks of the reserve it
+#: was counted from, where it starts in them, and its counts by gear rank. Gears leave the
+#: reserve from its front (exploration, EXP-1), so a later position's reserve is usually the
+#: end of one counted before, and is counted from it by the few gears drawn.
+_RESERVES: list[tuple[tuple[Gear, ...], list[int], int, list[float]]] = []
+_RESERVES_KEPT: Final = 8
+
+
+def _reserve_part(reserve: tuple[Gear, ...]) -> bytes:
+    size = len(reserve)
+    if not size:
+        return _NO_GEARS
+    last = reserve[-1]
+    for seen, ranks, start, seen_counts in tuple(_RESERVES):
+        drawn = len(seen) - size
+        if drawn >= 0 and seen[-1] is last and seen[drawn:] == reserve:
+            if not drawn:
+                return _pack_ranks(*seen_counts)
+            counts = seen_counts.copy()
+            for rank in ranks[start : start + drawn]:
+                counts[rank] -= 1.0
+            start += drawn
+            break
+    else:
+        ranks = gear_ranks(reserve)
+        start = 0
         counts = [0.0] * RANKS
-        try:
-            ranks = list(map(_rank_by_id, key))
-        except KeyError:  # a gear that is not a shared instance
-            ranks = [gear_rank(gear) for gear in pile]
         for rank in ranks:
             counts[rank] += 1.0
-        if len(_PILES) > 65536:
-            _PILES.clear()
-        _PILES[key] = counts
-    return counts
-
-
-#: Counts of the piles seen, by the identities of their gears (the shared instances).
-_PILES: dict[tuple[int, ...], list[float]] = {}
-#: Counts of the shared multisets (:data:`~outofgears.gears.RANKS_OF_SHARED`), by identity.
-_COUNTS_OF_SHARED: dict[int, list[float]] = {}
+    _RESERVES.insert(0, (reserve, ranks, start, counts))
+    del _RESERVES[_RESERVES_KEPT:]
+    return _pack_ranks(*counts)
 
 
 def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> PublicInfo:
-    vector = [0.0] * SIZE
-    numbers = []
-    for robot in state.robots:
-        number = robot.number
-        numbers.append(number)
-        vector[_IN_PLAY + number - 1] = 1.0
-        if robot.feet:
-            base = _FEET + (number - 1) * RANKS
-            vector[base : base + RANKS] = _pile_counts(robot.feet)
-        if robot.circuit:
-            base = _CIRCUIT + (number - 1) * RANKS
-            vector[base : base + RANKS] = _pile_counts(robot.circuit)
-    for dump in state.dumps:
-        if dump.gears:
-            base = _DUMPS + (dump.number - 1) * RANKS
-            vector[base : base + RANKS] = _pile_counts(dump.gears)
-    if state.reserve:
-        try:
-            reserve = list(map(_rank_by_id, map(id, state.reserve)))
-        except KeyError:  # a gear that is not a shared instance
-            reserve = [gear_rank(gear) for gear in state.reserve]
-        vector[_RESERVE : _RESERVE + RANKS] = map(float, map(reserve.count, range(RANKS)))
-    players = []
-    variant = False
-    for player in state.players:
-        holds = player.upgrade is not None
-        players.append((player.name, player.robots, holds))
-        variant = variant or len(player.robots) == 2
-        if holds:
-            for number in player.robots:
-                vector[_HOLDS + number - 1] = 1.0
-    vector[0] = float(state.turn)
-    vector[1] = float(state.game_over)
-    vector[2] = float(len(state.reserve))
-    vector[3] = float(variant)
+    numbers = tuple([robot.number for robot in state.robots])
     shown = None
+    actions = None
     if revealed is not None:
-        shown = tuple(revealed[number] for number in numbers)
-        for number, program in zip(numbers, shown, strict=True):
-            vector[_REVEALED + (number - 1) * MAX_ACTIONS + action_id(program)] = 1.0
-    return PublicInfo(state.options, tuple(players), tuple(numbers), shown, vector)
+        shown = tuple([revealed[number] for number in numbers])
+        actions = dict(zip(numbers, map(action_id, shown), strict=True))
+    players = _players_seen(state.players).public
+    return PublicInfo(
+        state.options, players, numbers, shown, _as_list(_shared_parts(state, actions))
+    )
+
+
+def _as_list(parts: list[bytes]) -> list[float]:
+    """The vector of the pieces as a list: zeros but where a piece has other numbers, whose
+    float objects are made once per piece and shared by the lists that hold it."""
+    vector = [0.0] * SIZE
+    start = 0
+    for part in parts:
+        size = len(part) >> 2
+        if part not in _ZERO_PARTS:
+            numbers = _NUMBERS_OF_PART.get(part)
+            if numbers is None:
+                if len(_NUMBERS_OF_PART) >= _PARTS_KEPT:
+                    _NUMBERS_OF_PART.clear()
+                numbers = _NUMBERS_OF_PART[part] = array("f", part).tolist()
+            vector[start : start + size] = numbers
+        start += size
+    return vector
+
+
+#: The numbers of the pieces of :func:`shared_vector` seen, by their bytes.
+_NUMBERS_OF_PART: dict[bytes, list[float]] = {}
 
 
 @frozen

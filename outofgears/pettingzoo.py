@@ -19,20 +19,45 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
+from attrs import frozen
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.env import ActionType
 
-from outofgears.actions import num_actions, num_joint_actions, programs_of_move
+from outofgears.actions import ALL_PROGRAMS, num_actions, num_joint_actions
 from outofgears.errors import InvalidStateError
 from outofgears.game import returns
 from outofgears.model import GameState, Options
-from outofgears.observation import legal_moves, observation_size, observe, own_slots
+from outofgears.observation import legal_moves, observation_size, observe, own_slots, shared_vector
 from outofgears.programs import AnyProgram
 from outofgears.setup import setup_seated_game
 from outofgears.turn import apply_turn
 
 ObsDict = dict[str, Any]
+
+#: How many sets of upgrade cards held an environment remembers the seats of.
+_SEATS_KEPT = 4096
+
+
+@frozen
+class _Seats:
+    """What the agents' observations of a position add to its shared vector, and what they
+    may play: the same for every position of a game with the same upgrade cards held and the
+    same end (over or not).
+
+    Args:
+        names: The agents, in the order of the players.
+        own: Per agent, the places of its vector that hold a 1 for it alone
+            (:func:`~outofgears.observation.own_slots`).
+        legal: Per agent, its legal moves.
+        masks: Per agent, its legal-action mask.
+    """
+
+    names: tuple[str, ...]
+    own: tuple[tuple[int, ...], ...]
+    legal: dict[str, frozenset[int]]
+    masks: tuple[npt.NDArray[np.int8], ...]
 
 
 class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
@@ -76,11 +101,12 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
             }
         )
         self._action_space = spaces.Discrete(actions)
+        self._programs = num_actions(self.options)
         self._rng = random.Random()
         self.state: GameState | None = None
-        self._revealed: dict[int, AnyProgram] | None = None
-        self._masks: dict[tuple[int, ...], Any] = {}
-        self._legal: dict[str, tuple[int, ...]] = {}
+        self._revealed: dict[int, int] | None = None
+        self._seats: dict[tuple[object, ...], _Seats] = {}
+        self._legal: dict[str, frozenset[int]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -117,19 +143,12 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         state = self.state
         if state is None or not self.agents:
             raise RuntimeError("step() needs a game in progress: call reset() first")
-        programs: dict[int, AnyProgram] = {}
-        illegal = []
-        for agent in self.agents:
-            move = int(actions[agent])
-            if move not in self._legal[agent]:
-                illegal.append(agent)
-                continue
-            programs.update(programs_of_move(state, agent, move))
+        programs, revealed, illegal = self._read(state, actions)
         if illegal:
             return self._refuse(illegal)
         state = apply_turn(state, programs)
         self.state = state
-        self._revealed = programs
+        self._revealed = revealed
         ended = state.game_over
         truncated = not ended and state.turn > self.turn_cap
         observations = self._observations()
@@ -143,6 +162,32 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         truncations = dict.fromkeys(agents, truncated)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         return observations, rewards, terminations, truncations, infos
+
+    def _read(
+        self, state: GameState, actions: dict[str, ActionType]
+    ) -> tuple[dict[int, AnyProgram], dict[int, int], list[str]]:
+        """The programs of the agents' moves, their numbers by robot, and the agents whose
+        move the mask forbids."""
+        programs: dict[int, AnyProgram] = {}
+        revealed: dict[int, int] = {}
+        illegal = []
+        legal = self._legal
+        count = self._programs
+        for player in state.players:
+            agent = player.name
+            move = int(actions[agent])
+            if move not in legal[agent]:
+                illegal.append(agent)
+                continue
+            robots = player.robots
+            if len(robots) == 1:
+                revealed[robots[0]] = move
+                programs[robots[0]] = ALL_PROGRAMS[move]
+            else:
+                first, second = divmod(move, count)
+                revealed[robots[0]], revealed[robots[1]] = first, second
+                programs[robots[0]], programs[robots[1]] = ALL_PROGRAMS[first], ALL_PROGRAMS[second]
+        return programs, revealed, illegal
 
     def _refuse(
         self, illegal: list[str]
@@ -165,27 +210,55 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         return observations, rewards, done, dict.fromkeys(agents, False), infos
 
     def _observations(self) -> dict[str, ObsDict]:
+        """Every agent's observation of the current position: its vector and its mask.
+
+        The vectors are copies of the shared part
+        (:func:`~outofgears.observation.shared_vector`, with
+        :func:`~outofgears.observation.own_slots` the one definition of the layout) with each
+        agent's own slots set; what the agents add and may play is looked up once per set of
+        upgrade cards held (:class:`_Seats`).
+        """
         state = self.state
         assert state is not None
-        first = observe(state, self.possible_agents[0], revealed=self._revealed)
-        base = np.fromiter(first.public.vector(), np.float32, observation_size())
-        done = state.game_over or state.turn > self.turn_cap
+        seats = self._seats_of(state)
+        self._legal = seats.legal
+        base = np.frombuffer(shared_vector(state, self._revealed), np.float32)
         out: dict[str, ObsDict] = {}
-        masks = self._masks
-        for player in state.players:
-            agent = player.name
+        for name, own, mask in zip(seats.names, seats.own, seats.masks, strict=True):
             vector = base.copy()
-            for slot in own_slots(player.robots, player.upgrade):
+            for slot in own:
                 vector[slot] = 1.0
-            legal = () if done else legal_moves(state, agent)
-            self._legal[agent] = legal
-            mask = masks.get(legal)
-            if mask is None:
-                mask = np.zeros(self._actions, dtype=np.int8)
-                mask[list(legal)] = 1
-                masks[legal] = mask
-            out[agent] = {"observation": vector, "action_mask": mask.copy()}
+            out[name] = {"observation": vector, "action_mask": mask.copy()}
         return out
+
+    def _seats_of(self, state: GameState) -> _Seats:
+        done = state.game_over or state.turn > self.turn_cap
+        if not self.options.upgrades:
+            key: tuple[object, ...] = (done,)
+        else:
+            key = (done, *[id(player.upgrade) for player in state.players])
+        seats = self._seats.get(key)
+        if seats is None:
+            if len(self._seats) >= _SEATS_KEPT:
+                self._seats.clear()
+            seats = self._seats[key] = self._seats_for(state, done)
+        return seats
+
+    def _seats_for(self, state: GameState, done: bool) -> _Seats:
+        legal = {}
+        masks = []
+        for player in state.players:
+            moves = () if done else legal_moves(state, player.name)
+            mask = np.zeros(self._actions, dtype=np.int8)
+            mask[list(moves)] = 1
+            legal[player.name] = frozenset(moves)
+            masks.append(mask)
+        return _Seats(
+            names=tuple(player.name for player in state.players),
+            own=tuple(own_slots(player.robots, player.upgrade) for player in state.players),
+            legal=legal,
+            masks=tuple(masks),
+        )
 
     def render(self) -> str | None:
         """The table in words (``render_mode="ansi"``)."""

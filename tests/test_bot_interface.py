@@ -96,6 +96,47 @@ def test_states_differing_only_in_hidden_things_look_the_same_to_the_player(
     assert Counter(resampled.reserve) == Counter(state.reserve)
 
 
+def _counts_by_rank(pile: tuple[object, ...]) -> tuple[int, ...]:
+    found = Counter(pile)
+    return tuple(found[gear] for gear in CANONICAL_GEARS)
+
+
+@given(setups(expansions=True), seeds())
+def test_every_pile_and_the_reserve_are_counted_right_all_game_long(
+    state: GameState, seed: int
+) -> None:
+    """The counts are memoized by pile and the reserve counted from the one before it (gears
+    leave from its front): checked against counting the gears, turn after turn, and on a
+    reserve that is not the end of one seen before (shuffled)."""
+    rng = random.Random(seed)
+    while True:
+        shuffled = list(state.reserve)
+        rng.shuffle(shuffled)
+        for table in (state, attrs.evolve(state, reserve=tuple(shuffled))):
+            seen = observe(table, table.players[-1].name)
+            assert seen.reserve_counts == _counts_by_rank(table.reserve)
+            for robot in table.robots:
+                assert seen.feet(robot.number) == _counts_by_rank(robot.feet)
+                assert seen.circuit(robot.number) == _counts_by_rank(robot.circuit)
+            for dump in table.dumps:
+                assert seen.dump(dump.number) == _counts_by_rank(dump.gears)
+        if state.game_over or state.turn > 30:
+            break
+        state = apply_turn(state, random_programs(state, rng))
+
+
+@pytest.mark.parametrize("drawn", [0, 1, 3])
+def test_a_reserve_drawn_from_since_last_seen_is_counted_without_the_gears_drawn(
+    drawn: int,
+) -> None:
+    full = position(dumps={1: (), 2: ()}, reserve=(1, 2, 2, 3, 3, 3, 4))
+    assert observe(full, "P1").reserve_counts[:4] == (1, 2, 3, 1)
+    later = attrs.evolve(full, reserve=tuple(full.reserve[drawn:]))
+    expected = _counts_by_rank(later.reserve)
+    assert observe(later, "P1").reserve_counts == expected
+    assert sum(expected) == 7 - drawn
+
+
 def test_an_observation_shows_the_reserve_as_counts_and_only_its_own_card() -> None:
     state = setup_game([1, 2, 3], seed=5, options=Options(upgrades=True))
     seen = observe(state, "P1")

@@ -8,9 +8,12 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import numpy as np
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
+from outofgears.actions import programs_of_move
+from outofgears.observation import observe
 from outofgears.pettingzoo import parallel_env
 
 
@@ -60,3 +63,64 @@ def test_a_game_played_with_the_masks_ends_with_win_shares_adding_up_to_one() ->
     assert all(terminations.values())
     assert not any(truncations.values())
     assert total == pytest.approx(1.0)
+
+
+def _configurations() -> list[dict[str, object]]:
+    one_robot: list[dict[str, object]] = [
+        {"robots": robots, "upgrades": upgrades}
+        for robots in range(2, 9)
+        for upgrades in (False, True)
+    ]
+    variant: list[dict[str, object]] = [
+        {"robots": robots, "two_robots": True, "upgrades": upgrades}
+        for robots in (4, 6, 8)
+        for upgrades in (False, True)
+    ]
+    return [*one_robot, *variant, {"robots": 5, "upgrades": True, "turn_cap": 3}]
+
+
+@pytest.mark.parametrize("kwargs", _configurations(), ids=repr)
+def test_every_agent_sees_what_observe_gives_it_and_may_play_its_legal_moves(
+    kwargs: dict[str, object],
+) -> None:
+    """The environment builds every agent's vector and mask at once, for speed: they must be
+    ``observe(state, agent, revealed=...).to_vector()`` and its legal actions, every turn."""
+    env = parallel_env(**kwargs)  # type: ignore[arg-type]
+    rng = random.Random(repr(kwargs))
+    for seed in range(3):
+        observations, _ = env.reset(seed=seed)
+        revealed = None
+        while True:
+            state = env.state
+            assert state is not None
+            cut_off = state.turn > env.turn_cap
+            for player in state.players:
+                seen = observe(state, player.name, revealed=revealed)
+                got = observations[player.name]
+                expected = np.array(seen.to_vector(), dtype=np.float32)
+                assert got["observation"].dtype == np.float32
+                assert np.array_equal(got["observation"], expected)
+                legal = [] if cut_off else seen.legal_actions()
+                assert got["action_mask"].nonzero()[0].tolist() == legal
+            if not env.agents:
+                break
+            actions = {
+                agent: rng.choice(observations[agent]["action_mask"].nonzero()[0].tolist())
+                for agent in env.agents
+            }
+            revealed = {}
+            for agent, move in actions.items():
+                revealed.update(programs_of_move(state, agent, move))
+            observations, *_ = env.step(actions)
+
+
+def test_an_agents_arrays_are_its_own_to_change() -> None:
+    env = parallel_env(robots=4)
+    observations, _ = env.reset(seed=3)
+    observations["P1"]["observation"][:] = -1.0
+    observations["P1"]["action_mask"][:] = 0
+    assert observations["P2"]["observation"].min() == 0.0
+    assert observations["P2"]["action_mask"].any()
+    again, _ = env.reset(seed=3)
+    assert again["P1"]["action_mask"].any()
+    assert again["P1"]["observation"].min() == 0.0
