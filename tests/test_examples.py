@@ -80,7 +80,7 @@ def test_the_main_job_replays_the_full_game_quietly() -> None:
     assert [line for line in lines if "points (" in line] == [
         "  Ada: 29 points (7 own-colour gears, robot 1)",
         "  Dario: 16 points (3 own-colour gears, robot 4)",
-        "  Bruno: 6 points (1 own-colour gears, robot 2)",
+        "  Bruno: 6 points (1 own-colour gear, robot 2)",
         "  Chiara: 0 points (0 own-colour gears, robot 3)",
     ]
     assert lines[-2:] == ["Winner(s): Ada", "The log agrees with the rules."]

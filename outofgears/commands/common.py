@@ -22,6 +22,7 @@ from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, U
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
 from outofgears.programs import AnyProgram
+from outofgears.render import points_text
 from outofgears.replay import InferredChoice, TurnReplay
 from outofgears.scoring import player_scores, winners
 from outofgears.serialization import to_json
@@ -189,8 +190,9 @@ def summary_events(events: Iterable[Event]) -> list[Event]:
 def scores_lines(state: GameState) -> list[str]:
     """The players' scores, best first, and the winners."""
     lines = [
-        f"  {printable(score.player)}: {score.points} points "
-        f"({score.own_colour} own-colour gears, robot {score.robot})"
+        f"  {printable(score.player)}: {points_text(score.points)} "
+        f"({score.own_colour} own-colour gear{'' if score.own_colour == 1 else 's'}, "
+        f"robot {score.robot})"
         for score in player_scores(state)
     ]
     lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))

@@ -66,8 +66,8 @@ def test_an_agreeing_log_prints_every_turn_the_scores_and_the_verdict(tmp_path: 
         "  red gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1]",
         "  orange gear: robot 1 feet -> robot 1 circuit (robot 1) [ASM-1]",
         "Scores after 2 turn(s) of the log (next turn 3):",
-        "  Ada: 4 points (1 own-colour gears, robot 1)",
-        "  Bruno: 3 points (1 own-colour gears, robot 2)",
+        "  Ada: 4 points (1 own-colour gear, robot 1)",
+        "  Bruno: 3 points (1 own-colour gear, robot 2)",
         "Winner(s): Ada",
         "The log agrees with the rules.",
     ]
@@ -80,8 +80,8 @@ def test_quiet_prints_only_the_scores_and_the_verdict(tmp_path: Path) -> None:
     assert not any(line.startswith(("Turn ", "  robot", "  red", "  orange")) for line in lines)
     assert lines[1:] == [
         "Scores after 2 turn(s) of the log (next turn 3):",
-        "  Ada: 4 points (1 own-colour gears, robot 1)",
-        "  Bruno: 3 points (1 own-colour gears, robot 2)",
+        "  Ada: 4 points (1 own-colour gear, robot 1)",
+        "  Bruno: 3 points (1 own-colour gear, robot 2)",
         "Winner(s): Ada",
         "The log agrees with the rules.",
     ]
