@@ -9,10 +9,12 @@ win (END-3). In the two-robot variant a player scores its lower robot (VAR-3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sized
+from collections.abc import Callable, Iterable, Sized
+from typing import Final
 
 from outofgears.errors import ArgumentTypeError
 from outofgears.events import TurnEnded
+from outofgears.gears import CANONICAL_GEARS, ROBOT_NUMBERS, Gear
 from outofgears.model import GameState, Robot, expect_state
 from outofgears.table import Table
 from outofgears.variant import PlayerScore, score_player_by_lower_robot
@@ -30,6 +32,27 @@ def is_game_over(reserve: Sized, piles: Iterable[Sized]) -> bool:
     return not reserve and any(not pile for pile in piles)
 
 
+#: Each shared gear's points for each robot, by the gear's identity, read off
+#: :meth:`~outofgears.gears.Gear.points_for` (END-2, JOL-2, TRI-2): scoring a robot's shared
+#: gears is then a lookup per gear.
+_POINTS: Final = {
+    robot: {id(gear): gear.points_for(robot) for gear in CANONICAL_GEARS} for robot in ROBOT_NUMBERS
+}
+#: Whether each shared gear counts as each robot's own colour, read off
+#: :meth:`~outofgears.gears.Gear.is_own_colour_of` (END-3's tie-break, JOL-2, TRI-2).
+_OWN: Final = {
+    robot: {id(gear): int(gear.is_own_colour_of(robot)) for gear in CANONICAL_GEARS}
+    for robot in ROBOT_NUMBERS
+}
+
+
+def _counted(table: dict[int, int], gears: tuple[Gear, ...], worth: Callable[[Gear], int]) -> int:
+    try:
+        return sum(map(table.__getitem__, map(id, gears)))
+    except KeyError:  # a gear that is not a shared instance
+        return sum(map(worth, gears))
+
+
 def score_robot(robot: Robot) -> int:
     """A robot's points: its feet and circuit gears together (END-2).
 
@@ -39,7 +62,13 @@ def score_robot(robot: Robot) -> int:
     """
     if not isinstance(robot, Robot):
         raise ArgumentTypeError("robot", "a Robot", robot)
-    return sum(gear.points_for(robot.number) for gear in robot.all_gears)
+    number = robot.number
+    points = _POINTS[number]
+
+    def worth(gear: Gear) -> int:
+        return gear.points_for(number)
+
+    return _counted(points, robot.feet, worth) + _counted(points, robot.circuit, worth)
 
 
 def own_colour_gears(robot: Robot) -> int:
@@ -49,7 +78,13 @@ def own_colour_gears(robot: Robot) -> int:
     >>> own_colour_gears(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1)))
     2
     """
-    return sum(1 for gear in robot.all_gears if gear.is_own_colour_of(robot.number))
+    number = robot.number
+    own = _OWN[number]
+
+    def worth(gear: Gear) -> int:
+        return int(gear.is_own_colour_of(number))
+
+    return _counted(own, robot.feet, worth) + _counted(own, robot.circuit, worth)
 
 
 def player_scores(state: GameState) -> tuple[PlayerScore, ...]:

@@ -248,3 +248,20 @@ def test_scoring_something_that_is_not_a_robot_is_refused_naming_the_argument() 
         "robot 1",
     )
     assert str(refused.value) == "robot must be a Robot, not 'robot 1'"
+
+
+@pytest.mark.clause("END-2", "END-3")
+def test_a_robot_holding_unshared_gear_instances_scores_as_with_the_shared_ones() -> None:
+    # Scoring looks the shared gears up by identity; a gear built apart (bypassing the
+    # constructors, which share them) is scored by Gear.points_for itself.
+    from outofgears.gears import JOLLY, THREE_POINT, Gear, GearKind
+    from outofgears.model import Robot
+    from outofgears.scoring import own_colour_gears, score_robot
+
+    shared = Robot(2, "Ben", feet=(Gear(2), JOLLY), circuit=(Gear(3), THREE_POINT))
+    apart = attrs.evolve(shared)
+    object.__setattr__(apart, "feet", (Gear(2), Gear(0, GearKind.JOLLY)))
+    object.__setattr__(apart, "circuit", (Gear(3), Gear(0, GearKind.THREE_POINT)))
+    assert apart.feet[0] is not shared.feet[0]
+    assert (score_robot(apart), own_colour_gears(apart)) == (2 + 2 + 1 + 3, 2)
+    assert (score_robot(shared), own_colour_gears(shared)) == (8, 2)
