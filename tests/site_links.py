@@ -280,35 +280,6 @@ def note_end(lines: list[str], opening: int) -> int:
     return end
 
 
-def with_code_folded(text: str) -> str:
-    """A spec document whose ``pycon`` code blocks are folded away for players.
-
-    The rules read without code; a developer opens the note to see the executable example.
-
-    >>> print(with_code_folded("Rule.\\n\\n```pycon\\nx = 1\\n```\\nMore."))
-    Rule.
-    <BLANKLINE>
-    <details class="oog-dev" markdown="1">
-    <summary>For developers: the code</summary>
-    <BLANKLINE>
-    ```pycon
-    x = 1
-    ```
-    <BLANKLINE>
-    </details>
-    More.
-    """
-    return re.sub(
-        r"^```pycon\n.*?^```$",
-        lambda m: (
-            '<details class="oog-dev" markdown="1">\n<summary>For developers: the code</summary>'
-            f"\n\n{m[0]}\n\n</details>"
-        ),
-        text,
-        flags=re.M | re.S,
-    )
-
-
 #: The opening of a note for developers in a spec document (``pymdownx.details``, folded): its
 #: body is the lines indented under it.
 DEVELOPER_NOTE: Final = '??? note "For developers"'
@@ -321,30 +292,37 @@ FOLDED_LINES: Final = ("Implemented by:",)
 #: The spec documents whose prose still carries code, to be moved into notes for developers;
 #: every other spec document is held free of it by the site build. The list only shrinks:
 #: ``tests/test_site_links.py`` fails on a document listed here that is already free of code.
-CODE_IN_PROSE_PENDING: Final = frozenset({"spec/README.md", "spec/rulings.md"})
+CODE_IN_PROSE_PENDING: Final = frozenset({"spec/README.md"})
 
 
 def code_in_prose(markdown: str) -> list[str]:
-    """The inline code of a spec document's text for players, as ``line N: `code`````: every
-    code span outside fenced code blocks (folded for developers by the build), notes for
-    developers (``??? note "For developers"`` and the lines indented under it) and
-    "Implemented by:" lines. The rules pages read without code; the code facts go to the notes.
+    """The code of a spec document's text for players, as ``line N: `code````` for an inline
+    code span and ``line N: ```lang`` for a fenced code block: everything outside the notes for
+    developers (``??? note "For developers"`` and the lines indented under it) and the
+    "Implemented by:" lines, which the build folds into the notes. The rules pages read without
+    code; the code facts, the executable examples included, go to the notes.
 
     >>> code_in_prose("A robot `attacks`.\\n\\n" + DEVELOPER_NOTE + "\\n    `apply_turn` does it.\\n")
     ['line 1: `attacks`']
-    >>> code_in_prose("```pycon\\n>>> `x`\\n```\\nImplemented by: `outofgears.a`\\nPlain.")
+    >>> code_in_prose(DEVELOPER_NOTE + "\\n    ```pycon\\n    >>> `x`\\n    ```\\nImplemented by: `a`")
     []
+    >>> code_in_prose("Plain.\\n```pycon\\n>>> `x`\\n```\\n")
+    ['line 2: ```pycon']
     """
     found: list[str] = []
     fenced = in_note = False
     for number, line in enumerate(markdown.splitlines(), start=1):
-        if line.startswith("```"):
-            fenced = not fenced
+        if fenced:
+            fenced = not line.startswith("```")
             continue
         if in_note and (line.startswith("    ") or not line.strip()):
             continue
         in_note = line.startswith(DEVELOPER_NOTE)
-        if fenced or in_note or line.startswith(FOLDED_LINES):
+        if in_note or line.startswith(FOLDED_LINES):
+            continue
+        if line.startswith("```"):
+            fenced = True
+            found.append(f"line {number}: {line.strip()}")
             continue
         found += [f"line {number}: `{m['code']}`" for m in INLINE_CODE.finditer(line)]
     return found

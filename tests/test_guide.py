@@ -8,7 +8,7 @@ import pytest
 
 from tests.clause_map import REPO_ROOT, load_clause_map, shared_rules_dir
 from tests.doc_pages import ANCHORED_HEADING, DOCS_DIR
-from tests.site_links import DEVELOPER_NOTE, note_end, with_clause_links, with_code_folded
+from tests.site_links import DEVELOPER_NOTE, note_end, with_clause_links
 
 GUIDE = DOCS_DIR / "guide"
 GLOSSARY = GUIDE / "glossary.md"
@@ -58,14 +58,6 @@ def test_every_glossary_word_is_the_rulebooks_own(column: int, language: str) ->
         if word.startswith("—"):
             continue
         assert re.search(rf"\b{re.escape(word.lower())}", text), f"{word!r} not in {book.name}"
-
-
-def test_the_spec_pages_fold_their_code_away_for_players() -> None:
-    text = (REPO_ROOT / "spec" / "rulings.md").read_text(encoding="utf-8")
-    folded = with_code_folded(text)
-    blocks = folded.count("```pycon")
-    assert blocks > 0
-    assert folded.count('<details class="oog-dev" markdown="1">') == blocks
 
 
 @pytest.mark.parametrize(

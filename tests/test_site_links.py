@@ -208,3 +208,10 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
     # prose after the note is the players' again
     after = rule + "\nThen `Choices` decide.\n"
     assert code_in_prose(after) == ["line 10: `Choices`"]
+    # an example's code shows only inside the note
+    example = rule + "\n```pycon\n>>> apply_turn(state, programs)\n```\n"
+    assert code_in_prose(example) == ["line 10: ```pycon"]
+    assert (
+        code_in_prose(rule.replace("    `steal", "    ```pycon\n    >>> x\n    ```\n    `steal"))
+        == []
+    )
