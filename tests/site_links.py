@@ -289,12 +289,6 @@ INLINE_CODE: Final = re.compile(r"(`+)(?!`)(?P<code>.+?)(?<!`)\1(?!`)")
 FOLDED_LINES: Final = ("Implemented by:",)
 
 
-#: The spec documents whose prose still carries code, to be moved into notes for developers;
-#: every other spec document is held free of it by the site build. The list only shrinks:
-#: ``tests/test_site_links.py`` fails on a document listed here that is already free of code.
-CODE_IN_PROSE_PENDING: Final = frozenset({"spec/README.md"})
-
-
 def code_in_prose(markdown: str) -> list[str]:
     """The code of a spec document's text for players, as ``line N: `code````` for an inline
     code span and ``line N: ```lang`` for a fenced code block: everything outside the notes for
