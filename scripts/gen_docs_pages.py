@@ -1,9 +1,10 @@
 """Pages generated when the site is built (mkdocs-gen-files runs this script).
 
 * ``spec/*.md``: the specification documents of ``spec/``, read as they are (a document whose
-  prose for players carries inline code outside its notes for developers stops the build,
-  ``tests/site_links.py``), with a permanent anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets ``#atk-4``) and a
-  search boost, so that searching a clause ID finds the clause first;
+  prose for players carries code, inline or in a block, outside its notes for developers stops
+  the build, ``tests/site_links.py``), each clause's functions closing its note for developers,
+  with a permanent anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets
+  ``#atk-4``) and a search boost, so that searching a clause ID finds the clause first;
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
@@ -37,13 +38,11 @@ from tests.doc_pages import (  # noqa: E402
     with_clause_anchors,
 )
 from tests.site_links import (  # noqa: E402
-    CODE_IN_PROSE_PENDING,
     code_in_prose,
     examples_by_clause,
     id_prefixes,
     link_targets,
     with_clause_links,
-    with_code_folded,
 )
 
 
@@ -56,7 +55,7 @@ def main() -> None:
     for page, source in SPEC_PAGES:
         markdown = (REPO_ROOT / source).read_text(encoding="utf-8")
         code = code_in_prose(markdown)
-        if code and source not in CODE_IN_PROSE_PENDING:
+        if code:
             raise SystemExit(
                 f"{source}: code in the players' prose (move it into a "
                 f'`??? note "For developers"` under its clause): {", ".join(code)}'
@@ -71,9 +70,7 @@ def main() -> None:
         )
         with mkdocs_gen_files.open(page, "w") as out:
             # a reader searching a clause ID wants the clause before the code that cites it
-            out.write(
-                "---\nsearch:\n  boost: 4\n---\n\n" + with_code_folded(with_clause_anchors(text))
-            )
+            out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
         mkdocs_gen_files.set_edit_path(page, Path("..") / source)
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))

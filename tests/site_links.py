@@ -193,66 +193,91 @@ def with_clause_links(
 ) -> str:
     """A spec document whose clauses link to their functions and their worked examples.
 
-    The "Implemented by: `outofgears.x`" line of each clause becomes cross-references to the
-    API reference, and a "Worked examples" line follows it when an example shows the clause.
+    Each clause shows one folded note for developers (:func:`with_one_developer_note`): its
+    "Implemented by" line, the functions as cross-references to the API reference, goes into the
+    clause's own note, and a "Worked examples" line takes its place when an example shows the
+    clause.
     """
-    depth = page.count("/")
-    up = "../" * depth
+    up = "../" * page.count("/")
     out: list[str] = []
+    section: list[str] = []
     current: str | None = None
+
+    def flush() -> None:
+        clause = clauses.get(current) if current is not None else None
+        if clause is None:
+            out.extend(section)
+            return
+        shown = [
+            f"[{page_title(path)}]({up}examples/{path.name})"
+            for path in examples.get(clause.id, [])
+        ]
+        out.extend(with_one_developer_note(section, clause.functions, shown))
+
     for line in text.splitlines():
         match = heading.match(line)
         if match:
-            current = match["id"]
-        if current is not None and current in clauses and line.startswith("Implemented by:"):
-            clause = clauses[current]
-            out += [
-                '<details class="oog-dev" markdown="1">',
-                "<summary>For developers: the code of this clause</summary>",
-                "",
-                implemented_by_line(clause.functions),
-                "",
-                "</details>",
-            ]
-            shown = examples.get(current, [])
-            if shown:
-                out.append("")
-                out.append(
-                    "Worked examples: "
-                    + ", ".join(f"[{page_title(path)}]({up}examples/{path.name})" for path in shown)
-                )
-            continue
-        out.append(line)
+            flush()
+            section, current = [], match["id"]
+        section.append(line)
+    flush()
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-def with_code_folded(text: str) -> str:
-    """A spec document whose ``pycon`` code blocks are folded away for players.
+def with_one_developer_note(
+    lines: list[str], functions: Iterable[str], examples: list[str]
+) -> list[str]:
+    """The lines of one clause with a single note for developers, its functions at the end.
 
-    The rules read without code; a developer opens the note to see the executable example.
+    The "Implemented by" line is appended to the clause's last note for developers or, when the
+    clause has none, becomes a note of its own before the "Sources:" line; a "Worked examples"
+    line, when there are examples, takes its place.
 
-    >>> print(with_code_folded("Rule.\\n\\n```pycon\\nx = 1\\n```\\nMore."))
+    >>> clause = ["### X-1 — T", "", "Rule.", "", "Sources: none", "", "Implemented by: `a.b`"]
+    >>> print("\\n".join(with_one_developer_note(clause, ["outofgears.a.b"], ["[e](e.md)"])))
+    ### X-1 — T
+    <BLANKLINE>
     Rule.
     <BLANKLINE>
-    <details class="oog-dev" markdown="1">
-    <summary>For developers: the code</summary>
+    ??? note "For developers"
+        Implemented by: [`a.b`][outofgears.a.b]
     <BLANKLINE>
-    ```pycon
-    x = 1
-    ```
+    Sources: none
     <BLANKLINE>
-    </details>
-    More.
+    Worked examples: [e](e.md)
     """
-    return re.sub(
-        r"^```pycon\n.*?^```$",
-        lambda m: (
-            '<details class="oog-dev" markdown="1">\n<summary>For developers: the code</summary>'
-            f"\n\n{m[0]}\n\n</details>"
-        ),
-        text,
-        flags=re.M | re.S,
+    implemented = next(
+        (i for i, line in enumerate(lines) if line.startswith("Implemented by:")), None
     )
+    if implemented is None:
+        return lines
+    body = [line for i, line in enumerate(lines) if i != implemented]
+    if examples:
+        body.insert(implemented, "Worked examples: " + ", ".join(examples))
+    entry = "    " + implemented_by_line(functions)
+    notes = [i for i, line in enumerate(body) if line.startswith(DEVELOPER_NOTE)]
+    if notes:
+        end = note_end(body, notes[-1])
+        return [*body[:end], "", entry, *body[end:]]
+    at = next((i for i, line in enumerate(body) if line.startswith("Sources:")), implemented)
+    return [*body[:at], DEVELOPER_NOTE, entry, "", *body[at:]]
+
+
+def note_end(lines: list[str], opening: int) -> int:
+    """The index just after the last line of the note for developers opened at ``opening``: its
+    body is the indented lines under it, blank lines between them included.
+
+    >>> note_end([DEVELOPER_NOTE, "    a", "", "    b", "", "Sources: x"], 0)
+    4
+    """
+    end = opening + 1
+    for index in range(opening + 1, len(lines)):
+        line = lines[index]
+        if line.startswith("    "):
+            end = index + 1
+        elif line.strip():
+            break
+    return end
 
 
 #: The opening of a note for developers in a spec document (``pymdownx.details``, folded): its
@@ -264,35 +289,34 @@ INLINE_CODE: Final = re.compile(r"(`+)(?!`)(?P<code>.+?)(?<!`)\1(?!`)")
 FOLDED_LINES: Final = ("Implemented by:",)
 
 
-#: The spec documents whose prose still carries code, to be moved into notes for developers;
-#: every other spec document is held free of it by the site build. The list only shrinks:
-#: ``tests/test_site_links.py`` fails on a document listed here that is already free of code.
-CODE_IN_PROSE_PENDING: Final = frozenset(
-    {"spec/README.md", "spec/base-game.md", "spec/expansions.md", "spec/rulings.md"}
-)
-
-
 def code_in_prose(markdown: str) -> list[str]:
-    """The inline code of a spec document's text for players, as ``line N: `code`````: every
-    code span outside fenced code blocks (folded for developers by the build), notes for
-    developers (``??? note "For developers"`` and the lines indented under it) and
-    "Implemented by:" lines. The rules pages read without code; the code facts go to the notes.
+    """The code of a spec document's text for players, as ``line N: `code````` for an inline
+    code span and ``line N: ```lang`` for a fenced code block: everything outside the notes for
+    developers (``??? note "For developers"`` and the lines indented under it) and the
+    "Implemented by:" lines, which the build folds into the notes. The rules pages read without
+    code; the code facts, the executable examples included, go to the notes.
 
     >>> code_in_prose("A robot `attacks`.\\n\\n" + DEVELOPER_NOTE + "\\n    `apply_turn` does it.\\n")
     ['line 1: `attacks`']
-    >>> code_in_prose("```pycon\\n>>> `x`\\n```\\nImplemented by: `outofgears.a`\\nPlain.")
+    >>> code_in_prose(DEVELOPER_NOTE + "\\n    ```pycon\\n    >>> `x`\\n    ```\\nImplemented by: `a`")
     []
+    >>> code_in_prose("Plain.\\n```pycon\\n>>> `x`\\n```\\n")
+    ['line 2: ```pycon']
     """
     found: list[str] = []
     fenced = in_note = False
     for number, line in enumerate(markdown.splitlines(), start=1):
-        if line.startswith("```"):
-            fenced = not fenced
+        if fenced:
+            fenced = not line.startswith("```")
             continue
         if in_note and (line.startswith("    ") or not line.strip()):
             continue
         in_note = line.startswith(DEVELOPER_NOTE)
-        if fenced or in_note or line.startswith(FOLDED_LINES):
+        if in_note or line.startswith(FOLDED_LINES):
+            continue
+        if line.startswith("```"):
+            fenced = True
+            found.append(f"line {number}: {line.strip()}")
             continue
         found += [f"line {number}: `{m['code']}`" for m in INLINE_CODE.finditer(line)]
     return found

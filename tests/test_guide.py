@@ -8,7 +8,7 @@ import pytest
 
 from tests.clause_map import REPO_ROOT, load_clause_map, shared_rules_dir
 from tests.doc_pages import ANCHORED_HEADING, DOCS_DIR
-from tests.site_links import with_clause_links, with_code_folded
+from tests.site_links import DEVELOPER_NOTE, note_end, with_clause_links
 
 GUIDE = DOCS_DIR / "guide"
 GLOSSARY = GUIDE / "glossary.md"
@@ -60,20 +60,27 @@ def test_every_glossary_word_is_the_rulebooks_own(column: int, language: str) ->
         assert re.search(rf"\b{re.escape(word.lower())}", text), f"{word!r} not in {book.name}"
 
 
-def test_the_spec_pages_fold_their_code_away_for_players() -> None:
-    text = (REPO_ROOT / "spec" / "rulings.md").read_text(encoding="utf-8")
-    folded = with_code_folded(text)
-    blocks = folded.count("```pycon")
-    assert blocks > 0
-    assert folded.count('<details class="oog-dev" markdown="1">') == blocks
-    clauses = load_clause_map()
+@pytest.mark.parametrize(
+    "doc", ["spec/base-game.md", "spec/two-robot-variant.md", "spec/expansions.md"]
+)
+def test_each_clause_shows_one_note_for_developers_ending_with_its_functions(doc: str) -> None:
+    clauses = [c for c in load_clause_map() if c.doc == doc]
     page = with_clause_links(
-        (REPO_ROOT / "spec" / "base-game.md").read_text(encoding="utf-8"),
-        "spec/base-game.md",
+        (REPO_ROOT / doc).read_text(encoding="utf-8"),
+        doc,
         {clause.id: clause for clause in clauses},
         {},
         ANCHORED_HEADING,
     )
-    implemented = page.count("Implemented by: [")
-    assert implemented == sum(clause.doc == "spec/base-game.md" for clause in clauses)
-    assert page.count("<summary>For developers: the code of this clause</summary>") == implemented
+    sections = ANCHORED_HEADING.split(page)[1:]
+    notes = {
+        heading_id: body.count(DEVELOPER_NOTE)
+        for heading_id, body in zip(sections[1::4], sections[3::4], strict=True)
+    }
+    assert notes == {clause.id: 1 for clause in clauses}
+    # the functions close the clause's note
+    for body in sections[3::4]:
+        lines = body.splitlines()
+        last = lines[note_end(lines, lines.index(DEVELOPER_NOTE)) - 1]
+        assert last.startswith("    Implemented by: [")
+    assert "<details" not in page
