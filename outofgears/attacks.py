@@ -91,31 +91,32 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
     counters = reading.counter_defences
     standing = standing_defenders(reading)
     if reading.defenders:
-        plan.append((announce_defences, (reading, attackers, bool(counters))))
+        plan.append((announce_defences, attackers))
         for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
             aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
             # Several defenders take from one Super Attacker in turn, clockwise after it.
             for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:
-                plan.append((steal_from_attacker, (reading, defender, attacker)))
+                plan.append((steal_from_attacker, (defender, attacker)))
     elif counters:
-        plan.append((announce_unused_counters, (reading, counters)))
+        plan.append((announce_unused_counters, counters))
     if not attackers:
         return
     victims = sorted(attackers)
     if standing:
         victims = [victim for victim in victims if victim not in standing]
     if victims:
-        plan.append((lift_feet, (victims,)))
+        plan.append((lift_feet, victims))
         for victim in victims:
-            plan.append((strike, (reading, victim, attackers[victim])))
+            plan.append((strike, (victim, attackers[victim])))
 
 
 def announce_defences(
-    table: Table, reading: ProgramReading, attackers: dict[int, list[int]], countered: bool
+    table: Table, reading: ProgramReading, attackers: dict[int, list[int]]
 ) -> None:
     """What each defence came to: voided by a Counter Defence (CDEF-2), or holding (ATK-3)."""
     if table.events is None:
         return
+    countered = bool(reading.counter_defences)
     for defender in reading.defenders:
         if countered:
             table.act(defender, reading.text(defender), Outcome.DEFENCE_COUNTERED, "CDEF-2")
@@ -134,21 +135,22 @@ def announce_unused_counters(table: Table, reading: ProgramReading, counters: li
 # --- the defence steal ----------------------------------------------------------------------
 
 
-def steal_from_attacker(
-    table: Table, reading: ProgramReading, defender: int, attacker: int
-) -> None:
+def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int, int]) -> None:
     """The defence voids the attack and the defender takes one gear from the attacker (ATK-3,
     ATK-4; SATK-2 for a Super Attacker): the chosen gear, or the default (ATK-5).
 
-    An attacker with nothing the option lets the defender take loses nothing.
+    ``steal`` is ``(defender, attacker)``, the key of the choice in
+    :attr:`Choices.defence_steals <outofgears.choices.Choices.defence_steals>`. An attacker
+    with nothing the option lets the defender take loses nothing.
     """
+    defender, attacker = steal
     card = reading.code[attacker] == ATTACK
     if table.events is not None:
         label = _label(reading, attacker, defender)
         table.act(attacker, label, Outcome.ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
     feet_only = table.state.options.defence_steal_source == "feet_only"
     choices = table.choices
-    chosen = None if choices is None else choices.defence_steals.get((defender, attacker))
+    chosen = None if choices is None else choices.defence_steals.get(steal)
     if chosen is None:
         circuit = [] if feet_only else table.circuit_of(attacker)
         picked = choose_steal(defender, table.feet[attacker], circuit)
@@ -275,9 +277,12 @@ def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[
 # --- the attacks strike -----------------------------------------------------------------------
 
 
-def lift_feet(table: Table, victims: list[int]) -> None:
+def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None:
     """Every attacked robot's feet gears, as they stand after the defences, are taken at once
-    (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack."""
+    (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack.
+
+    ``reading`` is not needed here; every step of a plan takes the same three arguments.
+    """
     feet = table.feet
     held = table.held
     moved = table.moved_feet
@@ -287,9 +292,13 @@ def lift_feet(table: Table, victims: list[int]) -> None:
         moved[victim] = True
 
 
-def strike(table: Table, reading: ProgramReading, victim: int, attackers: list[int]) -> None:
+def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) -> None:
     """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
-    if there are several (ATK-8); circuits are never taken (ASM-3)."""
+    if there are several (ATK-8); circuits are never taken (ASM-3).
+
+    ``hit`` is the attacked robot and its attackers, ascending.
+    """
+    victim, attackers = hit
     clauses = None
     if table.events is not None:
         code = reading.code

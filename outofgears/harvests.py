@@ -20,7 +20,7 @@ def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
     trapped = trapped_dumps(reading)
     for dump in harvested:
         if dump not in trapped:
-            plan.append((harvest_dump, (reading, dump)))
+            plan.append((harvest_dump, dump))
 
 
 def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:

@@ -43,6 +43,7 @@ from outofgears.model import (
 
 if TYPE_CHECKING:
     from outofgears.choices import DefenceSteal
+    from outofgears.programs import ProgramReading
 
 
 class Decisions(Protocol):
@@ -59,9 +60,13 @@ class Decisions(Protocol):
     def splits(self) -> Mapping[Place, Mapping[int, tuple[Gear, ...]]]: ...
 
 
-#: A turn's plan: its steps in order, each a function of the table and its arguments
-#: (:func:`outofgears.turn.plan_turn`).
-Plan = list[tuple[Callable[..., None], tuple[Any, ...]]]
+#: A step of a turn's activation: a function of the table, the programs as read and the step's
+#: subject (the dump, the attacked robot and its attackers, the defender and the attacker...).
+Step = Callable[["Table", "ProgramReading", Any], None]
+
+#: A turn's activation as steps in order, each with its subject
+#: (:func:`outofgears.turn.plan_turn`): run as ``step(table, reading, subject)``.
+Plan = list[tuple[Step, Any]]
 
 #: The places of the table, prebuilt: ``FEET[n]``, ``CIRCUIT[n]``, ``DUMP[n]``.
 FEET: Final = tuple(Place.feet(number) for number in range(9))

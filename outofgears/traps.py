@@ -59,7 +59,7 @@ def label(reading: ProgramReading, robot: int, dump: int) -> str:
 def plan_traps(plan: Plan, reading: ProgramReading) -> None:
     """Phase 2.2: every trapped dump, in ascending number."""
     for dump in trapped_dumps(reading):
-        plan.append((spring_trap, (reading, dump)))
+        plan.append((spring_trap, dump))
 
 
 def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
