@@ -80,10 +80,9 @@ def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
     table.moved_feet[robot] = table.moved_circuit[robot] = True
     events = table.events
     if events is not None:
-        events.extend(
-            gear_moved(_gear_of(rank), FEET[robot], CIRCUIT[robot], robot, "ASM-1")
-            for rank in picked
-        )
+        source, to = FEET[robot], CIRCUIT[robot]
+        for rank in picked:
+            events.append(gear_moved(_gear_of(rank), source, to, robot, "ASM-1"))
 
 
 def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:

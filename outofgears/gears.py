@@ -398,11 +398,11 @@ _RING_FROM: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-#: The gear tuples of small multisets, shared, and their ranks by the tuple's identity (the
-#: tuples live as long as the module). Up to 8 gears of 10 kinds: at most 43,758 of them, about
+#: The gear tuples of small multisets, shared (``SHARED_MULTISETS[ranks]``, the ranks sorted),
+#: and their ranks by the tuple's identity (the tuples live as long as the module). Up to 8 gears of 10 kinds: at most 43,758 of them, about
 #: 15 MB if every one ever turns up; 8 covers 97% of the dumps and feet of 8-robot games, so
 #: a table is built and frozen by dictionary lookups (benchmarks/one_engine.py).
-_SMALL_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
+SHARED_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
 RANKS_OF_SHARED: dict[int, tuple[int, ...]] = {id(()): ()}
 _SMALL = 8
 _gear_of = CANONICAL_GEARS.__getitem__
@@ -428,9 +428,9 @@ def gears_of(ranks: list[int]) -> tuple[Gear, ...]:
     if len(ranks) > _SMALL:
         return tuple(map(_gear_of, ranks))
     key = tuple(ranks)
-    found = _SMALL_MULTISETS.get(key)
+    found = SHARED_MULTISETS.get(key)
     if found is None:
         # setdefault: of two threads building the same tuple, only the one kept is registered.
-        found = _SMALL_MULTISETS.setdefault(key, tuple(map(_gear_of, key)))
+        found = SHARED_MULTISETS.setdefault(key, tuple(map(_gear_of, key)))
         RANKS_OF_SHARED[id(found)] = key
     return found

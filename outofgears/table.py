@@ -29,7 +29,15 @@ from outofgears.events import (
     TurnEnded,
     UpgradeDiscarded,
 )
-from outofgears.gears import CANONICAL_GEARS, RANKS_OF_SHARED, Gear, gear_rank, gears_of, ranks_of
+from outofgears.gears import (
+    CANONICAL_GEARS,
+    RANKS_OF_SHARED,
+    SHARED_MULTISETS,
+    Gear,
+    gear_rank,
+    gears_of,
+    ranks_of,
+)
 from outofgears.model import (
     Dump,
     GameState,
@@ -218,7 +226,9 @@ class Table:
         """The live list of ranks in robot ``robot``'s circuit."""
         ranks = self.circuit[robot]
         if ranks is None:
-            ranks = ranks_of(self.state.robots[self.numbers.index(robot)].circuit)
+            gears = self.state.robots[self.numbers.index(robot)].circuit
+            shared = RANKS_OF_SHARED.get(id(gears))  # ranks_of, inlined for the shared tuples
+            ranks = ranks_of(gears) if shared is None else list(shared)
             self.circuit[robot] = ranks
         return ranks
 
@@ -247,9 +257,8 @@ class Table:
         events = self.events
         if events is not None:
             to = FEET[robot]
-            events.extend(
-                gear_moved(_gear_of(rank), source, to, robot, clause) for rank in sorted(ranks)
-            )
+            for rank in sorted(ranks):
+                events.append(gear_moved(_gear_of(rank), source, to, robot, clause))
 
     def act(self, robot: int, program: str, outcome: Outcome, clause: str) -> None:
         """Record what a program came to (only when events are recorded)."""
@@ -281,17 +290,32 @@ class Table:
         moved_circuit = self.moved_circuit
         feet = self.feet
         circuits = self.circuit
+        # gears_of, inlined for the shared multisets (all but the largest piles): sort, look up.
+        shared = SHARED_MULTISETS.get
+        found: tuple[Gear, ...] | None
         robots: list[Robot] = []
         for robot in state.robots:
             number = robot.number
             if moved_feet[number] or moved_circuit[number]:
-                circuit = circuits[number]
-                new: Robot = _new(Robot)  # _robot, inlined: most robots change every turn
-                _set_robot_number(new, number)
-                _set_robot_player(new, robot.player)
-                _set_robot_feet(new, gears_of(feet[number]) if moved_feet[number] else robot.feet)
-                _set_robot_circuit(new, robot.circuit if circuit is None else gears_of(circuit))
-                robot = new
+                gears = robot.feet
+                if moved_feet[number]:
+                    ranks = feet[number]
+                    ranks.sort()
+                    found = shared(tuple(ranks))
+                    gears = gears_of(ranks) if found is None else found
+                circuit = robot.circuit
+                in_circuit = circuits[number]
+                if in_circuit is not None:
+                    in_circuit.sort()
+                    found = shared(tuple(in_circuit))
+                    circuit = gears_of(in_circuit) if found is None else found
+                if gears is not robot.feet or circuit is not robot.circuit:
+                    new: Robot = _new(Robot)  # _robot, inlined: most robots change every turn
+                    _set_robot_number(new, number)
+                    _set_robot_player(new, robot.player)
+                    _set_robot_feet(new, gears)
+                    _set_robot_circuit(new, circuit)
+                    robot = new
             robots.append(robot)
         moved_dumps = self.moved_dumps
         piles = self.dumps
@@ -299,9 +323,14 @@ class Table:
         for dump in state.dumps:
             number = dump.number
             if moved_dumps[number]:
-                dump = _new(Dump)  # _dump, inlined: every dump changes every turn
-                _set_dump_number(dump, number)
-                _set_dump_gears(dump, gears_of(piles[number]))
+                ranks = piles[number]
+                ranks.sort()
+                found = shared(tuple(ranks))
+                gears = gears_of(ranks) if found is None else found
+                if gears is not dump.gears:
+                    dump = _new(Dump)  # _dump, inlined: every dump changes every turn
+                    _set_dump_number(dump, number)
+                    _set_dump_gears(dump, gears)
             dumps.append(dump)
         players = state.players
         discarded = self.discarded
