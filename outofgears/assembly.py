@@ -57,18 +57,17 @@ def assemble_circuits(table: Table) -> None:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1): the
     gears it chose, or the default pick (ASM-2)."""
     choices = table.choices
+    chosen_by = choices.assemblies if choices is not None else None
     feet = table.feet
-    if choices is None:
-        for robot in table.numbers:
-            ranks = feet[robot]
-            if len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
-                move_to_circuit(table, robot, choose_assembly(robot, ranks))
-        return
-    rule = table.state.options.assembly
     for robot in table.numbers:
-        picked = assembly_pick(robot, feet[robot], choices.assemblies.get(robot), rule)
-        if picked:
-            move_to_circuit(table, robot, picked)
+        ranks = feet[robot]
+        chosen = chosen_by.get(robot) if chosen_by else None
+        if chosen is not None:
+            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
+            if picked:
+                move_to_circuit(table, robot, picked)
+        elif len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
+            move_to_circuit(table, robot, choose_assembly(robot, ranks))
 
 
 def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
@@ -94,14 +93,15 @@ def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) ->
 def assembly_pick(
     robot: int,
     feet: Sequence[int],
-    chosen: Sequence[Gear] | None,
+    chosen: Sequence[Gear],
     rule: AssemblyRule,
 ) -> list[int]:
-    """The ranks ``robot`` moves into its circuit: the chosen gears if legal, else the default.
+    """The ranks ``robot`` moves into its circuit by its choice, if the rules allow it (ASM-1):
+    none when it cannot assemble and chose nothing, or declines where assembly is optional.
 
     >>> from outofgears.gears import gears
-    >>> assembly_pick(1, [0, 1, 2], (), "optional")
-    []
+    >>> assembly_pick(1, [0, 1, 2], (), "optional"), assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
+    ([], [0, 2])
     >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
     Traceback (most recent call last):
     ...
@@ -115,21 +115,20 @@ def assembly_pick(
                 clause="ASM-1",
             )
         return []
-    if chosen is None:
-        return choose_assembly(robot, feet)
     if not chosen and rule == "optional":
         return []
     if len(chosen) != ASSEMBLY_SIZE:
         why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
         raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
     picked = gear_ranks(chosen)
-    if any(picked.count(rank) > feet.count(rank) for rank in picked):
-        raise IllegalChoiceError(
-            robot,
-            f"it cannot assemble {describe_gears(chosen)}: its feet hold "
-            f"{describe_gears(_gear_of(rank) for rank in sorted(feet))}",
-            clause="ASM-1",
-        )
+    for rank in picked:
+        if picked.count(rank) > feet.count(rank):
+            raise IllegalChoiceError(
+                robot,
+                f"it cannot assemble {describe_gears(chosen)}: its feet hold "
+                f"{describe_gears(_gear_of(rank) for rank in sorted(feet))}",
+                clause="ASM-1",
+            )
     return picked
 
 

@@ -265,7 +265,8 @@ def take(
     events; ``None`` when the table records none.
     """
     choices = table.choices
-    proposed = None if choices is None else choices.splits.get(place)
+    splits = None if choices is None else choices.splits
+    proposed = splits.get(place) if splits else None  # no Place hashed when nothing is chosen
     if len(takers) == 1 and proposed is None:
         table.give(pool, place, takers[0], clauses[0] if clauses else "")
         return []
