@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from outofgears.errors import IllegalChoiceError
-from outofgears.gears import CANONICAL_GEARS, PREFERENCE, Gear, describe_gears, gear_ranks
+from outofgears.gears import PREFERENCE_KEY, Gear, describe_gears, gear_of, gear_ranks
 from outofgears.model import AssemblyRule
 from outofgears.table import CIRCUIT, FEET, Table, gear_moved
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 #: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
 ASSEMBLY_THRESHOLD = 3
@@ -40,7 +38,7 @@ def choose_assembly(robot: int, feet: Sequence[int]) -> list[int]:
     >>> choose_assembly(8, [0, 1, 2]), choose_assembly(3, [0, 1, 2, 3])
     ([0, 1], [2, 3])
     """
-    return sorted(feet, key=PREFERENCE[robot].__getitem__)[:ASSEMBLY_SIZE]
+    return sorted(feet, key=PREFERENCE_KEY[robot])[:ASSEMBLY_SIZE]
 
 
 def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
@@ -50,7 +48,7 @@ def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
     >>> describe_gears(choose_assembly_gears(3, gears(1, 2, 3, 4)))
     '1 yellow, 1 green'
     """
-    return tuple(_gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
+    return tuple(gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
 
 
 def assemble_circuits(table: Table) -> None:
@@ -81,7 +79,7 @@ def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
     if events is not None:
         source, to = FEET[robot], CIRCUIT[robot]
         for rank in picked:
-            events.append(gear_moved(_gear_of(rank), source, to, robot, "ASM-1"))
+            events.append(gear_moved(gear_of(rank), source, to, robot, "ASM-1"))
 
 
 def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:
@@ -126,7 +124,7 @@ def assembly_pick(
             raise IllegalChoiceError(
                 robot,
                 f"it cannot assemble {describe_gears(chosen)}: its feet hold "
-                f"{describe_gears(_gear_of(rank) for rank in sorted(feet))}",
+                f"{describe_gears(gear_of(rank) for rank in sorted(feet))}",
                 clause="ASM-1",
             )
     return picked
@@ -144,7 +142,7 @@ def assembly_options(robot: int, feet: Sequence[int], rule: AssemblyRule) -> lis
         return []
     kinds = sorted(set(feet))
     pairs: list[tuple[Gear, ...]] = [
-        (_gear_of(first), _gear_of(second))
+        (gear_of(first), gear_of(second))
         for index, first in enumerate(kinds)
         for second in kinds[index:]
         if first != second or feet.count(first) >= 2

@@ -23,10 +23,10 @@ from outofgears.errors import IllegalChoiceError
 from outofgears.events import Outcome
 from outofgears.gears import (
     BEST_FIRST,
-    CANONICAL_GEARS,
-    PREFERENCE,
+    PREFERENCE_KEY,
     WORTH,
     Gear,
+    gear_of,
     gear_rank,
     gear_ranks,
     taking_order,
@@ -41,8 +41,6 @@ from outofgears.programs import (
 )
 from outofgears.sharing import take
 from outofgears.table import CIRCUIT, FEET, Plan, Table
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 #: The clause an attacker takes under, by its program code (ATK-6, SATK-1, CDEF-1).
 _HIT_CLAUSES = {ATTACK: "ATK-6", SUPER_ATTACK: "SATK-1", COUNTER_DEFENCE: "CDEF-1"}
@@ -193,7 +191,7 @@ def choose_steal(
     worth = WORTH[defender][rank]
     same = [other for other in feet if WORTH[defender][other] == worth]
     if same:
-        return True, min(same, key=PREFERENCE[defender].__getitem__)
+        return True, min(same, key=PREFERENCE_KEY[defender])
     return False, rank
 
 
@@ -215,7 +213,7 @@ def choose_defence_steal(
     picked = choose_steal(defender, gear_ranks(feet), circuit_ranks)
     if picked is None:
         return None
-    return DefenceSteal("feet" if picked[0] else "circuit", _gear_of(picked[1]))
+    return DefenceSteal("feet" if picked[0] else "circuit", gear_of(picked[1]))
 
 
 def check_defence_steal(
@@ -251,10 +249,10 @@ def check_defence_steal(
 def steal_options(table: Table, defender: int, attacker: int) -> list[DefenceSteal]:
     """Every defence steal the rules allow ``defender`` from ``attacker`` now (ATK-4): each
     kind of gear at the attacker's feet, then in its circuit unless the option forbids it."""
-    options = [DefenceSteal("feet", _gear_of(rank)) for rank in sorted(set(table.feet[attacker]))]
+    options = [DefenceSteal("feet", gear_of(rank)) for rank in sorted(set(table.feet[attacker]))]
     if table.state.options.defence_steal_source == "feet_or_circuit":
         options += [
-            DefenceSteal("circuit", _gear_of(rank))
+            DefenceSteal("circuit", gear_of(rank))
             for rank in sorted(set(table.circuit_of(attacker)))
         ]
     return options

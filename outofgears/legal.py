@@ -26,7 +26,7 @@ from attrs import define
 from outofgears.assembly import assembly_options
 from outofgears.attacks import lift_feet, steal_from_attacker, steal_options, strike
 from outofgears.choices import Choices, DefenceSteal
-from outofgears.gears import CANONICAL_GEARS, Gear
+from outofgears.gears import Gear, gear_of
 from outofgears.harvests import harvest_dump
 from outofgears.model import GameState, Place
 from outofgears.programs import ProgramReading, Programs
@@ -35,8 +35,6 @@ from outofgears.table import DUMP, FEET, Step, Table
 from outofgears.traps import harvesters_of, spring_trap, trappers_of
 from outofgears.turn import plan_turn
 from outofgears.upgrades import shovel_dumps
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 #: A decision: its kind ("steal", "split" or "assembly"), its key in :class:`Choices`
 #: (``(defender, attacker)``, a place, a robot) and the value chosen.
@@ -309,7 +307,7 @@ def _split_of(
 
 
 def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
-    return [tuple(_gear_of(rank) for rank in share) for share in shares]
+    return [tuple(gear_of(rank) for rank in share) for share in shares]
 
 
 def _as_choices(decisions: list[Decision]) -> Choices:

@@ -20,18 +20,16 @@ from outofgears.errors import IllegalChoiceError
 from outofgears.events import SplitResolved
 from outofgears.gears import (
     BEST_FIRST,
-    CANONICAL_GEARS,
     OWN_RANK,
     Gear,
     describe_gears,
+    gear_of,
     gear_ranks,
     gears_of,
     taking_order,
 )
 from outofgears.model import Place
 from outofgears.table import Table
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 @frozen
@@ -181,7 +179,7 @@ def check_split_ranks(
             )
         for rank in got:
             available[rank] -= 1
-        missing = [_gear_of(rank) for rank in range(10) if available[rank] < 0]
+        missing = [gear_of(rank) for rank in range(10) if available[rank] < 0]
         if missing:
             raise IllegalChoiceError(
                 robot,

@@ -30,10 +30,10 @@ from outofgears.events import (
     UpgradeDiscarded,
 )
 from outofgears.gears import (
-    CANONICAL_GEARS,
     RANKS_OF_SHARED,
     SHARED_MULTISETS,
     Gear,
+    gear_of,
     gear_rank,
     gears_of,
     ranks_of,
@@ -83,7 +83,6 @@ DUMP: Final = tuple(Place.dump(number) for number in range(9))
 RESERVE: Final = Place.reserve()
 
 _new = object.__new__
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 # Frozen attrs classes with slots refuse ``setattr``; their slot descriptors do not. The engine
@@ -258,7 +257,7 @@ class Table:
         if events is not None:
             to = FEET[robot]
             for rank in sorted(ranks):
-                events.append(gear_moved(_gear_of(rank), source, to, robot, clause))
+                events.append(gear_moved(gear_of(rank), source, to, robot, clause))
 
     def act(self, robot: int, program: str, outcome: Outcome, clause: str) -> None:
         """Record what a program came to (only when events are recorded)."""
@@ -423,13 +422,13 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     robots = tuple(
         attrs.evolve(
             robot,
-            feet=[_gear_of(rank) for rank in table.feet[robot.number]],
-            circuit=[_gear_of(rank) for rank in table.circuit_of(robot.number)],
+            feet=[gear_of(rank) for rank in table.feet[robot.number]],
+            circuit=[gear_of(rank) for rank in table.circuit_of(robot.number)],
         )
         for robot in state.robots
     )
     dumps = tuple(
-        Dump(dump.number, [_gear_of(rank) for rank in table.dumps[dump.number]])
+        Dump(dump.number, [gear_of(rank) for rank in table.dumps[dump.number]])
         for dump in state.dumps
     )
     players = tuple(attrs.evolve(player, upgrade=upgrades[player.name]) for player in state.players)
