@@ -301,8 +301,9 @@ def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) ->
     if table.events is not None:
         code = reading.code
         clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
-        for attacker, clause in zip(attackers, clauses, strict=True):
-            table.act(attacker, _label(reading, attacker, victim), Outcome.ATTACK_HIT, clause)
+        for index, attacker in enumerate(attackers):  # not zip(strict=True): a slower call
+            label = _label(reading, attacker, victim)
+            table.act(attacker, label, Outcome.ATTACK_HIT, clauses[index])
     pool = table.held.pop(victim)
     left = take(table, pool, FEET[victim], attackers, clauses, victim)
     if left:

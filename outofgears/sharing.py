@@ -282,8 +282,8 @@ def take(
                 "SPL-4" if len(pool) < len(takers) else "SPL-1",
             )
         )
-    for taker, got, clause in zip(takers, shares, clauses or [""] * len(takers), strict=True):
-        table.give(got, place, taker, clause)
+    for index, taker in enumerate(takers):  # not zip(strict=True): a slower call
+        table.give(shares[index], place, taker, clauses[index] if clauses else "")
     return left
 
 
