@@ -98,8 +98,10 @@ def assembly_pick(
     none when it cannot assemble and chose nothing, or declines where assembly is optional.
 
     >>> from outofgears.gears import gears
-    >>> assembly_pick(1, [0, 1, 2], (), "optional"), assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
-    ([], [0, 2])
+    >>> assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
+    [0, 2]
+    >>> assembly_pick(1, [0, 1, 2], (), "optional")
+    []
     >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
     Traceback (most recent call last):
     ...

@@ -182,11 +182,13 @@ class Table:
         dumps: list[list[int]] = [[]] * 9
         known = RANKS_OF_SHARED.get  # ranks_of, inlined for the usual shared tuples
         for robot in state.robots:
-            ranks = known(id(robot.feet))
-            feet[robot.number] = ranks_of(robot.feet) if ranks is None else list(ranks)
+            gears = robot.feet
+            ranks = known(id(gears))
+            feet[robot.number] = ranks_of(gears) if ranks is None else [*ranks]
         for dump in state.dumps:
-            ranks = known(id(dump.gears))
-            dumps[dump.number] = ranks_of(dump.gears) if ranks is None else list(ranks)
+            gears = dump.gears
+            ranks = known(id(gears))
+            dumps[dump.number] = ranks_of(gears) if ranks is None else [*ranks]
         self.feet = feet
         self.circuit: list[list[int] | None] = [None] * 9  # read only when a circuit changes
         self.dumps = dumps
@@ -227,7 +229,7 @@ class Table:
         if ranks is None:
             gears = self.state.robots[self.numbers.index(robot)].circuit
             shared = RANKS_OF_SHARED.get(id(gears))  # ranks_of, inlined for the shared tuples
-            ranks = ranks_of(gears) if shared is None else list(shared)
+            ranks = ranks_of(gears) if shared is None else [*shared]
             self.circuit[robot] = ranks
         return ranks
 
