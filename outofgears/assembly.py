@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from outofgears.errors import IllegalChoiceError
-from outofgears.gears import CANONICAL_GEARS, PREFERENCE, Gear, describe_gears, gear_ranks
+from outofgears.gears import PREFERENCE_KEY, Gear, describe_gears, gear_of, gear_ranks
 from outofgears.model import AssemblyRule
 from outofgears.table import CIRCUIT, FEET, Table, gear_moved
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 #: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
 ASSEMBLY_THRESHOLD = 3
@@ -40,7 +38,7 @@ def choose_assembly(robot: int, feet: Sequence[int]) -> list[int]:
     >>> choose_assembly(8, [0, 1, 2]), choose_assembly(3, [0, 1, 2, 3])
     ([0, 1], [2, 3])
     """
-    return sorted(feet, key=PREFERENCE[robot].__getitem__)[:ASSEMBLY_SIZE]
+    return sorted(feet, key=PREFERENCE_KEY[robot])[:ASSEMBLY_SIZE]
 
 
 def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
@@ -50,25 +48,24 @@ def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
     >>> describe_gears(choose_assembly_gears(3, gears(1, 2, 3, 4)))
     '1 yellow, 1 green'
     """
-    return tuple(_gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
+    return tuple(gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
 
 
 def assemble_circuits(table: Table) -> None:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1): the
     gears it chose, or the default pick (ASM-2)."""
     choices = table.choices
+    chosen_by = choices.assemblies if choices is not None else None
     feet = table.feet
-    if choices is None:
-        for robot in table.numbers:
-            ranks = feet[robot]
-            if len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
-                move_to_circuit(table, robot, choose_assembly(robot, ranks))
-        return
-    rule = table.state.options.assembly
     for robot in table.numbers:
-        picked = assembly_pick(robot, feet[robot], choices.assemblies.get(robot), rule)
-        if picked:
-            move_to_circuit(table, robot, picked)
+        ranks = feet[robot]
+        chosen = chosen_by.get(robot) if chosen_by else None
+        if chosen is not None:
+            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
+            if picked:
+                move_to_circuit(table, robot, picked)
+        elif len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
+            move_to_circuit(table, robot, choose_assembly(robot, ranks))
 
 
 def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
@@ -80,10 +77,9 @@ def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
     table.moved_feet[robot] = table.moved_circuit[robot] = True
     events = table.events
     if events is not None:
-        events.extend(
-            gear_moved(_gear_of(rank), FEET[robot], CIRCUIT[robot], robot, "ASM-1")
-            for rank in picked
-        )
+        source, to = FEET[robot], CIRCUIT[robot]
+        for rank in picked:
+            events.append(gear_moved(gear_of(rank), source, to, robot, "ASM-1"))
 
 
 def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:
@@ -95,12 +91,15 @@ def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) ->
 def assembly_pick(
     robot: int,
     feet: Sequence[int],
-    chosen: Sequence[Gear] | None,
+    chosen: Sequence[Gear],
     rule: AssemblyRule,
 ) -> list[int]:
-    """The ranks ``robot`` moves into its circuit: the chosen gears if legal, else the default.
+    """The ranks ``robot`` moves into its circuit by its choice, if the rules allow it (ASM-1):
+    none when it cannot assemble and chose nothing, or declines where assembly is optional.
 
     >>> from outofgears.gears import gears
+    >>> assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
+    [0, 2]
     >>> assembly_pick(1, [0, 1, 2], (), "optional")
     []
     >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
@@ -116,21 +115,20 @@ def assembly_pick(
                 clause="ASM-1",
             )
         return []
-    if chosen is None:
-        return choose_assembly(robot, feet)
     if not chosen and rule == "optional":
         return []
     if len(chosen) != ASSEMBLY_SIZE:
         why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
         raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
     picked = gear_ranks(chosen)
-    if any(picked.count(rank) > feet.count(rank) for rank in picked):
-        raise IllegalChoiceError(
-            robot,
-            f"it cannot assemble {describe_gears(chosen)}: its feet hold "
-            f"{describe_gears(_gear_of(rank) for rank in sorted(feet))}",
-            clause="ASM-1",
-        )
+    for rank in picked:
+        if picked.count(rank) > feet.count(rank):
+            raise IllegalChoiceError(
+                robot,
+                f"it cannot assemble {describe_gears(chosen)}: its feet hold "
+                f"{describe_gears(gear_of(rank) for rank in sorted(feet))}",
+                clause="ASM-1",
+            )
     return picked
 
 
@@ -146,7 +144,7 @@ def assembly_options(robot: int, feet: Sequence[int], rule: AssemblyRule) -> lis
         return []
     kinds = sorted(set(feet))
     pairs: list[tuple[Gear, ...]] = [
-        (_gear_of(first), _gear_of(second))
+        (gear_of(first), gear_of(second))
         for index, first in enumerate(kinds)
         for second in kinds[index:]
         if first != second or feet.count(first) >= 2

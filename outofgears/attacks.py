@@ -23,10 +23,10 @@ from outofgears.errors import IllegalChoiceError
 from outofgears.events import Outcome
 from outofgears.gears import (
     BEST_FIRST,
-    CANONICAL_GEARS,
-    PREFERENCE,
+    PREFERENCE_KEY,
     WORTH,
     Gear,
+    gear_of,
     gear_rank,
     gear_ranks,
     taking_order,
@@ -42,7 +42,13 @@ from outofgears.programs import (
 from outofgears.sharing import take
 from outofgears.table import CIRCUIT, FEET, Plan, Table
 
-_gear_of = CANONICAL_GEARS.__getitem__
+# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
+# hook (about 90 ns), and the events of a turn name an outcome for every program.
+_DEFENDED = Outcome.DEFENDED
+_DEFENDED_UNTESTED = Outcome.DEFENDED_UNTESTED
+_DEFENCE_COUNTERED = Outcome.DEFENCE_COUNTERED
+_ATTACK_VOIDED = Outcome.ATTACK_VOIDED
+_ATTACK_HIT = Outcome.ATTACK_HIT
 
 #: The clause an attacker takes under, by its program code (ATK-6, SATK-1, CDEF-1).
 _HIT_CLAUSES = {ATTACK: "ATK-6", SUPER_ATTACK: "SATK-1", COUNTER_DEFENCE: "CDEF-1"}
@@ -91,37 +97,38 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
     counters = reading.counter_defences
     standing = standing_defenders(reading)
     if reading.defenders:
-        plan.append((announce_defences, (reading, attackers, bool(counters))))
+        plan.append((announce_defences, attackers))
         for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):
             aimed_at = [d for d in standing if attacker in attackers.get(d, ())]
             # Several defenders take from one Super Attacker in turn, clockwise after it.
             for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:
-                plan.append((steal_from_attacker, (reading, defender, attacker)))
+                plan.append((steal_from_attacker, (defender, attacker)))
     elif counters:
-        plan.append((announce_unused_counters, (reading, counters)))
+        plan.append((announce_unused_counters, counters))
     if not attackers:
         return
     victims = sorted(attackers)
     if standing:
         victims = [victim for victim in victims if victim not in standing]
     if victims:
-        plan.append((lift_feet, (victims,)))
+        plan.append((lift_feet, victims))
         for victim in victims:
-            plan.append((strike, (reading, victim, attackers[victim])))
+            plan.append((strike, (victim, attackers[victim])))
 
 
 def announce_defences(
-    table: Table, reading: ProgramReading, attackers: dict[int, list[int]], countered: bool
+    table: Table, reading: ProgramReading, attackers: dict[int, list[int]]
 ) -> None:
     """What each defence came to: voided by a Counter Defence (CDEF-2), or holding (ATK-3)."""
     if table.events is None:
         return
+    countered = bool(reading.counter_defences)
     for defender in reading.defenders:
         if countered:
-            table.act(defender, reading.text(defender), Outcome.DEFENCE_COUNTERED, "CDEF-2")
+            table.act(defender, reading.text(defender), _DEFENCE_COUNTERED, "CDEF-2")
         else:
             tested = defender in attackers
-            outcome = Outcome.DEFENDED if tested else Outcome.DEFENDED_UNTESTED
+            outcome = _DEFENDED if tested else _DEFENDED_UNTESTED
             table.act(defender, reading.text(defender), outcome, "ATK-3")
 
 
@@ -134,21 +141,22 @@ def announce_unused_counters(table: Table, reading: ProgramReading, counters: li
 # --- the defence steal ----------------------------------------------------------------------
 
 
-def steal_from_attacker(
-    table: Table, reading: ProgramReading, defender: int, attacker: int
-) -> None:
+def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int, int]) -> None:
     """The defence voids the attack and the defender takes one gear from the attacker (ATK-3,
     ATK-4; SATK-2 for a Super Attacker): the chosen gear, or the default (ATK-5).
 
-    An attacker with nothing the option lets the defender take loses nothing.
+    ``steal`` is ``(defender, attacker)``, the key of the choice in
+    :attr:`Choices.defence_steals <outofgears.choices.Choices.defence_steals>`. An attacker
+    with nothing the option lets the defender take loses nothing.
     """
+    defender, attacker = steal
     card = reading.code[attacker] == ATTACK
     if table.events is not None:
         label = _label(reading, attacker, defender)
-        table.act(attacker, label, Outcome.ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
+        table.act(attacker, label, _ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
     feet_only = table.state.options.defence_steal_source == "feet_only"
     choices = table.choices
-    chosen = None if choices is None else choices.defence_steals.get((defender, attacker))
+    chosen = None if choices is None else choices.defence_steals.get(steal)
     if chosen is None:
         circuit = [] if feet_only else table.circuit_of(attacker)
         picked = choose_steal(defender, table.feet[attacker], circuit)
@@ -191,7 +199,7 @@ def choose_steal(
     worth = WORTH[defender][rank]
     same = [other for other in feet if WORTH[defender][other] == worth]
     if same:
-        return True, min(same, key=PREFERENCE[defender].__getitem__)
+        return True, min(same, key=PREFERENCE_KEY[defender])
     return False, rank
 
 
@@ -213,7 +221,7 @@ def choose_defence_steal(
     picked = choose_steal(defender, gear_ranks(feet), circuit_ranks)
     if picked is None:
         return None
-    return DefenceSteal("feet" if picked[0] else "circuit", _gear_of(picked[1]))
+    return DefenceSteal("feet" if picked[0] else "circuit", gear_of(picked[1]))
 
 
 def check_defence_steal(
@@ -249,10 +257,10 @@ def check_defence_steal(
 def steal_options(table: Table, defender: int, attacker: int) -> list[DefenceSteal]:
     """Every defence steal the rules allow ``defender`` from ``attacker`` now (ATK-4): each
     kind of gear at the attacker's feet, then in its circuit unless the option forbids it."""
-    options = [DefenceSteal("feet", _gear_of(rank)) for rank in sorted(set(table.feet[attacker]))]
+    options = [DefenceSteal("feet", gear_of(rank)) for rank in sorted(set(table.feet[attacker]))]
     if table.state.options.defence_steal_source == "feet_or_circuit":
         options += [
-            DefenceSteal("circuit", _gear_of(rank))
+            DefenceSteal("circuit", gear_of(rank))
             for rank in sorted(set(table.circuit_of(attacker)))
         ]
     return options
@@ -275,9 +283,12 @@ def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[
 # --- the attacks strike -----------------------------------------------------------------------
 
 
-def lift_feet(table: Table, victims: list[int]) -> None:
+def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None:
     """Every attacked robot's feet gears, as they stand after the defences, are taken at once
-    (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack."""
+    (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack.
+
+    ``reading`` is not needed here; every step of a plan takes the same three arguments.
+    """
     feet = table.feet
     held = table.held
     moved = table.moved_feet
@@ -287,15 +298,20 @@ def lift_feet(table: Table, victims: list[int]) -> None:
         moved[victim] = True
 
 
-def strike(table: Table, reading: ProgramReading, victim: int, attackers: list[int]) -> None:
+def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) -> None:
     """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
-    if there are several (ATK-8); circuits are never taken (ASM-3)."""
+    if there are several (ATK-8); circuits are never taken (ASM-3).
+
+    ``hit`` is the attacked robot and its attackers, ascending.
+    """
+    victim, attackers = hit
     clauses = None
     if table.events is not None:
         code = reading.code
         clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
-        for attacker, clause in zip(attackers, clauses, strict=True):
-            table.act(attacker, _label(reading, attacker, victim), Outcome.ATTACK_HIT, clause)
+        for index, attacker in enumerate(attackers):  # not zip(strict=True): a slower call
+            label = _label(reading, attacker, victim)
+            table.act(attacker, label, _ATTACK_HIT, clauses[index])
     pool = table.held.pop(victim)
     left = take(table, pool, FEET[victim], attackers, clauses, victim)
     if left:

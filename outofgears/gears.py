@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -184,6 +184,10 @@ CANONICAL_GEARS: tuple[Gear, ...] = (
     JOLLY,
     THREE_POINT,
 )
+
+#: ``gear_of(rank)``: the shared gear of a rank, ``CANONICAL_GEARS[rank]`` as a function (a
+#: list's ``__getitem__``: a faster call than a tuple's, which is a method-wrapper).
+gear_of: Callable[[int], Gear] = list(CANONICAL_GEARS).__getitem__
 
 _RANK_BY_ID: dict[int, int] = {id(gear): rank for rank, gear in enumerate(CANONICAL_GEARS)}
 _CANONICAL_IDS = frozenset(_RANK_BY_ID)
@@ -379,6 +383,12 @@ PREFERENCE: tuple[tuple[int, ...], ...] = tuple(
     tuple(order.index(rank) for rank in range(10)) for order in BEST_FIRST
 )
 
+#: ``PREFERENCE_KEY[taker]``: :data:`PREFERENCE` ``[taker]`` as a key function for ``sorted``
+#: and ``min``. A list's ``__getitem__`` is a faster call than a tuple's (a method-wrapper).
+PREFERENCE_KEY: tuple[Callable[[int], int], ...] = tuple(
+    list(row).__getitem__ for row in PREFERENCE
+)
+
 
 def taking_order(takers: Iterable[int], after: int) -> list[int]:
     """``takers`` in the order of the ring starting after number ``after`` (R-SYMMETRY).
@@ -389,23 +399,22 @@ def taking_order(takers: Iterable[int], after: int) -> list[int]:
     >>> taking_order([1, 3, 6], 3), taking_order([2, 7], 6)
     ([6, 1, 3], [7, 2])
     """
-    return sorted(takers, key=_RING_FROM[after].__getitem__)
+    return sorted(takers, key=_RING_FROM[after])
 
 
-#: ``_RING_FROM[after][robot]``: the robot's place in the ring that starts after ``after``.
-_RING_FROM: tuple[tuple[int, ...], ...] = tuple(
-    tuple((robot - after - 1) % 8 for robot in range(9)) for after in range(9)
+#: ``_RING_FROM[after](robot)``: the robot's place in the ring that starts after ``after``.
+_RING_FROM: tuple[Callable[[int], int], ...] = tuple(
+    [(robot - after - 1) % 8 for robot in range(9)].__getitem__ for after in range(9)
 )
 
 
-#: The gear tuples of small multisets, shared, and their ranks by the tuple's identity (the
-#: tuples live as long as the module). Up to 8 gears of 10 kinds: at most 43,758 of them, about
+#: The gear tuples of small multisets, shared (``SHARED_MULTISETS[ranks]``, the ranks sorted),
+#: and their ranks by the tuple's identity (the tuples live as long as the module). Up to 8 gears of 10 kinds: at most 43,758 of them, about
 #: 15 MB if every one ever turns up; 8 covers 97% of the dumps and feet of 8-robot games, so
 #: a table is built and frozen by dictionary lookups (benchmarks/one_engine.py).
-_SMALL_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
+SHARED_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
 RANKS_OF_SHARED: dict[int, tuple[int, ...]] = {id(()): ()}
 _SMALL = 8
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 def ranks_of(items: tuple[Gear, ...]) -> list[int]:
@@ -426,11 +435,11 @@ def gears_of(ranks: list[int]) -> tuple[Gear, ...]:
     """
     ranks.sort()
     if len(ranks) > _SMALL:
-        return tuple(map(_gear_of, ranks))
+        return tuple(map(gear_of, ranks))
     key = tuple(ranks)
-    found = _SMALL_MULTISETS.get(key)
+    found = SHARED_MULTISETS.get(key)
     if found is None:
         # setdefault: of two threads building the same tuple, only the one kept is registered.
-        found = _SMALL_MULTISETS.setdefault(key, tuple(map(_gear_of, key)))
+        found = SHARED_MULTISETS.setdefault(key, tuple(map(gear_of, key)))
         RANKS_OF_SHARED[id(found)] = key
     return found

@@ -18,25 +18,23 @@ nothing else will change its feet, so it never visits the combinations one by on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from attrs import define
 
-from outofgears.assembly import assemble_circuits, assembly_options
+from outofgears.assembly import assembly_options
 from outofgears.attacks import lift_feet, steal_from_attacker, steal_options, strike
 from outofgears.choices import Choices, DefenceSteal
-from outofgears.gears import CANONICAL_GEARS, Gear
+from outofgears.gears import Gear, gear_of
 from outofgears.harvests import harvest_dump
 from outofgears.model import GameState, Place
 from outofgears.programs import ProgramReading, Programs
 from outofgears.sharing import split_options
-from outofgears.table import DUMP, FEET, Table
+from outofgears.table import DUMP, FEET, Step, Table
 from outofgears.traps import harvesters_of, spring_trap, trappers_of
 from outofgears.turn import plan_turn
 from outofgears.upgrades import shovel_dumps
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 #: A decision: its kind ("steal", "split" or "assembly"), its key in :class:`Choices`
 #: (``(defender, attacker)``, a place, a robot) and the value chosen.
@@ -56,8 +54,8 @@ class _Forced:
 class _Step:
     """One step of the walk: a step of the turn's plan, or one robot's assembly."""
 
-    run: Callable[..., None] | None
-    arguments: tuple[Any, ...]
+    run: Step | None
+    subject: Any
     robots: frozenset[int]
     dumps: frozenset[int]
     assembling: int = 0
@@ -143,13 +141,10 @@ class ChoiceSpace:
             return self._walk
         reading = self._reading
         steps: list[_Step] = []
-        for run, arguments in self._plan:
-            touched = _touched(run, arguments, reading)
-            if touched is None:
-                break  # assembly: activation is over
-            robots, dumps = touched
+        for run, subject in self._plan:
+            robots, dumps = _touched(run, subject, reading)
             if robots or dumps:
-                steps.append(_Step(run, arguments, frozenset(robots), frozenset(dumps)))
+                steps.append(_Step(run, subject, frozenset(robots), frozenset(dumps)))
         walk: list[_Step] = []
         last = dict.fromkeys(reading.numbers, -1)
         for index, step in enumerate(steps):
@@ -157,11 +152,11 @@ class ChoiceSpace:
                 last[robot] = index
         for robot in reading.numbers:
             if last[robot] == -1:
-                walk.append(_Step(None, (), frozenset({robot}), frozenset(), robot))
+                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
         for index, step in enumerate(steps):
             walk.append(step)
             for robot in sorted(robot for robot in step.robots if last[robot] == index):
-                walk.append(_Step(None, (), frozenset({robot}), frozenset(), robot))
+                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
         self._walk = walk
         self._live = _live_places(walk)
         return walk
@@ -230,14 +225,11 @@ class ChoiceSpace:
                 ("assembly", robot, pick)
                 for pick in assembly_options(robot, table.feet[robot], rule)
             ]
-        run, arguments = step.run, step.arguments
+        run, subject = step.run, step.subject
         if run is steal_from_attacker:
-            _, defender, attacker = arguments
-            return [
-                ("steal", (defender, attacker), steal)
-                for steal in steal_options(table, defender, attacker)
-            ]
-        split = _split_of(run, arguments, table)
+            defender, attacker = subject
+            return [("steal", subject, steal) for steal in steal_options(table, defender, attacker)]
+        split = _split_of(run, subject, table, self._reading)
         if split is None:
             return []
         place, pool, takers = split
@@ -263,29 +255,24 @@ class ChoiceSpace:
             else:
                 splits = {**forced.splits, key: value}
                 table.choices = _Forced(forced.defence_steals, forced.assemblies, splits)
-        step.run(table, *step.arguments)
+        step.run(table, self._reading, step.subject)
 
 
-def _touched(
-    run: Callable[..., None], arguments: tuple[Any, ...], reading: ProgramReading
-) -> tuple[set[int], set[int]] | None:
-    """The robots and dumps a step of the plan changes; ``None`` once activation is over."""
-    if run is steal_from_attacker:
-        return {arguments[1], arguments[2]}, set()
-    if run is lift_feet:
-        return set(arguments[0]), set()
-    if run is strike:
-        return {arguments[1], *arguments[2]}, set()
-    if run is spring_trap:
-        dump = arguments[1]
-        return set(trappers_of(reading, dump)), {dump}
-    if run is harvest_dump:
-        dump = arguments[1]
-        return set(harvesters_of(reading, dump)), {dump}
-    if run is shovel_dumps:
-        return set(arguments[1]), set(reading.numbers)
-    if run is assemble_circuits:
-        return None
+def _touched(step: Step, subject: Any, reading: ProgramReading) -> tuple[set[int], set[int]]:
+    """The robots and dumps a step of the plan changes."""
+    if step is steal_from_attacker:
+        return set(subject), set()
+    if step is lift_feet:
+        return set(subject), set()
+    if step is strike:
+        victim, attackers = subject
+        return {victim, *attackers}, set()
+    if step is spring_trap:
+        return set(trappers_of(reading, subject)), {subject}
+    if step is harvest_dump:
+        return set(harvesters_of(reading, subject)), {subject}
+    if step is shovel_dumps:
+        return set(subject), set(reading.numbers)
     return set(), set()
 
 
@@ -304,25 +291,23 @@ def _live_places(walk: list[_Step]) -> list[tuple[tuple[int, ...], tuple[int, ..
 
 
 def _split_of(
-    run: Callable[..., None] | None, arguments: tuple[Any, ...], table: Table
+    step: Step | None, subject: Any, table: Table, reading: ProgramReading
 ) -> tuple[Place, list[int], list[int]] | None:
     """The place, pool and takers of a step that may split a pile among several takers."""
-    if run is strike:
-        _, victim, attackers = arguments
+    if step is strike:
+        victim, attackers = subject
         return FEET[victim], table.held[victim], attackers
-    if run is spring_trap:
-        reading, dump = arguments
-        if not harvesters_of(reading, dump):
+    if step is spring_trap:
+        if not harvesters_of(reading, subject):
             return None
-        return DUMP[dump], table.dumps[dump], trappers_of(reading, dump)
-    if run is harvest_dump:
-        reading, dump = arguments
-        return DUMP[dump], table.dumps[dump], harvesters_of(reading, dump)
+        return DUMP[subject], table.dumps[subject], trappers_of(reading, subject)
+    if step is harvest_dump:
+        return DUMP[subject], table.dumps[subject], harvesters_of(reading, subject)
     return None
 
 
 def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
-    return [tuple(_gear_of(rank) for rank in share) for share in shares]
+    return [tuple(gear_of(rank) for rank in share) for share in shares]
 
 
 def as_choices(decisions: Iterable[Decision]) -> Choices:

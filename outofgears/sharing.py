@@ -20,18 +20,16 @@ from outofgears.errors import IllegalChoiceError
 from outofgears.events import SplitResolved
 from outofgears.gears import (
     BEST_FIRST,
-    CANONICAL_GEARS,
     OWN_RANK,
     Gear,
     describe_gears,
+    gear_of,
     gear_ranks,
     gears_of,
     taking_order,
 )
 from outofgears.model import Place
 from outofgears.table import Table
-
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 @frozen
@@ -181,7 +179,7 @@ def check_split_ranks(
             )
         for rank in got:
             available[rank] -= 1
-        missing = [_gear_of(rank) for rank in range(10) if available[rank] < 0]
+        missing = [gear_of(rank) for rank in range(10) if available[rank] < 0]
         if missing:
             raise IllegalChoiceError(
                 robot,
@@ -265,7 +263,8 @@ def take(
     events; ``None`` when the table records none.
     """
     choices = table.choices
-    proposed = None if choices is None else choices.splits.get(place)
+    splits = None if choices is None else choices.splits
+    proposed = splits.get(place) if splits else None  # no Place hashed when nothing is chosen
     if len(takers) == 1 and proposed is None:
         table.give(pool, place, takers[0], clauses[0] if clauses else "")
         return []
@@ -283,8 +282,8 @@ def take(
                 "SPL-4" if len(pool) < len(takers) else "SPL-1",
             )
         )
-    for taker, got, clause in zip(takers, shares, clauses or [""] * len(takers), strict=True):
-        table.give(got, place, taker, clause)
+    for index, taker in enumerate(takers):  # not zip(strict=True): a slower call
+        table.give(shares[index], place, taker, clauses[index] if clauses else "")
     return left
 
 

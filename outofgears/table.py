@@ -29,7 +29,15 @@ from outofgears.events import (
     TurnEnded,
     UpgradeDiscarded,
 )
-from outofgears.gears import CANONICAL_GEARS, RANKS_OF_SHARED, Gear, gear_rank, gears_of, ranks_of
+from outofgears.gears import (
+    RANKS_OF_SHARED,
+    SHARED_MULTISETS,
+    Gear,
+    gear_of,
+    gear_rank,
+    gears_of,
+    ranks_of,
+)
 from outofgears.model import (
     Dump,
     GameState,
@@ -43,6 +51,7 @@ from outofgears.model import (
 
 if TYPE_CHECKING:
     from outofgears.choices import DefenceSteal
+    from outofgears.programs import ProgramReading
 
 
 class Decisions(Protocol):
@@ -59,9 +68,13 @@ class Decisions(Protocol):
     def splits(self) -> Mapping[Place, Mapping[int, tuple[Gear, ...]]]: ...
 
 
-#: A turn's plan: its steps in order, each a function of the table and its arguments
-#: (:func:`outofgears.turn.plan_turn`).
-Plan = list[tuple[Callable[..., None], tuple[Any, ...]]]
+#: A step of a turn's activation: a function of the table, the programs as read and the step's
+#: subject (the dump, the attacked robot and its attackers, the defender and the attacker...).
+Step = Callable[["Table", "ProgramReading", Any], None]
+
+#: A turn's activation as steps in order, each with its subject
+#: (:func:`outofgears.turn.plan_turn`): run as ``step(table, reading, subject)``.
+Plan = list[tuple[Step, Any]]
 
 #: The places of the table, prebuilt: ``FEET[n]``, ``CIRCUIT[n]``, ``DUMP[n]``.
 FEET: Final = tuple(Place.feet(number) for number in range(9))
@@ -70,7 +83,6 @@ DUMP: Final = tuple(Place.dump(number) for number in range(9))
 RESERVE: Final = Place.reserve()
 
 _new = object.__new__
-_gear_of = CANONICAL_GEARS.__getitem__
 
 
 # Frozen attrs classes with slots refuse ``setattr``; their slot descriptors do not. The engine
@@ -170,11 +182,13 @@ class Table:
         dumps: list[list[int]] = [[]] * 9
         known = RANKS_OF_SHARED.get  # ranks_of, inlined for the usual shared tuples
         for robot in state.robots:
-            ranks = known(id(robot.feet))
-            feet[robot.number] = ranks_of(robot.feet) if ranks is None else list(ranks)
+            gears = robot.feet
+            ranks = known(id(gears))
+            feet[robot.number] = ranks_of(gears) if ranks is None else [*ranks]
         for dump in state.dumps:
-            ranks = known(id(dump.gears))
-            dumps[dump.number] = ranks_of(dump.gears) if ranks is None else list(ranks)
+            gears = dump.gears
+            ranks = known(id(gears))
+            dumps[dump.number] = ranks_of(gears) if ranks is None else [*ranks]
         self.feet = feet
         self.circuit: list[list[int] | None] = [None] * 9  # read only when a circuit changes
         self.dumps = dumps
@@ -213,7 +227,9 @@ class Table:
         """The live list of ranks in robot ``robot``'s circuit."""
         ranks = self.circuit[robot]
         if ranks is None:
-            ranks = ranks_of(self.state.robots[self.numbers.index(robot)].circuit)
+            gears = self.state.robots[self.numbers.index(robot)].circuit
+            shared = RANKS_OF_SHARED.get(id(gears))  # ranks_of, inlined for the shared tuples
+            ranks = ranks_of(gears) if shared is None else [*shared]
             self.circuit[robot] = ranks
         return ranks
 
@@ -242,9 +258,8 @@ class Table:
         events = self.events
         if events is not None:
             to = FEET[robot]
-            events.extend(
-                gear_moved(_gear_of(rank), source, to, robot, clause) for rank in sorted(ranks)
-            )
+            for rank in sorted(ranks):
+                events.append(gear_moved(gear_of(rank), source, to, robot, clause))
 
     def act(self, robot: int, program: str, outcome: Outcome, clause: str) -> None:
         """Record what a program came to (only when events are recorded)."""
@@ -276,17 +291,32 @@ class Table:
         moved_circuit = self.moved_circuit
         feet = self.feet
         circuits = self.circuit
+        # gears_of, inlined for the shared multisets (all but the largest piles): sort, look up.
+        shared = SHARED_MULTISETS.get
+        found: tuple[Gear, ...] | None
         robots: list[Robot] = []
         for robot in state.robots:
             number = robot.number
             if moved_feet[number] or moved_circuit[number]:
-                circuit = circuits[number]
-                new: Robot = _new(Robot)  # _robot, inlined: most robots change every turn
-                _set_robot_number(new, number)
-                _set_robot_player(new, robot.player)
-                _set_robot_feet(new, gears_of(feet[number]) if moved_feet[number] else robot.feet)
-                _set_robot_circuit(new, robot.circuit if circuit is None else gears_of(circuit))
-                robot = new
+                gears = robot.feet
+                if moved_feet[number]:
+                    ranks = feet[number]
+                    ranks.sort()
+                    found = shared(tuple(ranks))
+                    gears = gears_of(ranks) if found is None else found
+                circuit = robot.circuit
+                in_circuit = circuits[number]
+                if in_circuit is not None:
+                    in_circuit.sort()
+                    found = shared(tuple(in_circuit))
+                    circuit = gears_of(in_circuit) if found is None else found
+                if gears is not robot.feet or circuit is not robot.circuit:
+                    new: Robot = _new(Robot)  # _robot, inlined: most robots change every turn
+                    _set_robot_number(new, number)
+                    _set_robot_player(new, robot.player)
+                    _set_robot_feet(new, gears)
+                    _set_robot_circuit(new, circuit)
+                    robot = new
             robots.append(robot)
         moved_dumps = self.moved_dumps
         piles = self.dumps
@@ -294,9 +324,14 @@ class Table:
         for dump in state.dumps:
             number = dump.number
             if moved_dumps[number]:
-                dump = _new(Dump)  # _dump, inlined: every dump changes every turn
-                _set_dump_number(dump, number)
-                _set_dump_gears(dump, gears_of(piles[number]))
+                ranks = piles[number]
+                ranks.sort()
+                found = shared(tuple(ranks))
+                gears = gears_of(ranks) if found is None else found
+                if gears is not dump.gears:
+                    dump = _new(Dump)  # _dump, inlined: every dump changes every turn
+                    _set_dump_number(dump, number)
+                    _set_dump_gears(dump, gears)
             dumps.append(dump)
         players = state.players
         discarded = self.discarded
@@ -389,13 +424,13 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     robots = tuple(
         attrs.evolve(
             robot,
-            feet=[_gear_of(rank) for rank in table.feet[robot.number]],
-            circuit=[_gear_of(rank) for rank in table.circuit_of(robot.number)],
+            feet=[gear_of(rank) for rank in table.feet[robot.number]],
+            circuit=[gear_of(rank) for rank in table.circuit_of(robot.number)],
         )
         for robot in state.robots
     )
     dumps = tuple(
-        Dump(dump.number, [_gear_of(rank) for rank in table.dumps[dump.number]])
+        Dump(dump.number, [gear_of(rank) for rank in table.dumps[dump.number]])
         for dump in state.dumps
     )
     players = tuple(attrs.evolve(player, upgrade=upgrades[player.name]) for player in state.players)

@@ -2,11 +2,12 @@
 
 A turn is programming (checked when the programs are read), then activation -- attacks with
 defences first, traps, harvests (and the Super Shovels) --, assembly, exploration, and the end
-check, in the rulebooks' order. :func:`plan_turn` lays that order out as a list of steps, each
-a function of the rules module named after its rulebook concern; resolving a turn is running
-the steps on a :class:`~outofgears.table.Table`. The same steps run with or without events and
-with or without the players' choices: a choice is read by the step that makes the decision,
-and where there is none the step applies its clause's default policy.
+check, in the rulebooks' order. :func:`plan_turn` lays activation out as a list of steps, each
+a function of the rules module named after its rulebook concern, and :func:`play_turn` runs
+them on a :class:`~outofgears.table.Table`, then the phases that close the turn. The same steps
+run with or without events and with or without the players' choices: a choice is read by the
+step that makes the decision, and where there is none the step applies its clause's default
+policy.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from outofgears.programs import ProgramReading, Programs
 from outofgears.scoring import end_turn
 from outofgears.table import DUMP, FEET, Plan, Table
 from outofgears.traps import harvesters_of, plan_traps
-from outofgears.upgrades import plan_discards, plan_shovels
+from outofgears.upgrades import discard_played_upgrades, plan_shovels
 
 
 @frozen
@@ -53,13 +54,14 @@ class TurnResult:
 
 
 def plan_turn(reading: ProgramReading) -> Plan:
-    """The steps of a turn in the rulebooks' order (TURN-1, ATK-2, SHOV-1, UPG-3).
+    """The steps of activation in the rulebooks' order (TURN-1, ATK-2, SHOV-1): each runs as
+    ``step(table, reading, subject)``.
 
     >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2], seed=5)
     >>> reading = ProgramReading(state, {1: Program.parse("harvest 2"), 2: Program.parse("trap 2")})
-    >>> [step.__name__ for step, _ in plan_turn(reading)]
-    ['spring_trap', 'assemble_circuits', 'explore_dumps', 'end_turn']
+    >>> [(step.__name__, subject) for step, subject in plan_turn(reading)]
+    [('spring_trap', 2)]
     """
     plan: Plan = []
     plan_attacks(plan, reading)
@@ -67,12 +69,19 @@ def plan_turn(reading: ProgramReading) -> Plan:
     plan_harvests(plan, reading)
     if reading.upgrades:
         plan_shovels(plan, reading)
-    plan.append((assemble_circuits, ()))
-    plan.append((explore_dumps, ()))
-    if reading.upgrades:
-        plan_discards(plan, reading)
-    plan.append((end_turn, ()))
     return plan
+
+
+def play_turn(table: Table, reading: ProgramReading) -> None:
+    """Play the turn on ``table``: activation as :func:`plan_turn` lays it out, then assembly,
+    exploration, the discards of the upgrade cards laid, and the end check (TURN-1, UPG-3)."""
+    for step, subject in plan_turn(reading):
+        step(table, reading, subject)
+    assemble_circuits(table)
+    explore_dumps(table)
+    if reading.upgrades:
+        discard_played_upgrades(table, reading)
+    end_turn(table)
 
 
 def _play(state: GameState, programs: Programs, choices: Choices | None, record: bool) -> Table:
@@ -85,8 +94,7 @@ def _play(state: GameState, programs: Programs, choices: Choices | None, record:
         else:
             choices = None
     table = Table(state, record=record, choices=choices, numbers=reading.numbers)
-    for step, arguments in plan_turn(reading):
-        step(table, *arguments)
+    play_turn(table, reading)
     return table
 
 

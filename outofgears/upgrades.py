@@ -44,7 +44,7 @@ def plan_shovels(plan: Plan, reading: ProgramReading) -> None:
     """The Super Shovels' own step, after the harvests and before assembly (SHOV-1)."""
     shovellers = reading.super_shovels
     if shovellers:
-        plan.append((shovel_dumps, (reading, shovellers)))
+        plan.append((shovel_dumps, shovellers))
 
 
 def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -> None:
@@ -63,12 +63,6 @@ def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -
                 take_dump(table, dump, shovellers, clauses)
     finally:
         table.choices = choices
-
-
-def plan_discards(plan: Plan, reading: ProgramReading) -> None:
-    """Every upgrade card laid this turn leaves the game at the end of the turn (UPG-3)."""
-    if reading.upgrades:
-        plan.append((discard_played_upgrades, (reading,)))
 
 
 def discard_played_upgrades(table: Table, reading: ProgramReading) -> None:

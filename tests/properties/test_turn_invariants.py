@@ -27,9 +27,11 @@ from outofgears import (
     IllegalProgramError,
     Place,
     Program,
+    apply_turn,
     resolve_turn,
 )
 from outofgears.errors import IllegalChoiceError
+from outofgears.gears import RANKS_OF_SHARED
 from outofgears.sharing import check_split, own_colour_quota, share_size, split_gears
 from tests.properties.checks import (
     CLAUSE_IDS,
@@ -112,6 +114,24 @@ def test_a_turn_leaves_its_input_unchanged(data: st.DataObject) -> None:
     assert state == spec.build()
     assert state == rebuild(state)
     assert programs == programs_before
+
+
+@given(st.data())
+def test_a_robot_or_dump_the_turn_left_as_it_was_is_the_very_same_object(
+    data: st.DataObject,
+) -> None:
+    # The new state shares what the turn left alone, even a pile lifted and given back whole
+    # (its piles being the shared multisets: every pile of up to 8 gears).
+    state = data.draw(positions(), label="state")
+    programs = data.draw(some_programs(state), label="programs")
+    choices = data.draw(st.none() | legal_choices(state, programs), label="choices")
+    after = apply_turn(state, programs, choices=choices)
+    for before, now in zip(state.robots, after.robots, strict=True):
+        if now == before and {id(now.feet), id(now.circuit)} <= RANKS_OF_SHARED.keys():
+            assert now is before
+    for before_dump, now_dump in zip(state.dumps, after.dumps, strict=True):
+        if now_dump == before_dump and id(now_dump.gears) in RANKS_OF_SHARED:
+            assert now_dump is before_dump
 
 
 @pytest.mark.clause("TURN-1")
