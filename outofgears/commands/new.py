@@ -339,16 +339,17 @@ def new(output: str | None, force: bool, **header: Any) -> None:
     standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
     kept unless --force.
 
-    With -o FILE, the table the game starts from (each robot's gears, each dump, the size of
-    the reserve) is printed after it.
+    Then the table the game starts from (each robot's gears, each dump, the size of the
+    reserve) is printed: on standard output after writing FILE, on standard error when the log
+    itself goes to standard output (so that the log stays a JSON document).
 
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
     game = new_game(Header(**header))
     target = output_path(output, force=force)
-    if not deliver(game.text, target, output, force=force):
-        return
-    say(game.written_line(str(output)))
-    say(f"The table it starts from (turn {game.start.turn}):")
+    written = deliver(game.text, target, output, force=force)
+    if written:
+        say(game.written_line(str(output)))
+    say(f"The table it starts from (turn {game.start.turn}):", err=not written)
     for line in position_lines(game.start):
-        say(line)
+        say(line, err=not written)

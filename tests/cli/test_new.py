@@ -19,9 +19,19 @@ from outofgears.setup import setup_game, setup_two_robot_game
 
 
 def run(*args: str) -> tuple[int, str]:
+    """The exit status and standard output, standard error apart (it shows the table when the
+    log goes to standard output)."""
     result = CliRunner().invoke(main, ["new", *args])
     assert "Traceback" not in result.output
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
+
+
+def test_the_table_goes_to_standard_error_when_the_log_goes_to_standard_output() -> None:
+    result = CliRunner().invoke(main, ["new", "--robots", "1,2", "--seed", "3"])
+    assert result.exit_code == 0
+    read_log_text(result.stdout)  # the log alone, a JSON document
+    assert result.stderr.splitlines()[0] == "The table it starts from (turn 1):"
+    assert "  robot 1 (P1): feet none; circuit none" in result.stderr.splitlines()
 
 
 def test_default_game_reads_back_and_replays_with_zero_turns() -> None:
