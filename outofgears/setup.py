@@ -237,8 +237,6 @@ def _deal(
     seed: int,
     options: Options | None,
 ) -> GameState:
-    if type(seed) is not int:
-        raise SetupError(f"the seed is an integer, not {seed!r}", clause="SET-3")
     rules = options or Options()
     rng = random.Random(seed)
     reserve = build_reserve(numbers, rng, rules)

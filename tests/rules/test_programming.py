@@ -34,6 +34,7 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
+from outofgears.errors import ArgumentTypeError
 from tests.helpers import position, programs
 
 PHASE_OF_CLAUSE = {
@@ -564,3 +565,14 @@ def test_joint_programs_are_asked_of_a_player_with_two_robots() -> None:
     one_robot = setup_game([1, 2, 3], seed=1)
     with pytest.raises(InvalidStateError, match="controls one robot"):
         legal_joint_programs(one_robot, "P1")
+
+
+@pytest.mark.clause("TURN-1")
+def test_the_tables_choices_typed_as_a_dict_are_refused_naming_the_argument() -> None:
+    state = position(dumps={1: [1], 2: [2]}, reserve=[1, 2])
+    typed: dict[str, dict[str, str]] = {"splits": {}}
+    with pytest.raises(ArgumentTypeError) as refused:
+        apply_turn(state, programs(r1="harvest 1", r2="harvest 2"), choices=typed)  # type: ignore[arg-type]
+    assert (refused.value.argument, refused.value.expected) == ("choices", "a Choices or None")
+    assert refused.value.value == typed
+    assert str(refused.value) == "choices must be a Choices or None, not {'splits': {}}"

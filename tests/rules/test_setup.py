@@ -23,8 +23,9 @@ from outofgears import (
     resolve_turn,
     setup_game,
 )
+from outofgears.errors import ArgumentTypeError
 from outofgears.model import Dump, UpgradeCard
-from outofgears.setup import deal_initial_gears
+from outofgears.setup import deal_initial_gears, seat_players, setup_seated_game
 from tests.helpers import programs
 
 # --- SET-1: robots in play -------------------------------------------------------------------
@@ -385,6 +386,7 @@ NOT_A_SEED: Any = "77"
         ),
         ([1, 2], ["Ada", ""], 1, "a player needs a name", "SET-1"),
         ([1, 2], None, NOT_A_SEED, "the seed is an integer, not '77'", "SET-3"),
+        ([1, 2], None, -5, "the seed is a non-negative integer, not -5", "SET-3"),
     ],
 )
 def test_a_refused_setup_says_what_is_wrong(
@@ -451,3 +453,101 @@ def test_a_position_typed_in_is_the_start_of_turn_1_unless_told() -> None:
     state = from_position(robots={1: {}, 2: {}}, dumps={1: (), 2: ()}, reserve=())
     assert state.turn == 1
     assert from_position(robots={1: {}, 2: {}}, dumps={1: (), 2: ()}, reserve=(), turn=4).turn == 4
+
+
+# --- SET-1: seating by number, as simulations and the game adapters seat a table -------------
+
+
+@pytest.mark.clause("SET-1")
+def test_a_seated_table_of_three_gives_each_player_one_robot_in_order() -> None:
+    assert seat_players(3) == {"P1": (1,), "P2": (2,), "P3": (3,)}
+    jolly = Options(jolly_gears=True)
+    assert setup_seated_game(3, seed=4, options=jolly) == setup_game(
+        [1, 2, 3], seed=4, options=jolly
+    )
+
+
+# --- arguments of the wrong type (issue 14) ---------------------------------------------------
+# A table typing a setup or a position in the wrong shape is told which argument, what it should
+# be and what it got (ArgumentTypeError's facts), not a crash further in.
+
+ADA_AND_BO = {"Ada": (1,), "Bo": (2,)}
+
+
+@pytest.mark.clause("SET-1")
+@pytest.mark.parametrize(
+    ("robots", "players", "options", "argument", "expected", "given"),
+    [
+        pytest.param(
+            "12", None, None, "robots", "a sequence of robot numbers", "12", id="robots-as-text"
+        ),
+        pytest.param(
+            [1, 2], "AdaBo", None, "players", "a sequence of names", "AdaBo", id="names-as-text"
+        ),
+        pytest.param(
+            [1, 2], None, {"jolly": True}, "options", "an Options or None", {"jolly": True},
+            id="options-as-a-dict",
+        ),
+    ],
+)  # fmt: skip
+def test_a_setup_typed_in_the_wrong_shape_names_the_argument(
+    robots: Any, players: Any, options: Any, argument: str, expected: str, given: Any
+) -> None:
+    with pytest.raises(ArgumentTypeError) as refused:
+        setup_game(robots, seed=1, players=players, options=options)
+    assert (refused.value.argument, refused.value.expected) == (argument, expected)
+    assert refused.value.value == given
+
+
+@pytest.mark.clause("SET-5")
+@pytest.mark.parametrize(
+    ("entered", "argument", "expected", "given"),
+    [
+        pytest.param(
+            {"robots": [1, 2]}, "robots", "a mapping keyed by robot number", [1, 2],
+            id="robots-as-a-list",
+        ),
+        pytest.param(
+            {"dumps": [(), ()]}, "dumps", "a mapping keyed by robot number", [(), ()],
+            id="dumps-as-a-list",
+        ),
+        pytest.param(
+            {"robots": {1: gears(3), 2: {}}}, "robots[1]", "a mapping of 'feet' and 'circuit'",
+            gears(3), id="a-robot-as-its-gears",
+        ),
+        pytest.param(
+            {"players": ["Ada", "Bo"]}, "players", "a mapping of names to robot numbers",
+            ["Ada", "Bo"], id="players-as-a-list",
+        ),
+        pytest.param(
+            {"players": {"Ada": 1, "Bo": (2,)}}, "players['Ada']", "a sequence of robot numbers",
+            1, id="a-player-with-a-bare-number",
+        ),
+        pytest.param(
+            {"players": {"Ada": "1", "Bo": (2,)}}, "players['Ada']",
+            "a sequence of robot numbers", "1", id="a-player-with-a-number-as-text",
+        ),
+        pytest.param(
+            {"upgrades": [UpgradeCard.SUPER_TRAP]}, "upgrades",
+            "a mapping of names to UpgradeCard", [UpgradeCard.SUPER_TRAP],
+            id="upgrades-as-a-list",
+        ),
+        pytest.param(
+            {"options": "upgrades"}, "options", "an Options or None", "upgrades",
+            id="options-as-text",
+        ),
+    ],
+)  # fmt: skip
+def test_a_position_typed_in_the_wrong_shape_names_the_argument(
+    entered: dict[str, Any], argument: str, expected: str, given: Any
+) -> None:
+    typed: dict[str, Any] = {
+        "robots": {1: {}, 2: {}},
+        "dumps": {1: (), 2: ()},
+        "reserve": gears(1),
+        "players": ADA_AND_BO,
+    }
+    with pytest.raises(ArgumentTypeError) as refused:
+        from_position(**(typed | entered))
+    assert (refused.value.argument, refused.value.expected) == (argument, expected)
+    assert refused.value.value == given

@@ -244,6 +244,19 @@ def test_empty_split_when_there_are_too_few_gears_is_accepted() -> None:
     assert result.moves == ()
 
 
+@pytest.mark.clause("SPL-4")
+@pytest.mark.ruling("R-SPLIT")
+def test_two_harvesters_of_an_empty_dump_are_told_they_shared_nothing() -> None:
+    # A position typed in with an empty dump; one harvester of it is told nothing (no split).
+    state = position(dumps={1: [], 2: [2], 3: [3]}, reserve=[1, 2, 3])
+    shared = resolve_turn(state, programs(r1="harvest 1", r2="harvest 1", r3="attack 3"))
+    assert splits(shared) == [SplitResolved(Place.dump(1), (1, 2), 0, (), "SPL-4")]
+    assert feet_of(shared.state) == {1: (), 2: (), 3: ()}
+    alone = resolve_turn(state, programs(r1="harvest 1", r2="attack 2", r3="attack 3"))
+    assert splits(alone) == []
+    assert feet_of(alone.state) == {1: (), 2: (), 3: ()}
+
+
 # --- SPL-5: the default split and explicit splits --------------------------------------------
 
 

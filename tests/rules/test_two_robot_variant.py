@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from outofgears import (
     GameState,
     IllegalProgramError,
     InvalidStateError,
+    Options,
     Outcome,
     Player,
     PlayerScore,
@@ -25,6 +27,8 @@ from outofgears import (
     setup_two_robot_game,
     winners,
 )
+from outofgears.errors import ArgumentTypeError
+from outofgears.setup import seat_players, setup_seated_game
 from tests.helpers import position, programs
 
 ADA_AND_BO = {"Ada": (1, 2), "Bo": (3, 4)}
@@ -332,3 +336,51 @@ def test_a_refused_two_robot_setup_says_what_is_wrong(
     with pytest.raises(SetupError) as caught:
         setup_two_robot_game(players, seed=1)
     assert (caught.value.reason, caught.value.clause) == (reason, "VAR-1")
+
+
+# --- VAR-1: arguments of the wrong type (issue 14) -------------------------------------------
+
+
+@pytest.mark.clause("VAR-1")
+@pytest.mark.parametrize(
+    ("players", "options", "argument", "expected", "given"),
+    [
+        pytest.param(
+            [("Ada", (1, 5)), ("Bo", (2, 6))], None, "players",
+            "a mapping of names to two robot numbers", [("Ada", (1, 5)), ("Bo", (2, 6))],
+            id="players-as-a-list-of-pairs",
+        ),
+        pytest.param(
+            {"Ada": "15", "Bo": (2, 6)}, None, "players['Ada']", "a pair of robot numbers", "15",
+            id="a-pair-as-text",
+        ),
+        pytest.param(
+            {"Ada": 15, "Bo": (2, 6)}, None, "players['Ada']", "a pair of robot numbers", 15,
+            id="a-pair-as-one-number",
+        ),
+        pytest.param(
+            {"Ada": (1, 5), "Bo": (2, 6)}, "jolly", "options", "an Options or None", "jolly",
+            id="options-as-text",
+        ),
+    ],
+)  # fmt: skip
+def test_a_two_robot_setup_typed_in_the_wrong_shape_names_the_argument(
+    players: Any, options: Any, argument: str, expected: str, given: Any
+) -> None:
+    with pytest.raises(ArgumentTypeError) as refused:
+        setup_two_robot_game(players, seed=1, options=options)
+    assert (refused.value.argument, refused.value.expected) == (argument, expected)
+    assert refused.value.value == given
+
+
+# --- VAR-1: seating by number, as simulations and the game adapters seat a table ---------------
+
+
+@pytest.mark.clause("VAR-1")
+@pytest.mark.ruling("R-TWO-ROBOTS")
+def test_a_seated_two_robot_table_of_six_gives_player_j_robots_j_and_j_plus_three() -> None:
+    seating = {"P1": (1, 4), "P2": (2, 5), "P3": (3, 6)}
+    assert seat_players(6, two_robots=True) == seating
+    jolly = Options(jolly_gears=True)
+    seated = setup_seated_game(6, two_robots=True, seed=4, options=jolly)
+    assert seated == setup_two_robot_game(seating, seed=4, options=jolly)
