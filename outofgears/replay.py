@@ -620,7 +620,9 @@ def replay_turn(
     if record.recorded is None:
         return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
     differing = compare_recorded(record.recorded, result, record.turn, path, source)
-    if not differing or departures:
+    # A refused choice stops the search (R-CHOICES); a departing draw does not: the turn
+    # was resolved from a pile that holds the recorded gears where it could.
+    if not differing or resolution.refused:
         departures += differing
         return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
     # The default policy does not give what the players recorded: search the legal choices.
@@ -640,7 +642,7 @@ def replay_turn(
         laid,
         first.choices,
         first.result,
-        (),
+        tuple(departures),
         describe_inferred(record.turn, first, state, laid),
         tuple(others),
         inferred_choices=as_choices(first.decisions),
@@ -674,7 +676,7 @@ def arrange_draws(
             source,
             path,
             "the log gives the reserve as counts (its order unknown), so each turn says what "
-            f'was turned up onto each dump: add "drawn" for dumps {_numbers_text(receiving)}',
+            f'was turned up onto each dump: add "drawn" for {_dumps_text(receiving)}',
             turn=record.turn,
             clause="EXP-1",
         )
@@ -693,12 +695,11 @@ def arrange_draws(
         if drawn.get(dump) is not None
     ]
     if order_known:
-        for dump, gear in zip(receiving, pile, strict=False):
+        for place, (dump, gear) in enumerate(zip(receiving, pile, strict=False), start=1):
             told = drawn.get(dump, gear)
             if told != gear:
-                departures.append(
-                    _drawn_departure(record, path, dump, told, f"{gear} ({content}, {gear} on top)")
-                )
+                expected = f"{gear}, the reserve's gear number {place} in draw order ({content})"
+                departures.append(_drawn_departure(record, path, dump, told, expected))
         return state, departures
     missing = [dump for dump in receiving if dump not in drawn]
     if missing:
@@ -706,7 +707,7 @@ def arrange_draws(
             source,
             f"{path}.drawn",
             f"the reserve's order is unknown and it held gears: say what was turned up onto "
-            f"dumps {_numbers_text(missing)}",
+            f"{_dumps_text(missing)}",
             turn=record.turn,
             clause="EXP-1",
         )
@@ -727,8 +728,9 @@ def arrange_draws(
     return attrs.evolve(state, reserve=(*top, *sort_gears(rest))), departures
 
 
-def _numbers_text(numbers: Sequence[int]) -> str:
-    return ", ".join(str(number) for number in numbers)
+def _dumps_text(numbers: Sequence[int]) -> str:
+    """``"dump 4"``, ``"dumps 1, 2"``."""
+    return ("dump " if len(numbers) == 1 else "dumps ") + ", ".join(map(str, numbers))
 
 
 def _drawn_departure(

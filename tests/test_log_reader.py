@@ -417,3 +417,32 @@ def test_a_wrong_recorded_value_is_a_departure() -> None:
     assert departure.json_path == "$.turns[0].recorded.robots.1.feet"
     assert (departure.recorded, departure.expected) == ("1 orange", "none")
     assert departure.clause == "ATK-4"
+
+
+@pytest.mark.parametrize(
+    ("start", "path", "expected"),
+    [
+        ({"seed": None}, "$.start.seed", "expected an integer, got null"),
+        (
+            {
+                "position": {
+                    "robots": {"1": {"feet": None}, "2": {}},
+                    "dumps": {"1": [], "2": []},
+                    "reserve": [],
+                }
+            },
+            "$.start.position.robots.1.feet",
+            "expected an array, got null",
+        ),
+    ],
+)
+def test_a_null_where_a_key_may_be_left_out_names_the_type_it_should_be(
+    start: dict[str, object], path: str, expected: str
+) -> None:
+    text = json.dumps(
+        {"format": "outofgears-log/1", "players": {"A": [1], "B": [2]}, "start": start, "turns": []}
+    )
+    with pytest.raises(LogError) as caught:
+        read_log_text(text, "x.json")
+    assert caught.value.json_path == path
+    assert caught.value.reason == f"{expected} (leave the key out instead)"

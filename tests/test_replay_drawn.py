@@ -17,6 +17,7 @@ from outofgears.log import (
     GameLog,
     LogError,
     PositionRecord,
+    Recorded,
     RobotGears,
     Start,
     TurnRecord,
@@ -69,14 +70,14 @@ def test_a_turn_without_drawn_while_the_unknown_pile_holds_gears_is_refused() ->
         replay_log(table_game(PILE, {1: BLUE, 2: RED, 3: ORANGE}, None))
     assert caught.value.json_path == "$.turns[1]"
     assert caught.value.turn == 2
-    assert 'add "drawn" for dumps 1' in caught.value.reason
+    assert 'add "drawn" for dump 1' in caught.value.reason
 
 
 def test_a_dump_left_out_of_drawn_while_the_unknown_pile_holds_gears_is_refused() -> None:
     with pytest.raises(LogError) as caught:
         replay_log(table_game(PILE, {1: BLUE, 3: ORANGE}))
     assert caught.value.json_path == "$.turns[0].drawn"
-    assert "dumps 2" in caught.value.reason
+    assert caught.value.reason.endswith("onto dump 2")
 
 
 def test_a_gear_the_pile_does_not_hold_is_a_departure_naming_the_dump_and_the_pile() -> None:
@@ -123,7 +124,7 @@ def test_under_a_known_order_another_gear_is_a_departure_naming_the_one_on_top()
     replayed = replay_log(table_game((BLUE, RED, ORANGE, RED), {1: RED, 2: RED, 3: ORANGE}))
     [departure] = replayed.departures
     assert departure.json_path == "$.turns[0].drawn.1"
-    assert departure.expected.startswith("blue (the reserve held")
+    assert departure.expected.startswith("blue, the reserve's gear number 1 in draw order")
 
 
 def test_under_a_known_order_drawn_may_be_left_out() -> None:
@@ -161,3 +162,24 @@ def test_replay_exits_1_for_a_drawn_departure_and_2_for_a_missing_drawn() -> Non
     result = runner.invoke(main, ["replay", "-"], input=missing)
     assert result.exit_code == 2
     assert "drawn" in result.output
+
+
+def test_a_departing_draw_does_not_stop_replay_inferring_the_tables_choices() -> None:
+    # Robot 1 assembles its two oranges (not the default red + orange); the table also
+    # wrote a draw the pile cannot give. Only the draw departs; the assembly is inferred.
+    position = PositionRecord(
+        robots={1: RobotGears(feet=gears(1, 2, 2), circuit=()), 2: RobotGears(feet=(), circuit=())},
+        dumps={1: gears(1), 2: gears(2)},
+        reserve=(RED, ORANGE, RED),
+    )
+    turn = TurnRecord(
+        1,
+        {1: parse_program("trap 2"), 2: parse_program("trap 1")},
+        recorded=Recorded(robots={1: RobotGears(circuit=gears(2, 2))}),
+        drawn={1: ORANGE},
+    )
+    log = GameLog(players={"A": (1,), "B": (2,)}, start=Start(position=position), turns=(turn,))
+    replayed = replay_log(log)
+    assert [d.json_path for d in replayed.departures] == ["$.turns[0].drawn.1"]
+    assert [c.kind for c in replayed.inferred] == ["assembly"]
+    assert replayed.final.robot(1).circuit == gears(2, 2)

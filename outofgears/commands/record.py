@@ -564,7 +564,10 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
         f"({RECORDED_SHAPE.removeprefix('write ')}; one a line; empty: nothing)"
     )
     while True:
-        added = asker.ask(question, partial(add_checked, draft.state, recorded, players))
+        try:
+            added = asker.ask(question, partial(add_checked, draft.state, recorded, players))
+        except RecordingStoppedError:
+            break  # the input ended on an optional question: the turn is complete
         if added is None:
             break
         recorded = added
@@ -592,16 +595,24 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     the reserve's order: one gear for each dump, ascending, while the reserve lasts. Under a
     known order the rules know it; a ``--drawn`` answer is then kept and checked by replay."""
     pile = draft.state.reserve
-    dumps = sorted(draft.state.robot_numbers)[: len(pile)]
-    for dump in given.drawn:
-        if dump not in dumps:
-            fail(f"--drawn: dump {dump} gets no gear this turn (dumps drawn onto: {dumps})")
+    in_play = sorted(draft.state.robot_numbers)
+    dumps = in_play[: len(pile)]
+    for dump, told in given.drawn.items():
+        if dump not in in_play:
+            fail(f"--drawn: dump {dump} is not in play (dumps in play: {in_play})")
+        if dump not in dumps and told is not None:
+            fail(f"--drawn: dump {dump} gets no gear this turn: the reserve has run out (EXP-1)")
     if draft.order_known or not dumps:
         return attrs.evolve(draft, drawn=dict(given.drawn) or None)
     left = Counter(pile)
     drawn: dict[int, Gear | None] = {}
     for dump in dumps:
         gear = given.drawn.get(dump)
+        if gear is None and dump in given.drawn:
+            fail(
+                f"--drawn: dump {dump} gets a gear this turn: the reserve still holds "
+                f"{describe_gears(sorted(left.elements(), key=gear_key))} (EXP-1)"
+            )
         if gear is None:
             gear = asked_draw(dump, left, asker)
         elif left[gear] == 0:
@@ -609,7 +620,8 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
         left[gear] -= 1
         drawn[dump] = gear
-    return attrs.evolve(draft, drawn=drawn)
+    drawn.update((dump, None) for dump in given.drawn if dump not in dumps)
+    return attrs.evolve(draft, drawn=dict(sorted(drawn.items())))
 
 
 def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
@@ -875,7 +887,8 @@ def record(
         create_log(log, Header(**header))
     elif Header.given(context):
         fail(
-            f"{printable(log)} exists: {', '.join(Header.given(context))} only describe a new "
+            f"{printable(log)} exists: {', '.join(Header.given(context))} only "
+            f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
             "game (the log says how its game started)"
         )
     file, count = record_turns(LogFile.read(path, log), given, limit)

@@ -76,7 +76,8 @@ def _is_optional(kind: Any) -> bool:
 def _optional_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     def factory(kind: Any) -> Callable[[Any, Any], Any]:
         inner = next(arg for arg in get_args(kind) if arg is not type(None))
-        word = JSON_WORDS.get(inner, "an array" if get_origin(inner) is tuple else "an object")
+        bare = _bare(inner)
+        word = JSON_WORDS.get(bare, "an array" if get_origin(bare) is tuple else "an object")
 
         def structure(value: Any, _: Any) -> Any:
             if value is None:

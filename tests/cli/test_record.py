@@ -593,3 +593,34 @@ def test_under_a_known_order_nothing_is_asked_about_the_draws(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     assert "turned up" not in result.output
     assert read_log(path).turns[0].drawn is None
+
+
+def test_input_ending_at_what_was_written_down_keeps_the_turn(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    result = record(str(path), "--turns", "1", typed=lines("attack 1", "attack 2", "attack 3", ""))
+    assert result.exit_code == 0, result.output
+    assert "left unfinished" not in result.output
+    assert len(read_log(path).turns) == 1
+
+
+def test_none_drawn_onto_a_dump_the_emptied_reserve_skips_is_taken(tmp_path: Path) -> None:
+    # One gear left: dump 1 gets it, dumps 2 and 3 get nothing.
+    position = {**TABLE["start"]["position"], "reserve": {"grey": 1}}
+    path = table_log(tmp_path, start={"position": position})
+    drawn = ["--drawn", "1=grey", "--drawn", "2=none", "--drawn", "3=none"]
+    result = record(str(path), *QUIET, *drawn, "--turns", "1")
+    assert result.exit_code == 0, result.output
+    turn = read_log(path).turns[0]
+    assert turn.drawn is not None
+    assert turn.drawn[2] is None
+    assert replays(path) == 0
+
+
+def test_none_drawn_while_the_reserve_holds_gears_is_exit_2_saying_so(tmp_path: Path) -> None:
+    path = counted_table(tmp_path)
+    drawn = ["--drawn", "1=none", "--drawn", "2=grey", "--drawn", "3=grey"]
+    result = record(str(path), *QUIET, *drawn, "--turns", "1")
+    assert result.exit_code == 2
+    assert "--drawn: dump 1 gets a gear this turn: the reserve still holds 4 grey, 2 white" in (
+        result.output
+    )
