@@ -269,7 +269,7 @@ def given_answers(
         "--split", splits, lambda k, v: SplitRecord(parse_split_place(k), parse_shares(v))
     )
     once_each("--split", [str(split.place) for split in shared])
-    turned = keyed_options("--drawn", drawn, lambda k, v: (parse_robot(k), parse_drawn(v)))
+    turned = keyed_options("--drawn", drawn, lambda k, v: (parse_robot(k, "dump"), parse_drawn(v)))
     once_each("--drawn", [f"dump {dump}" for dump, _ in turned])
     return Given(
         dict(laid), tuple(taken), dict(picked), tuple(shared), tuple(recorded), dict(turned)

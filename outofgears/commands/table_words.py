@@ -40,19 +40,19 @@ _STEAL: Final = re.compile(r"(\S+) from (?:robot (\S+) )?(feet|circuit)")
 _SHARE_START: Final = re.compile(r"(?:^|,)\s*(\S+?)\s*:")
 
 
-def parse_robot(text: str) -> int:
-    """A robot number 1-8 from its digits.
+def parse_robot(text: str, what: str = "robot") -> int:
+    """A robot number 1-8 from its digits (``what="dump"`` for a dump, numbered alike).
 
     >>> parse_robot(" 3 ")
     3
-    >>> parse_robot("9")
+    >>> parse_robot("9", "dump")
     Traceback (most recent call last):
     ...
-    outofgears.errors.InvalidStateError: "9" is not a robot: robots are numbered 1-8
+    outofgears.errors.InvalidStateError: "9" is not a dump: dumps are numbered 1-8
     """
     word = text.strip()
     if len(word) != 1 or not "1" <= word <= "8":
-        raise InvalidStateError(f"{show(word)} is not a robot: robots are numbered 1-8")
+        raise InvalidStateError(f"{show(word)} is not a {what}: {what}s are numbered 1-8")
     return int(word)
 
 

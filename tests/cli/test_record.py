@@ -624,3 +624,10 @@ def test_none_drawn_while_the_reserve_holds_gears_is_exit_2_saying_so(tmp_path: 
     assert "--drawn: dump 1 gets a gear this turn: the reserve still holds 4 grey, 2 white" in (
         result.output
     )
+
+
+def test_a_drawn_answer_for_a_dump_that_does_not_exist_names_it_a_dump(tmp_path: Path) -> None:
+    path = counted_table(tmp_path)
+    result = record(str(path), *QUIET, "--drawn", "9=grey", "--turns", "1")
+    assert result.exit_code == 2
+    assert '"9" is not a dump: dumps are numbered 1-8' in result.output
