@@ -35,6 +35,7 @@ from outofgears.log.records import (
     Start,
     check_declared,
     json_name,
+    limits_of,
     required_keys,
 )
 from outofgears.model import AssemblyRule, DefenceStealSource, Options, UpgradeCard
@@ -76,7 +77,7 @@ def _is_optional(kind: Any) -> bool:
 def _optional_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     def factory(kind: Any) -> Callable[[Any, Any], Any]:
         inner = next(arg for arg in get_args(kind) if arg is not type(None))
-        bare = _bare(inner)
+        bare = limits_of(inner)[0]
         word = JSON_WORDS.get(bare, "an array" if get_origin(bare) is tuple else "an object")
 
         def structure(value: Any, _: Any) -> Any:
@@ -121,18 +122,14 @@ def _tuple_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
-def _bare(kind: Any) -> Any:
-    return get_args(kind)[0] if get_origin(kind) is Annotated else kind
-
-
 def _is_keyed(kind: Any) -> bool:
-    return get_origin(kind) is dict and _bare(get_args(kind)[0]) in (int, str)
+    return get_origin(kind) is dict and limits_of(get_args(kind)[0])[0] in (int, str)
 
 
 def _keyed_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
     def factory(kind: Any) -> Callable[[Any, Any], Any]:
         key_type, value_type = get_args(kind)
-        key_type = _bare(key_type)
+        key_type = limits_of(key_type)[0]
 
         def structure(value: Any, _: Any) -> dict[Any, Any]:
             if type(value) is not dict:

@@ -140,7 +140,7 @@ REQUIRED_KEY: Final = {"required": True}
 def _declared(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     """The validator of every attribute of a log class: its value against its declared type."""
     kind = attribute.type
-    if attribute.default is None and _is_union(kind):
+    if attribute.default is None and is_union(kind):
         if value is None:
             return  # an optional key left out
         kind = optional_of(kind)
@@ -156,14 +156,16 @@ def optional_of(kind: Any) -> Any:
 # --- checking a value against its type ----------------------------------------------------------
 
 
-def _limits(kind: Any) -> tuple[Any, tuple[Any, ...]]:
+def limits_of(kind: Any) -> tuple[Any, tuple[Any, ...]]:
+    """A declared type's base type and its limits (``Annotated[int, Range(...)]``)."""
     if get_origin(kind) is Annotated:
         base, *limits = get_args(kind)
         return base, tuple(limits)
     return kind, ()
 
 
-def _is_union(kind: Any) -> bool:
+def is_union(kind: Any) -> bool:
+    """Whether a declared type is a union (``X | Y``); a program is one kind of value."""
     return get_origin(kind) in (Union, types.UnionType) and kind is not AnyProgram
 
 
@@ -175,8 +177,8 @@ def check_declared(value: Any, kind: Any, *where: str | int) -> None:
     ...
     outofgears.log.LogFieldError: a robot number is 1 to 8, not 9
     """
-    base, limits = _limits(kind)
-    if _is_union(base):
+    base, limits = limits_of(kind)
+    if is_union(base):
         _check_union(value, base, where)
     elif base is int:
         _check_int(value, limits, where)
@@ -203,7 +205,7 @@ def _check_union(value: Any, kind: Any, where: tuple[str | int, ...]) -> None:
     if value is None and type(None) in options:
         return
     for option in options:
-        base, _ = _limits(option)
+        base, _ = limits_of(option)
         if isinstance(value, get_origin(base) or base):
             check_declared(value, option, *where)
             return
@@ -211,8 +213,8 @@ def _check_union(value: Any, kind: Any, where: tuple[str | int, ...]) -> None:
 
 
 def _words(kind: Any) -> str:
-    base, _ = _limits(kind)
-    if _is_union(base):
+    base, _ = limits_of(kind)
+    if is_union(base):
         return " or ".join(_words(option) for option in get_args(base))
     return _NOUNS.get(get_origin(base) or base, "a value")
 
@@ -292,7 +294,7 @@ def _check_entries(
 
 
 def _check_key(key: Any, kind: Any, where: tuple[str | int, ...]) -> None:
-    base, _ = _limits(kind)
+    base, _ = limits_of(kind)
     if base is int:
         # Keys that are numbers are robot numbers (and dump numbers): "1" to "8" in JSON.
         if type(key) is not int or key not in ROBOT_NUMBERS:

@@ -10,9 +10,8 @@ schema (its keys, which are required, no others), each type a JSON type, and eac
 from __future__ import annotations
 
 import re
-import types
 from functools import cache
-from typing import Annotated, Any, Final, Literal, Union, get_args, get_origin
+from typing import Any, Final, Literal, get_args, get_origin
 
 import attrs
 
@@ -27,7 +26,9 @@ from outofgears.log.records import (
     OneOf,
     Range,
     Size,
+    is_union,
     json_name,
+    limits_of,
     optional_of,
     required_keys,
 )
@@ -61,14 +62,14 @@ class _Writer:
         return {"$ref": f"#/$defs/{name}"}
 
     def of(self, kind: Any) -> dict[str, Any]:
-        base, limits = _limits(kind)
+        base, limits = limits_of(kind)
         schema = self._base(base, limits)
         for limit in limits:
             schema.update(_keywords(limit, base))
         return schema
 
     def _base(self, base: Any, limits: tuple[Any, ...]) -> dict[str, Any]:
-        if get_origin(base) in (Union, types.UnionType) and base is not AnyProgram:
+        if is_union(base):
             return self._union(base)
         if base is int:
             if any(
@@ -112,7 +113,7 @@ class _Writer:
         raise TypeError(f"the log format declares no schema for {base!r}")  # pragma: no cover
 
     def _key(self, kind: Any) -> dict[str, Any]:
-        base, _ = _limits(kind)
+        base, _ = limits_of(kind)
         if base is int:
             keys = [str(n) for n in ROBOT_NUMBERS]
             return self.ref("robot_key", {"type": "string", "enum": keys})
@@ -195,13 +196,6 @@ class _Writer:
             "additionalProperties": False,
             "properties": properties,
         }
-
-
-def _limits(kind: Any) -> tuple[Any, tuple[Any, ...]]:
-    if get_origin(kind) is Annotated:
-        base, *limits = get_args(kind)
-        return base, tuple(limits)
-    return kind, ()
 
 
 def _keywords(limit: Any, base: Any) -> dict[str, Any]:
