@@ -31,6 +31,7 @@ from outofgears.errors import (
     SetupError,
 )
 from outofgears.events import Event, GearMoved, SplitResolved
+from outofgears.exploration import dumps_explored
 from outofgears.gears import (
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
@@ -666,8 +667,8 @@ def arrange_draws(
             say what was drawn onto a dump while the reserve held gears.
     """
     pile = state.reserve
-    numbers = sorted(state.robot_numbers)
-    receiving, skipped = numbers[: len(pile)], numbers[len(pile) :]
+    numbers = state.robot_numbers
+    receiving, skipped = dumps_explored(numbers, pile)
     drawn = record.drawn
     if drawn is None:
         if order_known or not pile:

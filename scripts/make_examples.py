@@ -31,6 +31,7 @@ import attrs
 from outofgears import SPEC_VERSION, __version__
 from outofgears.errors import IllegalChoiceError
 from outofgears.events import GearMoved, SplitResolved
+from outofgears.exploration import dumps_explored
 from outofgears.gears import Gear, gear_key, sort_gears
 from outofgears.legal import legal_choices
 from outofgears.log import (
@@ -489,9 +490,8 @@ REAL_TABLE_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
 
 def drawn_onto_dumps(state: GameState) -> dict[int, Gear | None]:
     """What exploration turns up onto each dump from ``state``'s reserve (EXP-1)."""
-    numbers = sorted(state.robot_numbers)
-    pile = state.reserve
-    return {dump: pile[i] if i < len(pile) else None for i, dump in enumerate(numbers)}
+    receiving, skipped = dumps_explored(state.robot_numbers, state.reserve)
+    return {**dict(zip(receiving, state.reserve, strict=False)), **dict.fromkeys(skipped)}
 
 
 def real_table_turns() -> tuple[GameLog, list[TurnRecord], list[TurnResult]]:

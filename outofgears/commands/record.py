@@ -58,6 +58,7 @@ from outofgears.commands.table_words import (
 )
 from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
 from outofgears.events import Event, GearMoved, SplitResolved
+from outofgears.exploration import dumps_explored
 from outofgears.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
 from outofgears.log import (
     MAX_LOG_BYTES,
@@ -595,8 +596,8 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     the reserve's order: one gear for each dump, ascending, while the reserve lasts. Under a
     known order the rules know it; a ``--drawn`` answer is then kept and checked by replay."""
     pile = draft.state.reserve
-    in_play = sorted(draft.state.robot_numbers)
-    dumps = in_play[: len(pile)]
+    in_play = draft.state.robot_numbers
+    dumps, _ = dumps_explored(in_play, pile)
     for dump, told in given.drawn.items():
         if dump not in in_play:
             fail(f"--drawn: dump {dump} is not in play (dumps in play: {in_play})")
