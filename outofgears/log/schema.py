@@ -25,6 +25,7 @@ from outofgears.log.records import (
     Length,
     OneOf,
     Range,
+    RobotNumber,
     Size,
     is_union,
     json_name,
@@ -62,6 +63,9 @@ class _Writer:
         return {"$ref": f"#/$defs/{name}"}
 
     def of(self, kind: Any) -> dict[str, Any]:
+        if kind == RobotNumber:  # the one integer type written once, in $defs
+            written = _keywords(limits_of(kind)[1][0], int)
+            return self.ref("robot", {"title": written.pop("title"), "type": "integer", **written})
         base, limits = limits_of(kind)
         schema = self._base(base, limits)
         for limit in limits:
@@ -72,13 +76,6 @@ class _Writer:
         if is_union(base):
             return self._union(base)
         if base is int:
-            if any(
-                isinstance(limit, Range) and limit.title == "a robot number" for limit in limits
-            ):
-                return self.ref(
-                    "robot",
-                    {"title": "a robot number", "type": "integer", "minimum": 1, "maximum": 8},
-                )
             return {"type": "integer"}
         if base is str:
             return {"type": "string"}
@@ -200,8 +197,6 @@ class _Writer:
 
 def _keywords(limit: Any, base: Any) -> dict[str, Any]:
     if isinstance(limit, Range):
-        if limit.title == "a robot number":
-            return {}
         return {"title": limit.title, "minimum": limit.low, "maximum": limit.high}
     if isinstance(limit, Length):
         low = {"minLength": limit.low} if limit.low else {}
