@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import io
 import os
 import signal
@@ -24,18 +25,6 @@ import click
 
 from outofgears import __version__
 from outofgears.commands.common import INVALID
-from outofgears.commands.dispute import dispute
-from outofgears.commands.explain import explain
-from outofgears.commands.new import new
-from outofgears.commands.play import play
-from outofgears.commands.record import record
-from outofgears.commands.render import render
-from outofgears.commands.replay import replay
-from outofgears.commands.schema import schema
-from outofgears.commands.simulate import simulate
-from outofgears.commands.tournament import tournament
-from outofgears.commands.view import view
-from outofgears.commands.whatif import whatif
 from outofgears.errors import printable, printable_lines
 
 
@@ -43,8 +32,37 @@ class _PipeClosedError(Exception):
     """Standard output's reader went away (EPIPE), carried past click, which would exit 1."""
 
 
+#: Each command and where it is defined: a command's module is imported only when it runs
+#: (or when help lists it), so that one command does not pay for loading the others.
+COMMANDS: dict[str, str] = {
+    "replay": "outofgears.commands.replay",
+    "explain": "outofgears.commands.explain",
+    "dispute": "outofgears.commands.dispute",
+    "whatif": "outofgears.commands.whatif",
+    "render": "outofgears.commands.render",
+    "view": "outofgears.commands.view",
+    "new": "outofgears.commands.new",
+    "record": "outofgears.commands.record",
+    "simulate": "outofgears.commands.simulate",
+    "tournament": "outofgears.commands.tournament",
+    "schema": "outofgears.commands.schema",
+    "play": "outofgears.commands.play",
+}
+
+
 class _Group(click.Group):
-    """The command group, passing a broken pipe on to :func:`run` rather than to click."""
+    """The command group: its commands loaded when used (:data:`COMMANDS`), and a broken pipe
+    passed on to :func:`run` rather than to click."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        command: click.Command = getattr(importlib.import_module(module), cmd_name)
+        return command
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -59,21 +77,16 @@ def main() -> None:
     """Rules engine and rules-checking tools for the card game Out of Gears."""
 
 
-for command in (
-    replay,
-    explain,
-    dispute,
-    whatif,
-    render,
-    view,
-    new,
-    record,
-    simulate,
-    tournament,
-    schema,
-    play,
-):
-    main.add_command(command)
+def all_commands() -> dict[str, click.Command]:
+    """Every command of :data:`main` by name, in the order of :data:`COMMANDS`, loaded (for
+    the CLI reference and its tests).
+
+    >>> list(all_commands())[:3]
+    ['replay', 'explain', 'dispute']
+    """
+    context = click.Context(main)
+    found = {name: main.get_command(context, name) for name in COMMANDS}
+    return {name: command for name, command in found.items() if command is not None}
 
 
 #: Exit status for an internal error: a defect of outofgears, not of the input.

@@ -289,6 +289,15 @@ def gears(*colours: int) -> tuple[Gear, ...]:
     return sort_gears(Gear(colour) for colour in colours)
 
 
+def points_text(number: int) -> str:
+    """A score in words, singular for one: ``1 point``, ``0 points``, ``3 points``.
+
+    >>> points_text(1), points_text(0), points_text(3)
+    ('1 point', '0 points', '3 points')
+    """
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
 def describe_gears(items: Iterable[Gear]) -> str:
     """Gears the way a table says them: ``"2 red, 1 blue"``; ``"none"`` when empty.
 

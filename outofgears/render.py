@@ -31,7 +31,15 @@ from attrs import frozen
 
 from outofgears.attacks import attackers_by_target
 from outofgears.errors import ArgumentTypeError, printable
-from outofgears.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, GearKind, describe_gears, gear_key
+from outofgears.gears import (
+    COLOUR_NAMES,
+    ROBOT_NUMBERS,
+    Gear,
+    GearKind,
+    describe_gears,
+    gear_key,
+    points_text,
+)
 from outofgears.lanes import Box, Cell, Lanes, Point, crosses, route, segments_cross
 from outofgears.model import Dump, GameState, Robot, UpgradeCard
 from outofgears.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
@@ -197,15 +205,6 @@ def gear_label(gear: Gear) -> str:
 
 def _count(number: int) -> str:
     return f"{number} gear" if number == 1 else f"{number} gears"
-
-
-def points_text(number: int) -> str:
-    """A score in words, singular for one: ``1 point``, ``0 points``, ``3 points``.
-
-    >>> points_text(1), points_text(0), points_text(3)
-    ('1 point', '0 points', '3 points')
-    """
-    return f"{number} point" if number == 1 else f"{number} points"
 
 
 def _gear_counts(items: Sequence[Gear]) -> list[tuple[Gear, int]]:

@@ -14,6 +14,8 @@ from typing import Final
 
 import click
 
+from outofgears.cli import all_commands, main
+
 #: One example per command: (what it does, the command line). Each runs from the repository
 #: root on the shipped logs (``tests/test_cli_reference.py`` parses every one).
 EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
@@ -215,10 +217,11 @@ def cli_reference(group: click.Group, prog: str = "outofgears") -> str:
         "| Command | What it does |",
         "|---|---|",
     ]
-    for name, command in group.commands.items():
+    commands = all_commands() if group is main else dict(group.commands)
+    for name, command in commands.items():
         summary = command.get_short_help_str(limit=200)
         lines.append(f"| [`{name}`](#{name}) | {_cell(summary)} |")
     lines.append("")
-    for name, command in group.commands.items():
+    for name, command in commands.items():
         lines.append(command_section(name, command, prog))
     return "\n".join(lines)

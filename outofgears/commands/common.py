@@ -20,10 +20,10 @@ import click
 from outofgears.clauses import sources_text
 from outofgears.errors import OutOfGearsError, printable
 from outofgears.events import ActionResolved, Event, GearMoved, SplitResolved, UpgradeDiscarded
+from outofgears.gears import points_text
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.model import GameState
 from outofgears.programs import AnyProgram
-from outofgears.render import points_text
 from outofgears.replay import InferredChoice, TurnReplay
 from outofgears.scoring import player_scores, winners
 from outofgears.serialization import to_json
