@@ -8,8 +8,8 @@ import importlib.util
 collect_ignore = [
     path
     for path, module in (
-        ("outofgears/pettingzoo.py", "pettingzoo"),
-        ("outofgears/openspiel.py", "pyspiel"),
+        ("outofgears/play/pettingzoo.py", "pettingzoo"),
+        ("outofgears/play/openspiel.py", "pyspiel"),
     )
     if importlib.util.find_spec(module) is None
 ]

@@ -31,12 +31,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from outofgears.legal import legal_choices
-from outofgears.model import GameState, Options
-from outofgears.policies import random_programs
-from outofgears.programs import AnyProgram
-from outofgears.setup import setup_game
-from outofgears.turn import apply_turn, resolve_turn
+from outofgears.play.policies import random_programs
+from outofgears.rules.legal import legal_choices
+from outofgears.rules.model import GameState, Options
+from outofgears.rules.programs import AnyProgram
+from outofgears.rules.setup import setup_game
+from outofgears.rules.turn import apply_turn, resolve_turn
 
 ALL_EXPANSIONS = Options(upgrades=True, jolly_gears=True, three_point_gears=True)
 
@@ -139,7 +139,7 @@ def simulate_seconds(games: int, workers: int, output: Path) -> tuple[float, flo
 REPLAY_CHILD = """
 import resource, sys, time
 from outofgears.log import read_log_text
-from outofgears.replay import replay_log
+from outofgears.judge.replay import replay_log
 started = time.perf_counter()
 games = 0
 with open(sys.argv[1], encoding="utf-8") as lines:

@@ -7,7 +7,7 @@ quiet machine, and little disturbed by other processes on a busy one); ``--clock
 with ``time.perf_counter``.
 
 1. ``apply_turn`` with given programs: microseconds per turn.
-2. The PettingZoo ``step`` of ``outofgears.pettingzoo``, the observations of every agent
+2. The PettingZoo ``step`` of ``outofgears.play.pettingzoo``, the observations of every agent
    (vectors and masks, as NumPy arrays) included, in games of the environment played by the
    random policy; ``apply_turn`` on the same positions with the same programs; and their
    ratio (target: at most 2). Skipped without the extra ``outofgears[pettingzoo]``.
@@ -31,11 +31,11 @@ from collections.abc import Callable
 from typing import Any
 
 from outofgears import GameState, apply_turn, setup_game
-from outofgears.actions import action_id
-from outofgears.game import returns
-from outofgears.observation import observe
-from outofgears.policies import random_programs
-from outofgears.programs import AnyProgram
+from outofgears.play.actions import action_id
+from outofgears.play.game import returns
+from outofgears.play.observation import observe
+from outofgears.play.policies import random_programs
+from outofgears.rules.programs import AnyProgram
 
 Case = tuple[GameState, dict[int, AnyProgram]]
 
@@ -61,7 +61,7 @@ Turn = tuple[GameState, dict[int, AnyProgram], dict[str, int]]
 def env_games(count: int) -> list[tuple[int, list[Turn]]]:
     """Games of the 8-robot PettingZoo environment played by the random policy, at least
     ``count`` turns in all: each game's seed, and each turn's position, programs and actions."""
-    from outofgears.pettingzoo import parallel_env
+    from outofgears.play.pettingzoo import parallel_env
 
     rng = random.Random(1)
     env = parallel_env(robots=8)
@@ -142,7 +142,7 @@ def main() -> None:
     clock = CLOCKS[args.clock]
     positions = cases(args.positions)
     try:
-        from outofgears.pettingzoo import parallel_env
+        from outofgears.play.pettingzoo import parallel_env
     except ImportError:
         parallel_env = None  # type: ignore[assignment]
     played = env_games(args.positions) if parallel_env is not None else []

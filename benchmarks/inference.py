@@ -1,7 +1,7 @@
 """Replay inferring every choice: ``python -m benchmarks.inference``.
 
 Issue 12's figure. A whole 8-robot game (seeded, the random policy) is played with post-reveal
-decisions drawn at random from :func:`~outofgears.legal.legal_choices` (redrawn until they
+decisions drawn at random from :func:`~outofgears.rules.legal.legal_choices` (redrawn until they
 leave another position than the default policy, wherever the turn has one); the log keeps
 only the programs and every robot's recorded feet and circuit, no choice. Replay must infer
 the choices of every such turn. Prints the number of turns, how many needed inference, and
@@ -18,10 +18,10 @@ import time
 import attrs
 
 from outofgears import Gear, apply_turn, setup_game
-from outofgears.legal import legal_choices
+from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, Recorded, RobotGears, Start, TurnRecord
-from outofgears.policies import random_programs
-from outofgears.replay import replay_log
+from outofgears.play.policies import random_programs
+from outofgears.rules.legal import legal_choices
 
 
 def inferred_game(seed: int) -> tuple[GameLog, int]:

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import random, sys, time
 from outofgears import Options, apply_turn, resolve_turn, setup_game
-from outofgears.policies import random_programs
+from outofgears.play.policies import random_programs
 
 what, seconds = sys.argv[1], float(sys.argv[2])
 rng = random.Random(1)
@@ -118,7 +118,7 @@ import random, statistics, sys, time
 sys.path.insert(0, sys.argv[1])
 import outofgears, outofgears_baseline
 from outofgears import apply_turn, legal_choices, resolve_turn
-from outofgears.policies import random_programs
+from outofgears.play.policies import random_programs
 
 passes = int(sys.argv[2])
 

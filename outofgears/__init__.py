@@ -12,7 +12,6 @@ events of the turn, each with the spec clause that caused it.
 2
 """
 
-from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import (
     GameOverError,
     IllegalChoiceError,
@@ -21,7 +20,8 @@ from outofgears.errors import (
     OutOfGearsError,
     SetupError,
 )
-from outofgears.events import (
+from outofgears.rules.choices import Choices, DefenceSteal
+from outofgears.rules.events import (
     ActionResolved,
     Event,
     GearMoved,
@@ -30,7 +30,7 @@ from outofgears.events import (
     TurnEnded,
     UpgradeDiscarded,
 )
-from outofgears.gears import (
+from outofgears.rules.gears import (
     COLOUR_NAMES,
     JOLLY,
     THREE_POINT,
@@ -39,8 +39,8 @@ from outofgears.gears import (
     describe_gears,
     gears,
 )
-from outofgears.legal import ChoiceSpace, legal_choices
-from outofgears.model import (
+from outofgears.rules.legal import ChoiceSpace, legal_choices
+from outofgears.rules.model import (
     DEFAULT_UPGRADE_DECK,
     Dump,
     GameState,
@@ -51,7 +51,7 @@ from outofgears.model import (
     Robot,
     UpgradeCard,
 )
-from outofgears.programs import (
+from outofgears.rules.programs import (
     Action,
     AnyProgram,
     Program,
@@ -61,16 +61,12 @@ from outofgears.programs import (
     parse_program,
     validate_programs,
 )
-from outofgears.scoring import player_scores, score_robot, winners
-from outofgears.setup import from_position, setup_game, setup_two_robot_game
-from outofgears.table import apply_events
-from outofgears.turn import TurnResult, apply_turn, resolve_turn
-from outofgears.variant import PlayerScore
-
-__version__ = "0.2.0"
-
-#: The version of the specification in spec/ that this engine implements.
-SPEC_VERSION = "1.2"
+from outofgears.rules.scoring import player_scores, score_robot, winners
+from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
+from outofgears.rules.table import apply_events
+from outofgears.rules.turn import TurnResult, apply_turn, resolve_turn
+from outofgears.rules.variant import PlayerScore
+from outofgears.version import SPEC_VERSION, __version__
 
 __all__ = [
     "COLOUR_NAMES",

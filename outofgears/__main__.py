@@ -1,6 +1,6 @@
 """``python -m outofgears``: the same as the installed ``outofgears`` script."""
 
-from outofgears.cli import run
+from outofgears.cli.main import run
 
 if __name__ == "__main__":
     run()

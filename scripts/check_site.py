@@ -227,9 +227,9 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
     """The game viewer works from its file, offline: every turn by keyboard, no errors."""
     from playwright.sync_api import sync_playwright
 
+    from outofgears.judge.replay import replay_log
     from outofgears.log import read_log
-    from outofgears.replay import replay_log
-    from outofgears.viewer import game_html
+    from outofgears.pictures.viewer import game_html
 
     replay = replay_log(read_log(str(VIEWER_LOG)))
     turns = [turn.turn for turn in replay.turns]
@@ -366,7 +366,7 @@ def check_phone_pictures(page: object, what: str, site: Path | None, root: str) 
     text at least 12 px as shown, and nothing scrolls sideways."""
     from playwright.sync_api import Page
 
-    from outofgears.render import MIN_FONT_SIZE, NARROW_WIDTH
+    from outofgears.pictures.render import MIN_FONT_SIZE, NARROW_WIDTH
     from tests.picture_geometry import text_sizes
 
     assert isinstance(page, Page)

@@ -25,7 +25,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from outofgears.cli import main as cli_main  # noqa: E402
+from outofgears.cli.main import main as cli_main  # noqa: E402
 from tests.clause_map import load_clause_map  # noqa: E402
 from tests.cli_reference import cli_reference  # noqa: E402
 from tests.doc_pages import (  # noqa: E402

@@ -62,7 +62,7 @@ class DoctestBlocks(griffe.Extension):
             obj.docstring.value = fence_doctests(obj.docstring.value)
 
 
-#: A Sphinx role in a docstring: :func:`apply_turn`, :class:`~outofgears.model.GameState`.
+#: A Sphinx role in a docstring: :func:`apply_turn`, :class:`~outofgears.rules.model.GameState`.
 ROLE = re.compile(
     r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):"
     r"`(?:(?P<title>[^`<]+?)\s*<(?P<explicit>[\w.]+)>|~?(?P<target>[\w.]+))`"

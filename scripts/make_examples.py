@@ -8,7 +8,7 @@ Usage (from the repository root)::
     .venv/bin/python scripts/make_examples.py --out DIR  # write them to DIR instead
 
 Every game comes from fixed seeds and the documented random policy
-(:func:`outofgears.policies.random_programs`), played by the engine; what the
+(:func:`outofgears.play.policies.random_programs`), played by the engine; what the
 players "recorded" is what the rules give, except in ``disputed.log.json``, whose
 turn 4 record is edited here, in code, from a clean game that agrees with the
 rules. ``tests/test_examples.py`` runs ``--check``, so the files in ``examples/``
@@ -30,10 +30,8 @@ import attrs
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.errors import IllegalChoiceError
-from outofgears.events import GearMoved, SplitResolved
-from outofgears.exploration import dumps_explored
-from outofgears.gears import Gear, gear_key, sort_gears
-from outofgears.legal import legal_choices
+from outofgears.judge.replay import replay_log
+from outofgears.judge.start import start_state
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -47,12 +45,15 @@ from outofgears.log import (
     WrittenBy,
     dump_log,
 )
-from outofgears.model import GameState, Options, Place, PlaceKind
-from outofgears.policies import random_programs
-from outofgears.programs import AnyProgram, UpgradeProgram, parse_program
-from outofgears.replay import replay_log, start_state
-from outofgears.scoring import player_scores
-from outofgears.turn import TurnResult, resolve_turn
+from outofgears.play.policies import random_programs
+from outofgears.rules.events import GearMoved, SplitResolved
+from outofgears.rules.exploration import dumps_explored
+from outofgears.rules.gears import Gear, gear_key, sort_gears
+from outofgears.rules.legal import legal_choices
+from outofgears.rules.model import GameState, Options, Place, PlaceKind
+from outofgears.rules.programs import AnyProgram, UpgradeProgram, parse_program
+from outofgears.rules.scoring import player_scores
+from outofgears.rules.turn import TurnResult, resolve_turn
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 EXAMPLES: Final = ROOT / "examples"
@@ -151,7 +152,7 @@ def full_game() -> GameLog:
         two_robot_variant=False,
         description=(
             "A full game: four players with one robot each, set up from seed 2026, programs "
-            "from the random policy (outofgears.policies.random_programs) seeded 7, the same "
+            "from the random policy (outofgears.play.policies.random_programs) seeded 7, the same "
             "game as `outofgears play examples/seeded-game.json`. After every turn the table "
             "recorded every robot's feet and circuit, every dump and the scores."
         ),

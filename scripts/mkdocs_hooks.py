@@ -26,7 +26,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from outofgears.render import NARROW_SCREEN  # noqa: E402
+from outofgears.pictures.render import NARROW_SCREEN  # noqa: E402
 from tests.api_reference import (  # noqa: E402
     INTERNALS_MARKER,
     PUBLIC_MARKER,
@@ -46,7 +46,7 @@ _IMPLEMENTS: dict[str, list[str]] = {}
 for _clause in _CLAUSES:
     for _function in _clause.functions:
         _IMPLEMENTS.setdefault(_function, []).append(_clause.id)
-#: The heading mkdocstrings gives an object: ``<h3 id="outofgears.turn.apply_turn" ...>``.
+#: The heading mkdocstrings gives an object: ``<h3 id="outofgears.rules.turn.apply_turn" ...>``.
 _API_HEADING = re.compile(r'(<h[1-6] id="(?P<path>outofgears\.[\w.]+)"[^>]*>.*?</h[1-6]>)', re.S)
 
 

@@ -9,7 +9,7 @@
   modules, the helpers the rules modules and the tests build on.
 
 A name is public when ``outofgears.__all__`` lists it; its documentation is where it is
-defined (``outofgears.apply_turn`` is documented as ``outofgears.turn.apply_turn``).
+defined (``outofgears.apply_turn`` is documented as ``outofgears.rules.turn.apply_turn``).
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ import outofgears
 
 #: The modules of the engine page, in page order.
 ENGINE_MODULES: Final = (
-    "turn",
-    "legal",
-    "setup",
-    "model",
-    "gears",
-    "programs",
-    "choices",
-    "events",
-    "scoring",
-    "variant",
-    "table",
+    "rules.turn",
+    "rules.legal",
+    "rules.setup",
+    "rules.model",
+    "rules.gears",
+    "rules.programs",
+    "rules.choices",
+    "rules.events",
+    "rules.scoring",
+    "rules.variant",
+    "rules.table",
     "errors",
 )
 #: A Sphinx role, shown in the summary table as the code it names.

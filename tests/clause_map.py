@@ -113,7 +113,7 @@ def parse_clause_map(text: str) -> tuple[Clause, ...]:
     ... title = "The defender takes one gear"
     ... doc = "spec/base-game.md"
     ... sources = ["IT-ATK-4"]
-    ... functions = ["outofgears.attacks.steal_from_attacker"]
+    ... functions = ["outofgears.rules.attacks.steal_from_attacker"]
     ... rulings = ["R-DEFENCE"]
     ... tests = []
     ... ''')[0].sources
@@ -210,8 +210,8 @@ def field_line(body: str, name: str) -> str | None:
 def listed_ids(value: str) -> tuple[str, ...]:
     """The IDs or dotted names of a comma-separated field, backticks removed.
 
-    >>> listed_ids("`outofgears.attacks.defenders`, `outofgears.attacks.attackers_by_target`")
-    ('outofgears.attacks.defenders', 'outofgears.attacks.attackers_by_target')
+    >>> listed_ids("`outofgears.rules.attacks.defenders`, `outofgears.rules.attacks.attackers_by_target`")
+    ('outofgears.rules.attacks.defenders', 'outofgears.rules.attacks.attackers_by_target')
     >>> listed_ids("none (engine clause)"), listed_ids("none")
     ((), ())
     """
@@ -230,7 +230,7 @@ def resolve_dotted(path: str) -> object:
         ImportError: No prefix of the path is an importable module.
         AttributeError: The module has no such attribute.
 
-    >>> resolve_dotted("outofgears.gears.Gear.points_for").__name__
+    >>> resolve_dotted("outofgears.rules.gears.Gear.points_for").__name__
     'points_for'
     """
     parts = path.split(".")

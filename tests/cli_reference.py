@@ -14,7 +14,7 @@ from typing import Final
 
 import click
 
-from outofgears.cli import all_commands, main
+from outofgears.cli.main import all_commands, main
 
 #: One example per command: (what it does, the command line). Each runs from the repository
 #: root on the shipped logs (``tests/test_cli_reference.py`` parses every one).
@@ -185,7 +185,7 @@ def cli_reference(group: click.Group, prog: str = "outofgears") -> str:
     lines = [
         "# CLI reference",
         "",
-        f"Generated from the click commands of `outofgears/cli.py` when the site is built. "
+        f"Generated from the click commands of `outofgears/cli/main.py` when the site is built. "
         f"`{prog} --help` and `{prog} COMMAND --help` print the same help. Every command exits "
         "with status 2 on an invalid log or command line, with one message naming the file "
         "and, for a log, the JSON path; no Python traceback reaches the user.",

@@ -70,11 +70,11 @@ class PageRun:
 
 @contextmanager
 def narrow_twins() -> Iterator[dict[str, str]]:
-    """While it is open, every picture :func:`outofgears.render.render_svg` draws is drawn in the
+    """While it is open, every picture :func:`outofgears.pictures.render.render_svg` draws is drawn in the
     narrow layout too: yields ``{picture: its narrow twin}``."""
-    import outofgears.render
+    import outofgears.pictures.render
 
-    draw = outofgears.render.render_svg
+    draw = outofgears.pictures.render.render_svg
     twins: dict[str, str] = {}
 
     def drawing_both(*args: Any, **kwargs: Any) -> str:
@@ -82,7 +82,7 @@ def narrow_twins() -> Iterator[dict[str, str]]:
         twins[picture] = draw(*args, **{**kwargs, "layout": "narrow"})
         return picture
 
-    with mock.patch.object(outofgears.render, "render_svg", drawing_both):
+    with mock.patch.object(outofgears.pictures.render, "render_svg", drawing_both):
         yield twins
 
 
@@ -160,11 +160,11 @@ def clause_index(
     has an anchor in the second table (``#it-atk-4``), where its IDs on the site link.
 
     >>> lines = clause_index([Clause("ATK-4", "The defender takes", "spec/base-game.md",
-    ...                              ("IT-ATK-4",), ("outofgears.attacks.steal_from_attacker",),
+    ...                              ("IT-ATK-4",), ("outofgears.rules.attacks.steal_from_attacker",),
     ...                              ("R-DEFENCE",), ("tests/t.py::test_a",))],
     ...                      {"ATK-4": [Path("docs/examples/defence.md")]}).splitlines()
     >>> print(lines[lines.index("## By spec clause") + 4])  # doctest: +NORMALIZE_WHITESPACE
-    | [ATK-4](spec/base-game.md#atk-4) The defender takes | IT-ATK-4 | [defence](examples/defence.md) | [`attacks.steal_from_attacker`][outofgears.attacks.steal_from_attacker] | [R-DEFENCE](spec/rulings.md#r-defence) | <details><summary>1 test</summary><code>tests/t.py::test_a</code></details> |
+    | [ATK-4](spec/base-game.md#atk-4) The defender takes | IT-ATK-4 | [defence](examples/defence.md) | [`rules.attacks.steal_from_attacker`][outofgears.rules.attacks.steal_from_attacker] | [R-DEFENCE](spec/rulings.md#r-defence) | <details><summary>1 test</summary><code>tests/t.py::test_a</code></details> |
     >>> print(lines[-1])
     | <span id="it-atk-4"></span>IT-ATK-4 | [ATK-4](spec/base-game.md#atk-4) The defender takes |
     """

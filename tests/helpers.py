@@ -22,7 +22,7 @@ from outofgears import (
     UpgradeCard,
     from_position,
 )
-from outofgears.gears import sort_gears
+from outofgears.rules.gears import sort_gears
 
 
 def programs(**by_robot: str) -> dict[int, Program]:

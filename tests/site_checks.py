@@ -78,7 +78,7 @@ PICTURE: Final = re.compile(
 def check_pictures(site: Path, page: str, content: str) -> list[str]:
     """The pictures of a page open full size, their text is at least 12 px, and each has a
     narrow twin that fits a phone."""
-    from outofgears.render import NARROW_WIDTH
+    from outofgears.pictures.render import NARROW_WIDTH
     from tests.picture_geometry import text_sizes, width
 
     problems: list[str] = []

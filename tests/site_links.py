@@ -176,8 +176,8 @@ def page_title(page: Path) -> str:
 def implemented_by_line(functions: Iterable[str]) -> str:
     """The "Implemented by" line of a clause, each function a cross-reference to the API pages.
 
-    >>> implemented_by_line(["outofgears.gears.Gear", "outofgears.gears.Gear.points_for"])
-    'Implemented by: [`gears.Gear`][outofgears.gears.Gear], [`gears.Gear.points_for`][outofgears.gears.Gear.points_for]'
+    >>> implemented_by_line(["outofgears.rules.gears.Gear", "outofgears.rules.gears.Gear.points_for"])
+    'Implemented by: [`rules.gears.Gear`][outofgears.rules.gears.Gear], [`rules.gears.Gear.points_for`][outofgears.rules.gears.Gear.points_for]'
     """
     return "Implemented by: " + ", ".join(
         f"[`{path.removeprefix('outofgears.')}`][{path}]" for path in functions

@@ -57,8 +57,8 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
-from outofgears.attacks import attackers_by_target, choose_defence_steal, standing_defenders
-from outofgears.gears import (
+from outofgears.rules.attacks import attackers_by_target, choose_defence_steal, standing_defenders
+from outofgears.rules.gears import (
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
     JOLLY,
@@ -66,9 +66,9 @@ from outofgears.gears import (
     GearKind,
     taking_order,
 )
-from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
-from outofgears.programs import AnyProgram, ProgramReading, UpgradeProgram
-from outofgears.sharing import own_colour_quota, share_size
+from outofgears.rules.model import DEFAULT_UPGRADE_DECK, UpgradeCard
+from outofgears.rules.programs import AnyProgram, ProgramReading, UpgradeProgram
+from outofgears.rules.sharing import own_colour_quota, share_size
 from tests.helpers import GearTable
 
 T = TypeVar("T")

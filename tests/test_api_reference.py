@@ -18,19 +18,19 @@ PACKAGE = load_package()
 def test_the_summary_table_lists_every_public_name_linked_to_where_it_is_defined() -> None:
     page = public_api_markdown(PACKAGE)
     paths = public_paths(PACKAGE)
-    assert paths["apply_turn"] == "outofgears.turn.apply_turn"
+    assert paths["apply_turn"] == "outofgears.rules.turn.apply_turn"
     for name in outofgears.__all__:
         assert f'<autoref identifier="{paths[name]}" optional><code>{name}</code></autoref>' in page
     assert ":func:" not in page
-    assert "::: outofgears.turn\n    options:\n      members: [" in page
+    assert "::: outofgears.rules.turn\n    options:\n      members: [" in page
 
 
 def test_a_helper_is_documented_with_the_internals_and_not_on_the_public_page() -> None:
-    assert "plan_turn" in internal_members(PACKAGE, "turn")
-    assert "apply_turn" not in internal_members(PACKAGE, "turn")
-    assert "::: outofgears.turn.plan_turn\n" in internals_markdown(PACKAGE)
+    assert "plan_turn" in internal_members(PACKAGE, "rules.turn")
+    assert "apply_turn" not in internal_members(PACKAGE, "rules.turn")
+    assert "::: outofgears.rules.turn.plan_turn\n" in internals_markdown(PACKAGE)
     public = public_api_markdown(PACKAGE)
-    turn_members = public.split("::: outofgears.turn\n")[1].split("\n\n")[0]
+    turn_members = public.split("::: outofgears.rules.turn\n")[1].split("\n\n")[0]
     assert "plan_turn" not in turn_members
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from outofgears import Action, Choices, DefenceSteal, Gear, Place, Program
 from outofgears.errors import InvalidStateError
-from outofgears.model import Dump, Player, Robot
+from outofgears.rules.model import Dump, Player, Robot
 
 #: Calls taking Any, so that the wrong types reach the validators.
 make: Any = {

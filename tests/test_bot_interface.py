@@ -33,7 +33,10 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
-from outofgears.actions import (
+from outofgears.cli.play import GameFileError
+from outofgears.errors import OutOfGearsError
+from outofgears.log import LogError, LogFieldError
+from outofgears.play.actions import (
     ALL_PROGRAMS,
     action_id,
     action_mask,
@@ -46,13 +49,10 @@ from outofgears.actions import (
     program_of,
     programs_of_move,
 )
-from outofgears.commands.play import GameFileError
-from outofgears.errors import OutOfGearsError
-from outofgears.game import game_info, is_terminal, resample_hidden, returns
-from outofgears.gears import CANONICAL_GEARS
-from outofgears.log import LogError, LogFieldError
-from outofgears.observation import observation_size, observe
-from outofgears.policies import random_programs
+from outofgears.play.game import game_info, is_terminal, resample_hidden, returns
+from outofgears.play.observation import observation_size, observe
+from outofgears.play.policies import random_programs
+from outofgears.rules.gears import CANONICAL_GEARS
 from tests.helpers import position
 from tests.strategies import seeds, setups
 

@@ -17,10 +17,10 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
-from outofgears.actions import player_actions
-from outofgears.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
-from outofgears.observation import Observation, observe
-from outofgears.policies import random_programs
+from outofgears.play.actions import player_actions
+from outofgears.play.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
+from outofgears.play.observation import Observation, observe
+from outofgears.play.policies import random_programs
 
 BOTS = [RandomBot(), GreedyBot(samples=2), MCTSBot(iterations=30)]
 

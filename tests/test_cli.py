@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears import __version__
-from outofgears.cli import main
+from outofgears.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -93,8 +93,8 @@ def test_play_runs_the_expansions_example_with_upgrade_cards() -> None:
 def test_an_internal_error_is_one_line_and_exit_3(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import outofgears.commands.schema as schema_module
-    from outofgears.cli import INTERNAL_ERROR, run
+    import outofgears.cli.schema as schema_module
+    from outofgears.cli.main import INTERNAL_ERROR, run
 
     def broken() -> dict[str, object]:
         raise RuntimeError("the schema went missing")
@@ -110,7 +110,7 @@ def test_an_internal_error_is_one_line_and_exit_3(
 
 
 def test_the_installed_script_runs_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
-    from outofgears.cli import run
+    from outofgears.cli.main import run
 
     with pytest.raises(SystemExit) as exited:
         run(["replay", str(EXAMPLES / "full-game.log.json"), "--quiet"])

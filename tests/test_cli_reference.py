@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from outofgears.cli import all_commands, main
+from outofgears.cli.main import all_commands, main
 from tests.cli_reference import EXAMPLES, cli_reference
 
 

@@ -1,11 +1,11 @@
-"""Comparing two resolutions of one turn (``outofgears.compare``)."""
+"""Comparing two resolutions of one turn (``outofgears.judge.compare``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from outofgears.choices import Choices, DefenceSteal
-from outofgears.compare import (
+from outofgears.errors import IllegalChoiceError, IllegalProgramError
+from outofgears.judge.compare import (
     compare_results,
     describe_choices,
     diff_events,
@@ -14,14 +14,14 @@ from outofgears.compare import (
     replay_to_turn,
     resolve_with_choices,
 )
-from outofgears.errors import IllegalChoiceError, IllegalProgramError
-from outofgears.events import ActionResolved, GearMoved, Outcome, TurnEnded
-from outofgears.gears import Gear, gears
 from outofgears.log import GameLog, LogError, Start, TurnRecord
-from outofgears.model import GameState, Options, Place, UpgradeCard
-from outofgears.programs import parse_program
-from outofgears.setup import from_position
-from outofgears.turn import resolve_turn
+from outofgears.rules.choices import Choices, DefenceSteal
+from outofgears.rules.events import ActionResolved, GearMoved, Outcome, TurnEnded
+from outofgears.rules.gears import Gear, gears
+from outofgears.rules.model import GameState, Options, Place, UpgradeCard
+from outofgears.rules.programs import parse_program
+from outofgears.rules.setup import from_position
+from outofgears.rules.turn import resolve_turn
 from tests.helpers import position, programs
 
 RED, ORANGE, BLUE = gears(1)[0], gears(2)[0], gears(5)[0]

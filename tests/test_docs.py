@@ -102,13 +102,19 @@ def test_every_module_of_the_package_is_in_the_api_reference() -> None:
         for page in (DOCS_DIR / "reference").glob("*.md")
         for match in re.findall(r"^::: (outofgears[\w.]*)$", page.read_text("utf-8"), re.M)
     } | {"outofgears", *(f"outofgears.{module}" for module in ENGINE_MODULES)}
+    package = REPO_ROOT / "outofgears"
     modules = {
-        "outofgears" if path.stem == "__init__" else f"outofgears.{path.stem}"
-        for path in (REPO_ROOT / "outofgears").glob("*.py")
+        ".".join(("outofgears", *path.relative_to(package).with_suffix("").parts)).removesuffix(
+            ".__init__"
+        )
+        for path in package.rglob("*.py")
     }
-    missing = sorted(
-        modules - documented - {"outofgears.cli", "outofgears.__main__"}
-    )  # the CLI reference
+    # The commands are documented by the CLI reference; __main__ is `python -m outofgears`.
+    commands = {module for module in modules if module.startswith("outofgears.cli")}
+    # The log format's modules are documented through the package, which re-exports them.
+    log_format = {module for module in modules if module.startswith("outofgears.log.")}
+    log_format -= {"outofgears.log.serialization", "outofgears.log.wire"}
+    missing = sorted(modules - documented - commands - log_format - {"outofgears.__main__"})
     assert not missing, f"modules missing from docs/reference/*.md: {missing}"
     engine = (DOCS_DIR / "reference" / "engine.md").read_text("utf-8")
     assert "<!-- outofgears:public-api -->" in engine  # the engine modules, expanded by the hook

@@ -12,10 +12,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, log_schema, read_log
-from outofgears.programs import UpgradeProgram
-from outofgears.replay import replay_log
+from outofgears.rules.programs import UpgradeProgram
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from outofgears.cli import main
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
 from outofgears.log import MAX_DEPTH, LogError, read_log_bytes
-from outofgears.replay import replay_log
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LOGS: dict[str, Any] = {

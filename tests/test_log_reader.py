@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from outofgears import SPEC_VERSION, OutOfGearsError
-from outofgears.gears import Gear, gears
+from outofgears.judge.replay import replay_log
 from outofgears.log import (
     MAX_DEPTH,
     MAX_LOG_BYTES,
@@ -42,9 +42,9 @@ from outofgears.log import (
     read_log_text,
     structure_log,
 )
-from outofgears.model import Place
-from outofgears.programs import parse_program
-from outofgears.replay import replay_log
+from outofgears.rules.gears import Gear, gears
+from outofgears.rules.model import Place
+from outofgears.rules.programs import parse_program
 from tests.log_samples import CORPUS, EXPECTED, corpus_cases, defended_turn, valid_log_json
 
 STAGES = ("parse", "schema", "structure", "replay")

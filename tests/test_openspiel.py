@@ -9,9 +9,9 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-import outofgears.openspiel  # noqa: E402  (registers python_out_of_gears)
+import outofgears.play.openspiel  # noqa: E402  (registers python_out_of_gears)
 
-assert outofgears.openspiel
+assert outofgears.play.openspiel
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ import numpy as np
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
-from outofgears.actions import programs_of_move
-from outofgears.observation import observe
-from outofgears.pettingzoo import parallel_env
+from outofgears.play.actions import programs_of_move
+from outofgears.play.observation import observe
+from outofgears.play.pettingzoo import parallel_env
 
 
 @pytest.mark.parametrize(

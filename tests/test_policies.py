@@ -7,8 +7,8 @@ import random
 import pytest
 
 from outofgears import Options, UpgradeProgram, apply_turn, setup_game, setup_two_robot_game
-from outofgears.policies import random_programs
-from outofgears.programs import validate_programs
+from outofgears.play.policies import random_programs
+from outofgears.rules.programs import validate_programs
 
 
 @pytest.mark.parametrize("seed", range(20))

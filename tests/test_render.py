@@ -1,4 +1,4 @@
-"""Pictures of the table (``outofgears.render``): valid, labelled, deterministic SVG."""
+"""Pictures of the table (``outofgears.pictures.render``): valid, labelled, deterministic SVG."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from outofgears import (
     setup_two_robot_game,
 )
 from outofgears.errors import ArgumentTypeError
-from outofgears.gears import COLOUR_NAMES
-from outofgears.render import GEAR_FILLS, MIN_FONT_SIZE, NARROW_WIDTH, TIMES, render_svg
+from outofgears.pictures.render import GEAR_FILLS, MIN_FONT_SIZE, NARROW_WIDTH, TIMES, render_svg
+from outofgears.rules.gears import COLOUR_NAMES
 from tests.helpers import position, programs
 from tests.picture_geometry import crossings, outside, overlaps, text_sizes, width
 

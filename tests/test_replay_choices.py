@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from outofgears import gears
+from outofgears.judge.replay import replay_log
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -14,8 +15,7 @@ from outofgears.log import (
     StealRecord,
     TurnRecord,
 )
-from outofgears.programs import parse_program
-from outofgears.replay import replay_log
+from outofgears.rules.programs import parse_program
 
 
 @pytest.mark.ruling("R-CHOICES")

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears import gears
-from outofgears.cli import main
-from outofgears.gears import Gear
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
 from outofgears.log import (
     GameLog,
     LogError,
@@ -23,8 +23,8 @@ from outofgears.log import (
     TurnRecord,
     dump_log,
 )
-from outofgears.programs import parse_program
-from outofgears.replay import replay_log
+from outofgears.rules.gears import Gear
+from outofgears.rules.programs import parse_program
 
 pytestmark = pytest.mark.clause("EXP-1")
 
@@ -132,7 +132,7 @@ def test_under_a_known_order_drawn_may_be_left_out() -> None:
 
 
 def test_a_seeded_game_checks_drawn_like_a_recorded_value() -> None:
-    from outofgears.replay import start_state
+    from outofgears.judge.start import start_state
 
     header = GameLog(players={"Ada": (1,), "Ben": (2,)}, start=Start(seed=3))
     pile = start_state(header).reserve

@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears import Options, gears
-from outofgears.cli import main
-from outofgears.gears import Gear
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -29,8 +29,8 @@ from outofgears.log import (
     TurnRecord,
     dump_log,
 )
-from outofgears.programs import parse_program
-from outofgears.replay import replay_log
+from outofgears.rules.gears import Gear
+from outofgears.rules.programs import parse_program
 
 
 def game(
@@ -379,7 +379,7 @@ def test_a_replay_stopped_at_a_turn_has_read_no_later_turn() -> None:
 def test_a_later_turn_starts_from_the_inferred_play_in_every_command() -> None:
     # Before the fix, dispute, whatif and render walked the log in a loop of their own that
     # did not infer: turn 2 started from the default pick's circuit (red + orange).
-    from outofgears.compare import replay_to_turn
+    from outofgears.judge.compare import replay_to_turn
 
     assert replay_to_turn(_bens_assembly(), 2).before.robot(1).circuit == gears(3, 6)
 

@@ -28,7 +28,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.gears import ROBOT_NUMBERS, Gear
+from outofgears.judge.replay import replay_log
 from outofgears.log import (
     GEAR_NAMES,
     LOG_FORMAT,
@@ -50,13 +50,13 @@ from outofgears.log import (
     read_log_text,
     structure_log,
 )
-from outofgears.model import Options, Place, UpgradeCard
-from outofgears.policies import random_programs
-from outofgears.programs import Action, AnyProgram, Program, UpgradeProgram
-from outofgears.replay import replay_log
-from outofgears.scoring import player_scores
-from outofgears.setup import setup_game, setup_two_robot_game
-from outofgears.turn import resolve_turn
+from outofgears.play.policies import random_programs
+from outofgears.rules.gears import ROBOT_NUMBERS, Gear
+from outofgears.rules.model import Options, Place, UpgradeCard
+from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
+from outofgears.rules.scoring import player_scores
+from outofgears.rules.setup import setup_game, setup_two_robot_game
+from outofgears.rules.turn import resolve_turn
 from tests.log_samples import CORPUS, EXPECTED, corpus_cases
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from outofgears import InvalidStateError, setup_game
-from outofgears.serialization import event_from_dict, state_from_dict, state_to_dict
+from outofgears.log.serialization import event_from_dict, state_from_dict, state_to_dict
 
 
 def saved() -> dict[str, object]:

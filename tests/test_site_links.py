@@ -70,8 +70,8 @@ def test_each_clause_lists_its_functions_as_cross_references_and_its_worked_exam
         ANCHORED_HEADING,
     )
     assert (
-        "Implemented by: [`gears.Gear`][outofgears.gears.Gear], "
-        "[`gears.Gear.points_for`][outofgears.gears.Gear.points_for]"
+        "Implemented by: [`rules.gears.Gear`][outofgears.rules.gears.Gear], "
+        "[`rules.gears.Gear.points_for`][outofgears.rules.gears.Gear.points_for]"
     ) in text
     assert "Worked examples: [A chain of attacks](../examples/chain.md)" in text
     assert "Implemented by: `outofgears." not in text
@@ -119,13 +119,13 @@ def test_a_sphinx_role_in_a_docstring_becomes_a_cross_reference() -> None:
     from tests.api_reference import load_package
 
     package = load_package()
-    apply_turn = package["turn.apply_turn"]
+    apply_turn = package["rules.turn.apply_turn"]
     assert cross_references(apply_turn, "as :func:`resolve_turn` does") == (
-        'as <autoref identifier="outofgears.turn.resolve_turn" optional>'
+        'as <autoref identifier="outofgears.rules.turn.resolve_turn" optional>'
         "<code>resolve_turn</code></autoref> does"
     )
-    assert cross_references(apply_turn, ":class:`~outofgears.model.GameState`") == (
-        '<autoref identifier="outofgears.model.GameState" optional><code>GameState</code></autoref>'
+    assert cross_references(apply_turn, ":class:`~outofgears.rules.model.GameState`") == (
+        '<autoref identifier="outofgears.rules.model.GameState" optional><code>GameState</code></autoref>'
     )
     assert cross_references(apply_turn, ":func:`no_such_thing`") == "`no_such_thing`"
     assert cross_references(apply_turn, "```\n:func:`resolve_turn`\n```") == (
@@ -193,7 +193,7 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
         "The defender takes a gear from its attacker.\n\n"
         '??? note "For developers"\n'
         "    `steal_from_attacker` does it.\n\n"
-        "Implemented by: `outofgears.attacks.steal_from_attacker`\n"
+        "Implemented by: `outofgears.rules.attacks.steal_from_attacker`\n"
     )
     assert code_in_prose(rule) == []
     planted = rule.replace("a gear from its attacker", "a gear (`steal_from_attacker`)")

@@ -22,15 +22,12 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
+from outofgears.cli.main import main
 from outofgears.errors import InvalidStateError
-from outofgears.gears import GEAR_NAMES, ROBOT_NUMBERS, parse_gear
+from outofgears.judge.replay import replay_log
+from outofgears.judge.start import start_state
 from outofgears.log import LogError, log_schema, read_log, read_log_text
-from outofgears.model import GameState, Options
-from outofgears.policies import random_programs
-from outofgears.programs import PROGRAM_TEXTS, Program, parse_program, program_refusal
-from outofgears.replay import replay_log, start_state
-from outofgears.serialization import (
+from outofgears.log.serialization import (
     choices_from_dict,
     choices_to_dict,
     event_from_dict,
@@ -38,8 +35,12 @@ from outofgears.serialization import (
     state_from_dict,
     state_to_dict,
 )
-from outofgears.setup import setup_game
-from outofgears.turn import TurnResult, resolve_turn
+from outofgears.play.policies import random_programs
+from outofgears.rules.gears import GEAR_NAMES, ROBOT_NUMBERS, parse_gear
+from outofgears.rules.model import GameState, Options
+from outofgears.rules.programs import PROGRAM_TEXTS, Program, parse_program, program_refusal
+from outofgears.rules.setup import setup_game
+from outofgears.rules.turn import TurnResult, resolve_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.log.json"))

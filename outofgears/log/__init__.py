@@ -18,7 +18,6 @@ The package's parts:
 
 from __future__ import annotations
 
-from outofgears.gears import GEAR_NAMES
 from outofgears.log.converter import LOG_CONVERTER, cattrs_failure, make_log_converter
 from outofgears.log.errors import LogError, LogFieldError, facts_at, json_path, unknown_key
 from outofgears.log.reading import (
@@ -58,6 +57,7 @@ from outofgears.log.records import (
 )
 from outofgears.log.schema import log_schema
 from outofgears.log.writing import dump_log, format_json, log_to_json, turn_record_from
+from outofgears.rules.gears import GEAR_NAMES
 
 # The public classes are shown as ``outofgears.log.X`` (in reprs and tracebacks), wherever
 # in the package they are defined.

@@ -23,7 +23,6 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from outofgears.errors import InvalidStateError, show
-from outofgears.gears import Gear
 from outofgears.log.errors import LogFieldError, unknown_key
 from outofgears.log.records import (
     LOG_CLASSES,
@@ -38,9 +37,10 @@ from outofgears.log.records import (
     limits_of,
     required_keys,
 )
-from outofgears.model import AssemblyRule, DefenceStealSource, Options, UpgradeCard
-from outofgears.programs import AnyProgram
-from outofgears.wire import JSON_WORDS, make_wire_converter, structure_card
+from outofgears.log.wire import JSON_WORDS, make_wire_converter, structure_card
+from outofgears.rules.gears import Gear
+from outofgears.rules.model import AssemblyRule, DefenceStealSource, Options, UpgradeCard
+from outofgears.rules.programs import AnyProgram
 
 
 def _annotated_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from outofgears.errors import OutOfGearsError
-from outofgears.gears import ROBOT_NUMBERS
+from outofgears.rules.gears import ROBOT_NUMBERS
 
 
 class LogError(OutOfGearsError, ValueError):

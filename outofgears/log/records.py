@@ -19,12 +19,12 @@ from typing import Annotated, Any, Final, Literal, Union, get_args, get_origin
 import attrs
 from attrs import field, frozen
 
-from outofgears.choices import Choices, DefenceSteal
 from outofgears.errors import show
-from outofgears.gears import ROBOT_NUMBERS, Gear, sort_gears
 from outofgears.log.errors import LogFieldError
-from outofgears.model import GameState, Options, Place, UpgradeCard
-from outofgears.programs import AnyProgram, Program, UpgradeProgram
+from outofgears.rules.choices import Choices, DefenceSteal
+from outofgears.rules.gears import ROBOT_NUMBERS, Gear, sort_gears
+from outofgears.rules.model import GameState, Options, Place, UpgradeCard
+from outofgears.rules.programs import AnyProgram, Program, UpgradeProgram
 
 #: The format tag of the logs this package reads and writes.
 LOG_FORMAT: Final = "outofgears-log/1"
@@ -381,7 +381,7 @@ class PositionRecord:
     def of(cls, state: GameState) -> PositionRecord:
         """The position of a state, as a log's ``start.position`` writes it.
 
-        >>> from outofgears.setup import setup_game
+        >>> from outofgears.rules.setup import setup_game
         >>> record = PositionRecord.of(setup_game([1, 2], seed=1))
         >>> record.robots[1], record.turn
         (RobotGears(feet=(), circuit=()), 1)
@@ -472,9 +472,9 @@ class ChoicesRecord:
 
     @classmethod
     def of(cls, choices: Choices) -> ChoicesRecord:
-        """The record of the engine's :class:`~outofgears.choices.Choices`, as a log writes it.
+        """The record of the engine's :class:`~outofgears.rules.choices.Choices`, as a log writes it.
 
-        >>> from outofgears.gears import gears
+        >>> from outofgears.rules.gears import gears
         >>> ChoicesRecord.of(Choices(assemblies={3: gears(3, 3)})).assemblies
         {3: (Gear(3), Gear(3))}
         """
@@ -491,7 +491,7 @@ class ChoicesRecord:
         )
 
     def to_choices(self) -> Choices:
-        """The engine's :class:`~outofgears.choices.Choices`."""
+        """The engine's :class:`~outofgears.rules.choices.Choices`."""
         return Choices(
             defence_steals={
                 (s.defender, s.attacker): DefenceSteal(s.source, s.gear)

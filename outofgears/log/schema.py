@@ -15,7 +15,6 @@ from typing import Any, Final, Literal, get_args, get_origin
 
 import attrs
 
-from outofgears.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear
 from outofgears.log.records import (
     LOG_FORMAT,
     MAX_DECK,
@@ -33,8 +32,9 @@ from outofgears.log.records import (
     optional_of,
     required_keys,
 )
-from outofgears.model import Options, UpgradeCard
-from outofgears.programs import PROGRAM_TEXTS, AnyProgram
+from outofgears.rules.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear
+from outofgears.rules.model import Options, UpgradeCard
+from outofgears.rules.programs import PROGRAM_TEXTS, AnyProgram
 
 SCHEMA_ID: Final = "https://outofgears.invalid/spec/log.schema.json"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from outofgears.log.converter import LOG_CONVERTER
 from outofgears.log.records import GameLog, Recorded, TurnRecord
-from outofgears.programs import AnyProgram
+from outofgears.rules.programs import AnyProgram
 
 
 def log_to_json(log: GameLog) -> dict[str, Any]:
@@ -73,7 +73,7 @@ def turn_record_from(
 ) -> TurnRecord:
     """A turn record for a turn played by the engine (used by ``simulate`` and ``new``).
 
-    >>> from outofgears.programs import Program
+    >>> from outofgears.rules.programs import Program
     >>> turn_record_from(1, {1: Program.parse("trap 2")}).programs
     {1: Program(action=<Action.TRAP: 'trap'>, number=2)}
     """

@@ -8,9 +8,9 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from outofgears.cli import main
+from outofgears.cli.main import main
 from outofgears.log import ChoicesRecord, TurnRecord
-from outofgears.programs import parse_program
+from outofgears.rules.programs import parse_program
 
 
 def replay(*args: str, stdin: bytes | str | None = None) -> Result:

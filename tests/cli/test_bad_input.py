@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from outofgears.cli import main
+from outofgears.cli.main import main
 from outofgears.log import MAX_DEPTH, MAX_LOG_BYTES
 from tests.cli.helpers import replay
 from tests.log_samples import CORPUS, corpus_cases, valid_log_json

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
-from outofgears.gears import Gear, gears
+from outofgears.cli.main import main
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -22,7 +21,8 @@ from outofgears.log import (
     TurnRecord,
     dump_log,
 )
-from outofgears.model import Options
+from outofgears.rules.gears import Gear, gears
+from outofgears.rules.model import Options
 from tests.cli.helpers import turn
 
 ORANGE = gears(2)[0]

@@ -14,8 +14,9 @@ from click.testing import CliRunner
 
 from outofgears import SPEC_VERSION
 from outofgears.clauses import clause, paraphrase
-from outofgears.cli import main
-from outofgears.gears import Gear, parse_gear
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
+from outofgears.judge.start import start_state
 from outofgears.log import (
     GameLog,
     PositionRecord,
@@ -28,10 +29,10 @@ from outofgears.log import (
     log_schema,
     read_log_text,
 )
-from outofgears.policies import random_programs
-from outofgears.programs import parse_program
-from outofgears.replay import replay_log, start_state
-from outofgears.turn import apply_turn
+from outofgears.play.policies import random_programs
+from outofgears.rules.gears import Gear, parse_gear
+from outofgears.rules.programs import parse_program
+from outofgears.rules.turn import apply_turn
 from tests.cli.helpers import write
 
 #: Robot 2 defends against robot 1, which has a red and a blue gear at its feet; robot 3

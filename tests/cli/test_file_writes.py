@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
-from outofgears.commands import simulate as simulate_module
+from outofgears.cli import simulate as simulate_module
+from outofgears.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOG = str(EXAMPLES / "full-game.log.json")

@@ -10,12 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears import SPEC_VERSION, __version__
-from outofgears.cli import main
-from outofgears.gears import describe_gears
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
+from outofgears.judge.start import start_state
 from outofgears.log import read_log, read_log_text
-from outofgears.model import Options
-from outofgears.replay import replay_log, start_state
-from outofgears.setup import setup_game, setup_two_robot_game
+from outofgears.rules.gears import describe_gears
+from outofgears.rules.model import Options
+from outofgears.rules.setup import setup_game, setup_two_robot_game
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from outofgears.cli import main
-from outofgears.commands import record as record_module
+from outofgears.cli import record as record_module
+from outofgears.cli.main import main
 from outofgears.log import read_log
-from outofgears.programs import parse_program
+from outofgears.rules.programs import parse_program
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -14,21 +14,21 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from outofgears.cli import main
-from outofgears.commands import simulate as simulate_module
-from outofgears.commands.simulate import (
+from outofgears.cli import simulate as simulate_module
+from outofgears.cli.main import main
+from outofgears.cli.simulate import (
     GameOutcome,
     SimulationStats,
     game_seeds,
     simulate_game,
     stats_text,
 )
+from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, read_log_text
-from outofgears.model import Options
-from outofgears.programs import UpgradeProgram
-from outofgears.replay import replay_log
-from outofgears.scoring import player_scores, winners
-from outofgears.setup import seat_players
+from outofgears.rules.model import Options
+from outofgears.rules.programs import UpgradeProgram
+from outofgears.rules.scoring import player_scores, winners
+from outofgears.rules.setup import seat_players
 
 
 def invoke(*args: str) -> Result:

@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
-from outofgears.commands.tournament import TournamentGame, round_seeds, seating
-from outofgears.model import Options
+from outofgears.cli.main import main
+from outofgears.cli.tournament import TournamentGame, round_seeds, seating
+from outofgears.rules.model import Options
 
 
 def _run(*args: str) -> tuple[int, str]:

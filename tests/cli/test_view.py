@@ -9,10 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from outofgears.clauses import paraphrase
-from outofgears.cli import main
+from outofgears.cli.main import main
+from outofgears.judge.replay import replay_log
 from outofgears.log import read_log
-from outofgears.replay import replay_log
-from outofgears.viewer import game_data, game_html
+from outofgears.pictures.viewer import game_data, game_html
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DISPUTED = str(EXAMPLES / "disputed.log.json")

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears import Program
-from outofgears.cli import main
+from outofgears.cli.main import main
 from outofgears.errors import OutOfGearsError
 from tests.hostile.corpus import NON_ASCII_DIGITS
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
-from outofgears.commands.common import UnsafeOutputError, atomic_output
+from outofgears.cli.common import UnsafeOutputError, atomic_output
+from outofgears.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOG = str(EXAMPLES / "full-game.log.json")

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from outofgears.cli import main
+from outofgears.cli.main import main
 from outofgears.errors import printable
-from outofgears.render import short_name
+from outofgears.pictures.render import short_name
 from tests.hostile.corpus import HOSTILE_NAMES, UNSAFE, log_with_name
 
 NAMES = sorted(HOSTILE_NAMES)

@@ -46,11 +46,11 @@ from outofgears import (
     score_robot,
     winners,
 )
-from outofgears.events import UpgradeDiscarded
-from outofgears.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, JOLLY, THREE_POINT
-from outofgears.model import UpgradeCard
-from outofgears.programs import AnyProgram, UpgradeProgram
-from outofgears.sharing import check_split, share_size
+from outofgears.rules.events import UpgradeDiscarded
+from outofgears.rules.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, JOLLY, THREE_POINT
+from outofgears.rules.model import UpgradeCard
+from outofgears.rules.programs import AnyProgram, UpgradeProgram
+from outofgears.rules.sharing import check_split, share_size
 from tests.clause_map import load_clause_map
 from tests.helpers import GearTable
 from tests.strategies import (

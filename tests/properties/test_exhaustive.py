@@ -30,9 +30,9 @@ import attrs
 import pytest
 
 from outofgears import GameState, Gear, Options, from_position, resolve_turn
-from outofgears.gears import JOLLY, THREE_POINT
-from outofgears.model import UpgradeCard
-from outofgears.programs import AnyProgram, UpgradeProgram
+from outofgears.rules.gears import JOLLY, THREE_POINT
+from outofgears.rules.model import UpgradeCard
+from outofgears.rules.programs import AnyProgram, UpgradeProgram
 from tests.helpers import position
 from tests.properties.checks import PROFILE, check_turn, reversed_programs
 from tests.strategies import (

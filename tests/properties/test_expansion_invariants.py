@@ -35,9 +35,9 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
-from outofgears.events import UpgradeDiscarded
-from outofgears.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, ROBOT_NUMBERS
-from outofgears.programs import AnyProgram, UpgradeProgram
+from outofgears.rules.events import UpgradeDiscarded
+from outofgears.rules.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, ROBOT_NUMBERS
+from outofgears.rules.programs import AnyProgram, UpgradeProgram
 from tests.properties.checks import (
     CLAUSE_IDS,
     budget,

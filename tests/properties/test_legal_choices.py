@@ -25,8 +25,8 @@ from outofgears import (
     legal_choices,
     resolve_turn,
 )
-from outofgears.gears import CANONICAL_GEARS
-from outofgears.legal import ChoiceSpace
+from outofgears.rules.gears import CANONICAL_GEARS
+from outofgears.rules.legal import ChoiceSpace
 from tests.properties.checks import check_choices_honoured
 from tests.strategies import positions, some_programs
 

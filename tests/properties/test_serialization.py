@@ -15,7 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from outofgears import GameState, apply_events, resolve_turn
-from outofgears.serialization import event_from_dict, event_to_dict, state_from_dict, state_to_dict
+from outofgears.log.serialization import (
+    event_from_dict,
+    event_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
 from tests.strategies import (
     Chooser,
     legal_choices,

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from outofgears import Choices, GameOverError, GameState, Options, apply_events, resolve_turn
+from outofgears.judge.replay import replay_log
+from outofgears.judge.start import start_state
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
@@ -35,9 +37,8 @@ from outofgears.log import (
     dump_log,
     read_log_text,
 )
-from outofgears.programs import AnyProgram
-from outofgears.replay import replay_log, start_state
-from outofgears.serialization import state_from_dict, state_to_dict
+from outofgears.log.serialization import state_from_dict, state_to_dict
+from outofgears.rules.programs import AnyProgram
 from tests.properties.checks import budget, check_turn
 from tests.strategies import (
     legal_choices,

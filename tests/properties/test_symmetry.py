@@ -21,8 +21,8 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from outofgears import GameState, Gear, GearKind, Program, apply_turn, from_position
-from outofgears.gears import ROBOT_NUMBERS
-from outofgears.programs import AnyProgram
+from outofgears.rules.gears import ROBOT_NUMBERS
+from outofgears.rules.programs import AnyProgram
 from tests.strategies import positions, some_programs
 
 RING = len(ROBOT_NUMBERS)

@@ -31,8 +31,8 @@ from outofgears import (
     resolve_turn,
 )
 from outofgears.errors import IllegalChoiceError
-from outofgears.gears import RANKS_OF_SHARED
-from outofgears.sharing import check_split, own_colour_quota, share_size, split_gears
+from outofgears.rules.gears import RANKS_OF_SHARED
+from outofgears.rules.sharing import check_split, own_colour_quota, share_size, split_gears
 from tests.properties.checks import (
     CLAUSE_IDS,
     budget,

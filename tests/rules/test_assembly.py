@@ -16,7 +16,7 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.assembly import choose_assembly_gears
+from outofgears.rules.assembly import choose_assembly_gears
 from tests.helpers import everyone_defends, position, programs
 
 

@@ -29,11 +29,11 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.attacks import (
+from outofgears.rules.attacks import (
     attackers_by_target,
     choose_defence_steal,
 )
-from outofgears.programs import Program, ProgramReading
+from outofgears.rules.programs import Program, ProgramReading
 from tests.helpers import (
     circuits_of,
     dumps_of,

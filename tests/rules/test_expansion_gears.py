@@ -48,13 +48,13 @@ from outofgears import (
     setup_two_robot_game,
     winners,
 )
-from outofgears.assembly import choose_assembly_gears
-from outofgears.attacks import choose_defence_steal
-from outofgears.gears import JOLLY, THREE_POINT, parse_gear, sort_gears
-from outofgears.scoring import own_colour_gears
-from outofgears.serialization import state_from_dict, state_to_dict
-from outofgears.setup import build_reserve, expansion_gears, padding_gears
-from outofgears.sharing import check_split, default_split, own_colour_quota
+from outofgears.log.serialization import state_from_dict, state_to_dict
+from outofgears.rules.assembly import choose_assembly_gears
+from outofgears.rules.attacks import choose_defence_steal
+from outofgears.rules.gears import JOLLY, THREE_POINT, parse_gear, sort_gears
+from outofgears.rules.scoring import own_colour_gears
+from outofgears.rules.setup import build_reserve, expansion_gears, padding_gears
+from outofgears.rules.sharing import check_split, default_split, own_colour_quota
 from tests.helpers import dumps_of, everyone_defends, feet_of, position, programs
 
 JOLLIES = Options(jolly_gears=True)

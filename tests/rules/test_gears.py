@@ -16,7 +16,7 @@ from outofgears import (
     score_robot,
     setup_game,
 )
-from outofgears.gears import parse_gear
+from outofgears.rules.gears import parse_gear
 from tests.helpers import position
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from outofgears import Choices, DefenceSteal, Options, Place, apply_turn, gears, legal_choices
-from outofgears.legal import ChoiceSpace
+from outofgears.rules.legal import ChoiceSpace
 from tests.helpers import position, programs
 
 

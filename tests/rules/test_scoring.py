@@ -18,7 +18,7 @@ from outofgears import (
     score_robot,
     winners,
 )
-from outofgears.scoring import is_game_over
+from outofgears.rules.scoring import is_game_over
 from tests.helpers import position, programs
 
 # --- END-1: the end of the game --------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_an_empty_dump_does_not_end_the_game_while_the_reserve_holds_gears() -> 
 @pytest.mark.clause("END-2")
 def test_scoring_something_that_is_not_a_robot_is_refused_naming_the_argument() -> None:
     from outofgears.errors import ArgumentTypeError
-    from outofgears.scoring import score_robot
+    from outofgears.rules.scoring import score_robot
 
     with pytest.raises(ArgumentTypeError) as refused:
         score_robot("robot 1")  # type: ignore[arg-type]
@@ -254,9 +254,9 @@ def test_scoring_something_that_is_not_a_robot_is_refused_naming_the_argument() 
 def test_a_robot_holding_unshared_gear_instances_scores_as_with_the_shared_ones() -> None:
     # Scoring looks the shared gears up by identity; a gear built apart (bypassing the
     # constructors, which share them) is scored by Gear.points_for itself.
-    from outofgears.gears import JOLLY, THREE_POINT, Gear, GearKind
-    from outofgears.model import Robot
-    from outofgears.scoring import own_colour_gears, score_robot
+    from outofgears.rules.gears import JOLLY, THREE_POINT, Gear, GearKind
+    from outofgears.rules.model import Robot
+    from outofgears.rules.scoring import own_colour_gears, score_robot
 
     shared = Robot(2, "Ben", feet=(Gear(2), JOLLY), circuit=(Gear(3), THREE_POINT))
     apart = attrs.evolve(shared)

@@ -24,8 +24,8 @@ from outofgears import (
     setup_game,
 )
 from outofgears.errors import ArgumentTypeError
-from outofgears.model import Dump, UpgradeCard
-from outofgears.setup import deal_initial_gears, seat_players, setup_seated_game
+from outofgears.rules.model import Dump, UpgradeCard
+from outofgears.rules.setup import deal_initial_gears, seat_players, setup_seated_game
 from tests.helpers import programs
 
 # --- SET-1: robots in play -------------------------------------------------------------------

@@ -27,8 +27,8 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.gears import gear_ranks
-from outofgears.sharing import (
+from outofgears.rules.gears import gear_ranks
+from outofgears.rules.sharing import (
     Split,
     check_split,
     default_split,

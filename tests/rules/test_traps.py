@@ -28,8 +28,8 @@ from outofgears import (
     gears,
     resolve_turn,
 )
-from outofgears.programs import Program, ProgramReading
-from outofgears.traps import trapped_dumps, trappers_of
+from outofgears.rules.programs import Program, ProgramReading
+from outofgears.rules.traps import trapped_dumps, trappers_of
 from tests.helpers import dumps_of, feet_of, moves, outcomes, position, programs, splits
 
 # --- helpers ---------------------------------------------------------------------------------

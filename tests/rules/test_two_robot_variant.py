@@ -28,7 +28,7 @@ from outofgears import (
     winners,
 )
 from outofgears.errors import ArgumentTypeError
-from outofgears.setup import seat_players, setup_seated_game
+from outofgears.rules.setup import seat_players, setup_seated_game
 from tests.helpers import position, programs
 
 ADA_AND_BO = {"Ada": (1, 2), "Bo": (3, 4)}

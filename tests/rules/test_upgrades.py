@@ -43,10 +43,16 @@ from outofgears import (
     setup_two_robot_game,
     validate_programs,
 )
-from outofgears.attacks import attackers_by_target
-from outofgears.events import UpgradeDiscarded
-from outofgears.model import DEFAULT_UPGRADE_DECK, UpgradeCard
-from outofgears.programs import AnyProgram, Program, ProgramReading, UpgradeProgram, parse_program
+from outofgears.rules.attacks import attackers_by_target
+from outofgears.rules.events import UpgradeDiscarded
+from outofgears.rules.model import DEFAULT_UPGRADE_DECK, UpgradeCard
+from outofgears.rules.programs import (
+    AnyProgram,
+    Program,
+    ProgramReading,
+    UpgradeProgram,
+    parse_program,
+)
 from tests.helpers import circuits_of, dumps_of, feet_of, position, splits
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -1,0 +1,411 @@
+"""What the commands share: loading a log, exit statuses, text for events and clauses."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any, NoReturn, TypeVar
+
+import attrs
+import click
+
+from outofgears.clauses import sources_text
+from outofgears.errors import OutOfGearsError, printable
+from outofgears.judge.replay import InferredChoice, TurnReplay
+from outofgears.log import GameLog, LogError, read_log
+from outofgears.log.serialization import to_json
+from outofgears.rules.events import (
+    ActionResolved,
+    Event,
+    GearMoved,
+    SplitResolved,
+    UpgradeDiscarded,
+)
+from outofgears.rules.gears import points_text
+from outofgears.rules.model import GameState
+from outofgears.rules.programs import AnyProgram
+from outofgears.rules.scoring import player_scores, winners
+
+#: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
+AGREES, DEPARTS, INVALID = 0, 1, 2
+
+
+class AsciiIntRange(click.IntRange):
+    """:class:`click.IntRange` for ASCII digits only: Python's ``int`` reads ``"٣"`` as 3 and
+    ``"²"`` crashes it; both are refused here, like a number of more than 30 digits."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 31):
+            self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+LOG_ARGUMENT = click.argument(
+    "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
+)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def output_option(what: str) -> Callable[[F], F]:
+    """The required ``-o/--output`` of a command that writes one file (``-`` for standard
+    output): ``render`` and ``view``."""
+    return click.option(
+        "-o",
+        "--output",
+        "output",
+        required=True,
+        type=click.Path(dir_okay=False, allow_dash=True),
+        help=f"The {what} to write; - for standard output.",
+    )
+
+
+TURN_OPTION = click.option(
+    "--turn", "turn", type=AsciiIntRange(min=1), required=True, help="The turn of the log."
+)
+FORMAT_OPTION = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Text for people, or JSON for programs.",
+)
+
+
+class InputError(click.ClickException):
+    """A bad log, file or argument: one clear message, exit status 2, no traceback."""
+
+    exit_code = INVALID
+
+    def format_message(self) -> str:
+        """The message on one line, with every control and bidi character escaped."""
+        return printable(self.message)
+
+
+def fail(error: OutOfGearsError | str) -> NoReturn:
+    """Stop the command with a message and exit status 2."""
+    raise InputError(str(error))
+
+
+def load_log(path: str) -> GameLog:
+    """Read a log for a command; a :class:`LogError` becomes a message and exit status 2."""
+    if path == "-" and sys.stdin is None:
+        fail("<stdin>: $: standard input is closed")
+    try:
+        return read_log(path)
+    except LogError as error:
+        fail(error)
+
+
+def source_name(path: str) -> str:
+    """The name a command uses for a log path in messages."""
+    return "<stdin>" if path == "-" else path
+
+
+def event_line(event: Event, *, sources: bool = False) -> str:
+    """One event as text, with the rulebook clauses behind its spec clause if asked."""
+    text = str(event)
+    if sources and isinstance(event, GearMoved | ActionResolved | SplitResolved | UpgradeDiscarded):
+        text += f" ({sources_text(event.clause)})"
+    return text
+
+
+def programs_line(programs: Mapping[int, AnyProgram]) -> str:
+    """A turn's programs as text, in robot order.
+
+    >>> from outofgears.rules.programs import parse_program
+    >>> programs_line({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    '1: harvest 1, 2: attack 1'
+    """
+    return ", ".join(f"{robot}: {programs[robot]}" for robot in sorted(programs))
+
+
+def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
+    """A turn's programs as JSON-ready data, in robot order.
+
+    >>> from outofgears.rules.programs import parse_program
+    >>> programs_json({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
+    {'1': 'harvest 1', '2': 'attack 1'}
+    """
+    data: dict[str, str] = to_json(programs, dict[int, AnyProgram])
+    return data
+
+
+def open_sentence(count: int) -> str:
+    """The one wording of a turn whose recorded values more than one legal play gives."""
+    return (
+        f"{count} positions agree with what was recorded; this report follows the first, "
+        "and a later recorded value may settle them"
+    )
+
+
+def inferred_lines(turn: TurnReplay) -> list[str]:
+    """The choices a turn's replay inferred, and whether its position stays open.
+
+    ``explain``, ``dispute`` and ``whatif`` show them with these words.
+    """
+    lines = []
+    if turn.inferred:
+        lines.append("Choices inferred from what was recorded:")
+        lines += [f"  {choice}" for choice in turn.inferred]
+    if turn.open_positions > 1:
+        lines.append(f"Open: {open_sentence(turn.open_positions)}")
+    return lines
+
+
+def inferred_json(choice: InferredChoice) -> dict[str, Any]:
+    """An inferred choice as JSON-ready data: its attributes, and the sentence that says it."""
+    return {**attrs.asdict(choice), "text": str(choice)}
+
+
+def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
+    """A turn's inferred choices and open positions, as the JSON reports hold them."""
+    return {
+        "inferred": [inferred_json(choice) for choice in turn.inferred],
+        "open_positions": turn.open_positions,
+    }
+
+
+def summary_events(events: Iterable[Event]) -> list[Event]:
+    """The events a turn summary shows: outcomes, splits, discards and non-exploration moves."""
+    return [
+        event
+        for event in events
+        if isinstance(event, ActionResolved | SplitResolved | UpgradeDiscarded)
+        or (isinstance(event, GearMoved) and event.clause != "EXP-1")
+    ]
+
+
+def scores_lines(state: GameState) -> list[str]:
+    """The players' scores, best first, and the winners."""
+    lines = [
+        f"  {printable(score.player)}: {points_text(score.points)} "
+        f"({score.own_colour} own-colour gear{'' if score.own_colour == 1 else 's'}, "
+        f"robot {score.robot})"
+        for score in player_scores(state)
+    ]
+    lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))
+    return lines
+
+
+def scores_json(state: GameState) -> dict[str, Any]:
+    """The players' scores and the winners, as JSON-ready data."""
+    return {
+        "scores": [
+            {"player": s.player, "points": s.points, "own_colour": s.own_colour, "robot": s.robot}
+            for s in player_scores(state)
+        ],
+        "winners": list(winners(state)),
+        "game_over": state.game_over,
+    }
+
+
+def say(line: str, *, err: bool = False) -> None:
+    """Print one report line with every control, separator and bidi character escaped.
+
+    A line of a report stays one line whatever a name or a note holds: a newline in a
+    player's name prints as ``\\n``, an escape sequence as ``\\x1b`` and so on
+    (:func:`outofgears.errors.printable`).
+    """
+    click.echo(printable(line), err=err)
+
+
+def json_text(data: Any, *, indent: int | None = 2) -> str:
+    """JSON text for programs: non-ASCII kept, but controls, separators and bidi characters
+    written as ``\\uXXXX`` escapes, which JSON reads back as the same characters.
+
+    >>> json_text({"name": "A\\u2028\\u202eB"}, indent=None)
+    '{"name": "A\\\\u2028\\\\u202eB"}'
+    """
+    return json_safe(json.dumps(data, indent=indent, ensure_ascii=False))
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the characters of :data:`JSON_UNSAFE` written as ``\\uXXXX`` escapes."""
+    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
+JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def echo_json(data: Any, *, err: bool = False) -> None:
+    """Print JSON for programs, to standard error if ``err``."""
+    click.echo(json_text(data), err=err)
+
+
+def current_umask() -> int:
+    """The process's file mode creation mask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+class UnsafeOutputError(OSError):
+    """An output path that is not a regular file or absent: a directory, a FIFO, a device,
+    a socket or a symbolic link (even one to a regular file, or dangling). Never replaced,
+    not even with ``--force`` (issue 14)."""
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    kinds = [
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def check_output(path: Path, *, force: bool) -> None:
+    """Refuse to write ``path`` unless it is absent, or a regular file and ``force`` is set.
+
+    The path itself is looked at (:func:`os.lstat`), never what a symbolic link points to.
+
+    Raises:
+        UnsafeOutputError: ``path`` exists and is not a regular file.
+        FileExistsError: ``path`` is a regular file and ``force`` is false; its message is
+            ``"<path> exists; use --force to overwrite it"``.
+        OSError: ``path`` cannot be looked at (a folder on the way is missing or a file).
+    """
+    if not str(path):
+        raise UnsafeOutputError("the output file name is empty")
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise UnsafeOutputError(
+            f"{path} is {_kind(mode)}, not a regular file; outofgears writes only regular "
+            "files (use - for standard output)"
+        )
+    if not force:
+        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+
+
+def output_path(output: str | os.PathLike[str] | None, *, force: bool) -> Path | None:
+    """The file a command's ``-o`` names, checked before the work starts; ``None`` for
+    standard output (no ``-o``, or ``-``). A refusal is a message and exit status 2.
+    """
+    if output is None or str(output) == "-":
+        return None
+    text = os.fspath(output)
+    if not text:
+        fail("the output file name is empty")
+    path = Path(text)
+    try:
+        check_output(path, force=force)
+    except FileExistsError:
+        fail(f"{printable(text)} exists; use --force to overwrite it")
+    except OSError as error:
+        fail(output_error(text, error))
+    if not path.parent.is_dir():
+        fail(f"cannot write {printable(text)}: no such directory: {printable(str(path.parent))}")
+    return path
+
+
+def output_error(path: str, error: OSError) -> str:
+    """The message for an output file that cannot be written."""
+    if isinstance(error, UnsafeOutputError | FileExistsError):
+        return str(error)
+    return f"cannot write {path}: {error.strerror or error}"
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
+    """A text stream whose content replaces ``path`` whole when the block ends, or not at all.
+
+    The text goes to a temporary file beside ``path`` (private while written, then given
+    the mode of a new file). At the end the target is checked again (:func:`check_output`)
+    and the temporary file takes its place: without ``force`` by :func:`os.link`, which
+    fails if any file (or link) appeared meanwhile; with ``force`` by :func:`os.replace`,
+    which replaces the directory entry itself, never a symbolic link's target. An
+    exception, or SIGTERM (turned into :class:`SystemExit` by :func:`outofgears.cli.main.run`),
+    removes the temporary file.
+    """
+    check_output(path, force=force)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            yield file
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~current_umask())
+        check_output(path, force=force)  # again: a file may have appeared during a long run
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)  # fails if the file appeared meanwhile
+            except FileExistsError:
+                raise FileExistsError(f"{path} exists; use --force to overwrite it") from None
+            except OSError as error:
+                if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                    raise
+                os.replace(temporary, path)  # no hard links here: rename, after the check
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``,
+    and never replace anything but a regular file (:func:`atomic_output`).
+
+    Raises:
+        FileExistsError: ``path`` exists and ``force`` is false; its message is
+            ``"<path> exists; use --force to overwrite it"``.
+        UnsafeOutputError: ``path`` is a directory, FIFO, device, socket or symbolic link.
+        OSError: The folder cannot be written.
+
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "table.svg", "<svg/>")
+    >>> (folder / "table.svg").read_text()
+    '<svg/>'
+    >>> write_atomically(folder / "table.svg", "<svg></svg>")
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ...table.svg exists; use --force to overwrite it
+    >>> (folder / "link.svg").symlink_to(folder / "table.svg")
+    >>> write_atomically(folder / "link.svg", "<svg/>", force=True)
+    Traceback (most recent call last):
+    ...
+    outofgears.cli.common.UnsafeOutputError: ...link.svg is a symbolic link, not a regular file; ...
+    >>> sorted(p.name for p in folder.iterdir())
+    ['link.svg', 'table.svg']
+    """
+    with atomic_output(path, force=force) as file:
+        file.write(text)
+
+
+def deliver(
+    text: str, target: Path | None, output: str | os.PathLike[str] | None, *, force: bool
+) -> bool:
+    """Print ``text`` on standard output when ``target`` is ``None`` (:func:`output_path`
+    gave no file), else write it to ``target`` with :func:`write_atomically`; a file that
+    cannot be written is a message naming ``output`` and exit status 2.
+
+    Returns:
+        Whether a file was written (the caller may then say so).
+    """
+    if target is None:
+        click.echo(text, nl=False)
+        return False
+    try:
+        write_atomically(target, text, force=force)
+    except OSError as error:
+        fail(output_error(str(output), error))
+    return True

@@ -1,0 +1,284 @@
+"""``outofgears dispute LOG --turn N``: one turn under every reading of the rule options.
+
+The turn is resolved with its programs and its logged choices under each
+combination of the readings that the rule options offer for how a turn
+resolves -- ``defence_steal_source`` (ruling R-DEFENCE) times ``assembly``
+(ruling R-ASSEMBLY), four readings -- and each reading is compared with the
+log's own one: the places, scores and events that change.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, get_args
+
+import attrs
+import click
+from attrs import frozen
+
+from outofgears.cli.common import (
+    FORMAT_OPTION,
+    LOG_ARGUMENT,
+    AsciiIntRange,
+    echo_json,
+    event_line,
+    fail,
+    inferred_fields,
+    inferred_lines,
+    load_log,
+    programs_json,
+    programs_line,
+    say,
+    source_name,
+)
+from outofgears.errors import GameOverError, IllegalProgramError
+from outofgears.judge.compare import (
+    Resolution,
+    TurnDifference,
+    compare_results,
+    describe_choices,
+    difference_json,
+    refusal_json,
+    replay_to_turn,
+    resolve_with_choices,
+)
+from outofgears.judge.replay import TurnReplay
+from outofgears.judge.start import spec_notes
+from outofgears.log import LogError
+from outofgears.rules.model import AssemblyRule, DefenceStealSource, Options
+
+#: The options that change how a turn resolves (rulings R-DEFENCE and R-ASSEMBLY). The others
+#: only decide what is in the game (the expansions, the upgrade deck) or how it is set up
+#: (pad_reserve).
+TURN_OPTIONS: Final = ("defence_steal_source", "assembly")
+
+
+@frozen
+class Reading:
+    """One combination of the disputed readings of the rule options."""
+
+    defence_steal_source: DefenceStealSource
+    assembly: AssemblyRule
+
+    @property
+    def label(self) -> str:
+        """The reading as its option values.
+
+        >>> Reading("feet_only", "optional").label
+        'defence_steal_source=feet_only, assembly=optional'
+        """
+        return f"defence_steal_source={self.defence_steal_source}, assembly={self.assembly}"
+
+    def options(self, logged: Options) -> Options:
+        """The log's options with this reading's values.
+
+        >>> Reading("feet_only", "mandatory").options(Options(upgrades=True)).upgrades
+        True
+        """
+        return attrs.evolve(
+            logged, defence_steal_source=self.defence_steal_source, assembly=self.assembly
+        )
+
+
+def readings_of(logged: Options) -> tuple[Reading, ...]:
+    """Every reading the turn options offer, the log's own first.
+
+    >>> [r.label for r in readings_of(Options(assembly="optional"))][:2]
+    ['defence_steal_source=feet_or_circuit, assembly=optional', 'defence_steal_source=feet_or_circuit, assembly=mandatory']
+    >>> len(readings_of(Options()))
+    4
+    """
+    own = Reading(logged.defence_steal_source, logged.assembly)
+    every = [
+        Reading(source, assembly)
+        for source in get_args(DefenceStealSource)
+        for assembly in get_args(AssemblyRule)
+    ]
+    return (own, *(reading for reading in every if reading != own))
+
+
+@frozen
+class ReadingOutcome:
+    """A turn resolved under one reading, and how it differs from the log's reading."""
+
+    reading: Reading
+    as_logged: bool
+    resolution: Resolution
+    difference: TurnDifference
+
+    @property
+    def changes_outcome(self) -> bool:
+        """Whether this reading gives another outcome than the log's reading."""
+        return not self.difference.same
+
+
+@frozen
+class Dispute:
+    """A turn of a log under every reading."""
+
+    replayed: TurnReplay
+    outcomes: tuple[ReadingOutcome, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def changing(self) -> tuple[ReadingOutcome, ...]:
+        """The readings that change the outcome."""
+        return tuple(outcome for outcome in self.outcomes if outcome.changes_outcome)
+
+    @property
+    def verdict(self) -> str:
+        """The closing line."""
+        count = len(self.changing)
+        if not count:
+            return "the readings agree on this turn"
+        return f"{count} reading{'s change' if count > 1 else ' changes'} the outcome"
+
+
+def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
+    """Resolve a replayed turn under every reading and compare each with the log's reading."""
+    state = replayed.before
+    logged = state.options
+    choices = replayed.table_choices
+    resolved = [
+        (
+            reading,
+            resolve_with_choices(
+                attrs.evolve(state, options=reading.options(logged)), replayed.programs, choices
+            ),
+        )
+        for reading in readings_of(logged)
+    ]
+    base = resolved[0][1].result
+    return tuple(
+        ReadingOutcome(reading, index == 0, resolution, compare_results(base, resolution.result))
+        for index, (reading, resolution) in enumerate(resolved)
+    )
+
+
+@click.command()
+@LOG_ARGUMENT
+@click.option(
+    "--turn",
+    "turn",
+    type=AsciiIntRange(min=1),
+    required=True,
+    help="The turn of the log to dispute.",
+)
+@FORMAT_OPTION
+def dispute(log: str, turn: int, output_format: str) -> None:
+    """Resolve turn N of LOG under every reading of the rule options and show which change it.
+
+    The readings compared are those of the two rule options that change how a turn resolves,
+    four combinations in all:
+
+    \b
+      defence_steal_source  feet_or_circuit | feet_only   (ruling R-DEFENCE)
+      assembly              mandatory | optional          (ruling R-ASSEMBLY)
+
+    The log's own reading is "as logged" and the others are compared with it. The other options
+    (upgrades, upgrade_deck, jolly_gears, three_point_gears) decide what is in the game, and
+    pad_reserve acts only at setup: none of them offers another reading of a turn, so they are
+    kept as logged.
+
+    The turn keeps its programs and its logged choices. Where a reading refuses a choice (a steal
+    from a circuit under feet_only; declining assembly under mandatory), that choice is dropped,
+    its default policy decides instead, and the report says so.
+
+    Exit status 0; 2 when the log or the turn is invalid.
+    """
+    name = source_name(log)
+    game = load_log(log)
+    try:
+        replayed = replay_to_turn(game, turn, name)
+        outcomes = dispute_turn(replayed)
+    except LogError as error:
+        fail(error)
+    except (IllegalProgramError, GameOverError) as error:  # pragma: no cover - replay checked it
+        fail(f"{name}: turn {turn}: {error}")
+    result = Dispute(replayed, outcomes, spec_notes(game))
+    if output_format == "json":
+        echo_json(dispute_json(result, name))
+    else:
+        for line in dispute_text(result, name):
+            say(line)
+
+
+def dispute_text(result: Dispute, name: str) -> list[str]:
+    """The report of a dispute, for people."""
+    replayed = result.replayed
+    lines = [f"Dispute: turn {replayed.turn} of {name} under {len(result.outcomes)} readings"]
+    lines += [f"Note: {note}" for note in result.notes]
+    lines.append(f"Programs: {programs_line(replayed.programs)}")
+    logged = (
+        describe_choices(replayed.record.choices.to_choices()) if replayed.record.choices else []
+    )
+    lines.append("Logged choices: " + ("; ".join(logged) if logged else "none"))
+    lines += inferred_lines(replayed)
+    for outcome in result.outcomes:
+        lines += reading_text(outcome)
+    refusing = [o.reading.label for o in result.outcomes if o.resolution.refused]
+    if refusing:
+        legal = [o.reading.label for o in result.outcomes if not o.resolution.refused]
+        lines.append(
+            "The logged choices are legal only under: " + ("; ".join(legal) if legal else "none")
+        )
+    verdict = result.verdict
+    if result.changing:
+        verdict += ": " + "; ".join(o.reading.label for o in result.changing)
+    lines.append(f"Verdict: {verdict}.")
+    return lines
+
+
+def reading_text(outcome: ReadingOutcome) -> list[str]:
+    """One reading of the report: refused choices, then what it changes."""
+    tag = " (as logged)" if outcome.as_logged else ""
+    lines = [f"Reading {outcome.reading.label}{tag}:"]
+    for error in outcome.resolution.refused:
+        lines.append(
+            f"  ! choice refused under this reading: {error}; its default policy decides instead"
+        )
+    if outcome.as_logged:
+        lines.append("  the outcome the other readings are compared with")
+        return lines
+    if not outcome.changes_outcome:
+        lines.append("  same outcome as logged")
+        return lines
+    lines.append("  changes the outcome:")
+    lines += [f"    {item.describe('as logged')}" for item in outcome.difference.state]
+    events = outcome.difference.events
+    if events.only_other:
+        lines.append("  events only under this reading:")
+        lines += [f"    + {event_line(event)}" for event in events.only_other]
+    if events.only_base:
+        lines.append("  events only as logged:")
+        lines += [f"    - {event_line(event)}" for event in events.only_base]
+    return lines
+
+
+def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
+    """The report of a dispute, for programs."""
+    replayed = result.replayed
+    logged = replayed.record.choices.to_choices() if replayed.record.choices else None
+    return {
+        "log": name,
+        "turn": replayed.turn,
+        "notes": list(result.notes),
+        "programs": programs_json(replayed.programs),
+        "logged_choices": describe_choices(logged) if logged else [],
+        **inferred_fields(replayed),
+        "options_compared": list(TURN_OPTIONS),
+        "readings": [
+            {
+                "label": o.reading.label,
+                "defence_steal_source": o.reading.defence_steal_source,
+                "assembly": o.reading.assembly,
+                "as_logged": o.as_logged,
+                "changes_outcome": o.changes_outcome,
+                "refused_choices": [refusal_json(error) for error in o.resolution.refused],
+                "difference": difference_json(o.difference, "as_logged", "reading"),
+            }
+            for o in result.outcomes
+        ],
+        "agree": not result.changing,
+        "changing": len(result.changing),
+        "verdict": result.verdict,
+    }

@@ -1,0 +1,59 @@
+"""``outofgears new``: write the skeleton of a log for a new game.
+
+The skeleton holds the versions that wrote it, the players and their robots,
+the two-robot variant flag, every rule option, the seed of the setup shuffle
+and an empty list of turns; the table then appends a turn at a time. A file is
+written whole or not at all: to a temporary file beside it, then renamed over
+it; an existing file is kept unless ``--force``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from outofgears.cli.common import (
+    deliver,
+    output_path,
+    say,
+)
+from outofgears.cli.reports import position_lines
+from outofgears.cli.starting import (
+    Header,
+    header_options,
+    new_game,
+)
+
+
+@click.command()
+@header_options
+@click.option(
+    "-o",
+    "--output",
+    type=str,
+    help="The file to write (default, or '-': standard output).",
+)
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+def new(output: str | None, force: bool, **header: Any) -> None:
+    """Write the log of a new game, ready for its turns.
+
+    The log records the engine and spec versions, the players and their robots, the variant, every
+    rule option and the seed of the setup shuffle, with an empty list of turns. It goes to
+    standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
+    kept unless --force.
+
+    Then the table the game starts from (each robot's gears, each dump, the size of the
+    reserve) is printed: on standard output after writing FILE, on standard error when the log
+    itself goes to standard output (so that the log stays a JSON document).
+
+    Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
+    """
+    game = new_game(Header(**header))
+    target = output_path(output, force=force)
+    written = deliver(game.text, target, output, force=force)
+    if written:
+        say(game.written_line(str(output)))
+    say(f"The table it starts from (turn {game.start.turn}):", err=not written)
+    for line in position_lines(game.start):
+        say(line, err=not written)

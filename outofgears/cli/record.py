@@ -1,0 +1,959 @@
+"""``outofgears record LOG``: enter a game turn by turn, as it is played at a table.
+
+The log is created when it is missing (with the options of ``outofgears new``), else read
+and replayed to the current table (:func:`outofgears.judge.replay.replay_log`). Then, turn after
+turn, the command asks what the table did, checks each answer on the spot with the engine and
+asks again on a bad one, resolves the turn, shows what happened and the new table, and appends
+the turn to the log, which is rewritten whole or not at all.
+
+The questions of a turn are :data:`QUESTIONS`: small functions, each taking the turn as
+answered so far (a :class:`TurnDraft`), the answers the command line gave (:class:`Given`) and
+who answers the rest (:class:`Asker`), and returning the turn with its answer. Adding a
+question is adding one function there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import attrs
+import click
+from attrs import field, frozen
+
+from outofgears.cli.common import (
+    AGREES,
+    DEPARTS,
+    AsciiIntRange,
+    check_output,
+    deliver,
+    fail,
+    json_safe,
+    output_error,
+    output_path,
+    say,
+    scores_lines,
+    write_atomically,
+)
+from outofgears.cli.reports import departure_text, position_lines, turn_text
+from outofgears.cli.starting import Header, header_options, new_game
+from outofgears.cli.table_words import (
+    RECORDED_SHAPE,
+    add_recorded,
+    parse_drawn,
+    parse_gear_list,
+    parse_robot,
+    parse_shares,
+    parse_split_place,
+    parse_steal,
+    split_keyed,
+)
+from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
+from outofgears.judge.replay import Replay, TurnReplay, arrange_draws, replay_log
+from outofgears.log import (
+    MAX_LOG_BYTES,
+    ChoicesRecord,
+    LogError,
+    Recorded,
+    SplitRecord,
+    StealRecord,
+    TurnRecord,
+    format_json,
+    log_to_json,
+    read_log_bytes,
+)
+from outofgears.rules.assembly import assembly_options
+from outofgears.rules.events import Event, GearMoved, SplitResolved
+from outofgears.rules.exploration import dumps_explored
+from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
+from outofgears.rules.model import GameState, Place
+from outofgears.rules.programs import (
+    AnyProgram,
+    Program,
+    check_robot_program,
+    legal_programs,
+    parse_program,
+    validate_programs,
+)
+from outofgears.rules.turn import TurnResult, resolve_turn
+
+T = TypeVar("T")
+
+#: The most legal assemblies a question lists; beyond, it says "any two of them".
+MAX_LISTED: Final = 10
+
+
+class RecordingStoppedError(OutOfGearsError):
+    """The recording stops: an empty answer for a turn's first program, or standard input
+    ended.
+
+    Attributes:
+        unfinished: Whether the turn had answers already (they are not recorded).
+    """
+
+    def __init__(self, *, unfinished: bool) -> None:
+        super().__init__("the turn was left unfinished" if unfinished else "stopped")
+        self.unfinished = unfinished
+
+
+# --- who answers -----------------------------------------------------------------------------
+
+
+def read_answer(question: str) -> str:
+    """One line typed after ``question``; :class:`RecordingStoppedError` when standard input ends."""
+    if sys.stdin is None:
+        raise RecordingStoppedError(unfinished=True)
+    try:
+        answer = input(printable(question) + " ")
+    except EOFError:
+        click.echo()  # the question's line ends here, not in the next message
+        raise RecordingStoppedError(unfinished=True) from None
+    if not sys.stdin.isatty():
+        click.echo(printable(answer))  # answers from a file or a pipe, shown as typed
+    return answer
+
+
+@frozen
+class Asker:
+    """Who answers the questions the command line left open: the person at the keyboard
+    (``interactive``), or nobody, which leaves every optional answer empty."""
+
+    interactive: bool
+
+    def ask(self, question: str, read: Callable[[str], T]) -> T | None:
+        """The answer to ``question`` as ``read`` takes it, asking again with the reason while
+        ``read`` refuses it; ``None`` for an empty answer (or when nobody answers)."""
+        if not self.interactive:
+            return None
+        while True:
+            text = read_answer(question).strip()
+            if not text:
+                return None
+            try:
+                return read(text)
+            except OutOfGearsError as error:
+                say(f"  not taken: {error}. Again, or an empty answer to leave it.")
+
+
+# --- the turn as answered so far -------------------------------------------------------------
+
+
+@frozen
+class TurnDraft:
+    """One turn as answered so far: the table before it, the programs, the choices, what
+    the players wrote down. Every choice in it is one the rules allow."""
+
+    state: GameState
+    programs: dict[int, AnyProgram] = field(factory=dict)
+    choices: ChoicesRecord = field(factory=ChoicesRecord)
+    recorded: Recorded | None = None
+    drawn: dict[int, Gear | None] | None = None
+    #: Whether the log knows the reserve's order (a seed, or a list); if not, the table
+    #: says what it turned up (``drawn``).
+    order_known: bool = True
+
+    def resolve(self) -> TurnResult:
+        """The turn resolved with its choices; :class:`~outofgears.errors.IllegalChoiceError`
+        for one the rules refuse."""
+        return resolve_turn(self.table(), self.programs, choices=self.choices.to_choices())
+
+    def table(self) -> GameState:
+        """The table before the turn, with the gears the table turned up on top of the
+        reserve when its order is unknown (EXP-1)."""
+        if self.order_known or self.drawn is None:
+            return self.state
+        arranged, _ = arrange_draws(self.state, self.record(), "$", "<record>", False)
+        return arranged
+
+    def choosing(self, **changes: Any) -> TurnDraft:
+        """The draft with its choices changed, checked by resolving the turn with them."""
+        draft = attrs.evolve(self, choices=attrs.evolve(self.choices, **changes))
+        draft.resolve()
+        return draft
+
+    def with_steal(self, steal: StealRecord) -> TurnDraft:
+        """The draft with one more defence steal (ATK-4)."""
+        return self.choosing(defence_steals=(*self.choices.defence_steals, steal))
+
+    def with_assembly(self, robot: int, gears: tuple[Gear, ...]) -> TurnDraft:
+        """The draft with ``robot``'s assembly (ASM-1)."""
+        return self.choosing(assemblies={**self.choices.assemblies, robot: gears})
+
+    def with_split(self, split: SplitRecord) -> TurnDraft:
+        """The draft with one more split the table agreed on (SPL-5)."""
+        return self.choosing(splits=(*self.choices.splits, split))
+
+    def record(self) -> TurnRecord:
+        """The turn as the log writes it."""
+        chose = self.choices != ChoicesRecord()
+        return TurnRecord(
+            turn=self.state.turn,
+            programs=dict(self.programs),
+            choices=self.choices if chose else None,
+            recorded=self.recorded,
+            drawn=self.drawn,
+        )
+
+
+# --- what the command line answers -----------------------------------------------------------
+
+
+@frozen
+class Given:
+    """The answers the command line gives for the next turn (its ``--program``, ``--steal``,
+    ``--assemble``, ``--split`` and ``--recorded`` options), read but not yet checked against
+    the table."""
+
+    programs: dict[int, AnyProgram] = field(factory=dict)
+    steals: tuple[StealRecord, ...] = ()
+    assemblies: dict[int, tuple[Gear, ...]] = field(factory=dict)
+    splits: tuple[SplitRecord, ...] = ()
+    recorded: tuple[str, ...] = ()
+    drawn: dict[int, Gear | None] = field(factory=dict)
+
+    @property
+    def anything(self) -> bool:
+        """Whether the command line answers anything."""
+        return self != Given()
+
+    def scripted(self, state: GameState) -> bool:
+        """Whether the command line gives every program of the turn: then nothing is asked."""
+        return set(state.robot_numbers) <= set(self.programs)
+
+
+def keyed_options(option: str, texts: Iterable[str], read: Callable[[str, str], T]) -> list[T]:
+    """Each ``KEY=VALUE`` of a repeated option read by ``read``; a message and exit status 2
+    naming the option for one that cannot be read."""
+    values = []
+    for text in texts:
+        try:
+            values.append(
+                read(*split_keyed(text, f"a {option} answer", f"write {option} KEY=VALUE"))
+            )
+        except OutOfGearsError as error:
+            fail(f"{option} {text!r}: {error}")
+    return values
+
+
+def once_each(option: str, keys: Sequence[object]) -> None:
+    """Refuse an option that answers the same question twice."""
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            fail(f"{option} answers for {key} twice")
+
+
+def given_answers(
+    programs: Sequence[str],
+    steals: Sequence[str],
+    assemblies: Sequence[str],
+    splits: Sequence[str],
+    recorded: Sequence[str],
+    drawn: Sequence[str] = (),
+) -> Given:
+    """The answers the command line gives, read (not yet checked against the table)."""
+    laid = keyed_options("--program", programs, lambda k, v: (parse_robot(k), parse_program(v)))
+    once_each("--program", [f"robot {robot}" for robot, _ in laid])
+    taken = keyed_options("--steal", steals, lambda k, v: parse_steal(v, parse_robot(k)))
+    once_each("--steal", [f"robot {s.defender} from robot {s.attacker}" for s in taken])
+    picked = keyed_options(
+        "--assemble", assemblies, lambda k, v: (parse_robot(k), parse_gear_list(v))
+    )
+    once_each("--assemble", [f"robot {robot}" for robot, _ in picked])
+    shared = keyed_options(
+        "--split", splits, lambda k, v: SplitRecord(parse_split_place(k), parse_shares(v))
+    )
+    once_each("--split", [str(split.place) for split in shared])
+    turned = keyed_options("--drawn", drawn, lambda k, v: (parse_robot(k, "dump"), parse_drawn(v)))
+    once_each("--drawn", [f"dump {dump}" for dump, _ in turned])
+    return Given(
+        dict(laid), tuple(taken), dict(picked), tuple(shared), tuple(recorded), dict(turned)
+    )
+
+
+# --- the questions of a turn -----------------------------------------------------------------
+
+#: A question of a turn: the turn so far, the command line's answers, who answers the rest.
+Question = Callable[[TurnDraft, Given, Asker], TurnDraft]
+
+
+def ask_programs(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """Every robot's program (PRG-1), each legal on its own, then all of them together
+    (partners in the two-robot variant: VAR-2, UPG-4)."""
+    state = draft.state
+    for robot in sorted(set(given.programs) - set(state.robot_numbers)):
+        fail(f"--program: robot {robot} is not in play ({in_play(state)})")
+    programs: dict[int, AnyProgram] = {}
+    for robot in state.robot_numbers:
+        if robot in given.programs:
+            programs[robot] = given_program(state, robot, given.programs[robot])
+        else:
+            first = not programs and not given.programs
+            programs[robot] = asked_program(state, robot, asker, first=first)
+    while True:
+        try:
+            validate_programs(state, programs)
+        except IllegalProgramError as error:
+            if not asker.interactive:
+                fail(f"--program: {error}")
+            say(f"  not taken: {error}.")
+            programs[error.robot] = asked_program(state, error.robot, asker, first=False)
+            continue
+        return attrs.evolve(draft, programs=programs)
+
+
+def given_program(state: GameState, robot: int, program: AnyProgram) -> AnyProgram:
+    """A program the command line gives, checked on its own."""
+    try:
+        return legal_program(state, robot, str(program))
+    except OutOfGearsError as error:
+        fail(f"--program {robot}={program}: {error}")
+
+
+def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) -> AnyProgram:
+    """One robot's program, asked until a legal one is given. An empty answer for the first
+    robot asked stops the recording."""
+    player = state.player_of(robot).name
+    hint = programs_hint(legal_programs(state, robot))
+    while True:
+        try:
+            program = asker.ask(
+                f"Robot {robot} ({player}) program [{hint}]:",
+                lambda text: legal_program(state, robot, text),
+            )
+        except RecordingStoppedError:
+            raise RecordingStoppedError(unfinished=not first) from None
+        if program is not None:
+            return program
+        if first:
+            raise RecordingStoppedError(unfinished=False)
+        say("  every robot lays a program (an empty answer for the first robot stops).")
+
+
+def legal_program(state: GameState, robot: int, text: str) -> AnyProgram:
+    """The program ``text`` names, if ``robot`` may lay it on the next turn (PRG-2, UPG-2,
+    UPG-3); else the reason."""
+    program = parse_program(text)
+    if program not in legal_programs(state, robot):
+        check_robot_program(state, robot, program)  # raises with the reason
+    return program
+
+
+def programs_hint(programs: Sequence[AnyProgram]) -> str:
+    """The legal programs of a robot, short: ``"attack, trap, harvest 1-4; super trap"``.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> programs_hint(legal_programs(setup_game([1, 2, 5], seed=1), 2))
+    'attack, trap, harvest 1, 2, 5'
+    """
+    cards = [program for program in programs if isinstance(program, Program)]
+    numbers = sorted({program.number for program in cards})
+    actions = list(dict.fromkeys(program.action.value for program in cards))
+    shown = ", ".join(map(str, numbers))
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        shown = f"{numbers[0]}-{numbers[-1]}"
+    upgrades = [str(program) for program in programs if not isinstance(program, Program)]
+    return "; ".join([f"{', '.join(actions)} {shown}", *upgrades])
+
+
+@frozen
+class Decision:
+    """A decision the table may make once the programs are revealed, and how to ask it.
+
+    Attributes:
+        key: Which decision it is (a defender and attacker, a place, a robot).
+        question: The question, with the default the rules apply to an empty answer.
+        read: The draft with the answer taken, or the reason it is refused.
+    """
+
+    key: object
+    question: str
+    read: Callable[[TurnDraft, str], TurnDraft]
+
+
+def ask_decisions(
+    draft: TurnDraft,
+    asker: Asker,
+    decided: set[object],
+    decisions: Callable[[TurnDraft, TurnResult], list[Decision]],
+) -> TurnDraft:
+    """Ask each decision of one kind not yet decided, in the order the turn meets them; the
+    turn is resolved again after each answer, as an answer can change what comes next."""
+    while True:
+        pending = [d for d in decisions(draft, draft.resolve()) if d.key not in decided]
+        if not pending:
+            return draft
+        decision = pending[0]
+        decided.add(decision.key)
+        answered = asker.ask(decision.question, partial(decision.read, draft))
+        if answered is not None:
+            draft = answered
+
+
+def take_given(option: str, what: object, add: Callable[[T], TurnDraft], choice: T) -> TurnDraft:
+    """A choice the command line gives, checked against the rules; exit status 2 if refused."""
+    try:
+        return add(choice)
+    except OutOfGearsError as error:
+        fail(f"{option} ({what}): {error}")
+
+
+def ask_steals(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """The gear each defender took from each of its attackers (ATK-4; default ATK-5)."""
+    for steal in given.steals:
+        draft = take_given("--steal", f"robot {steal.defender}", draft.with_steal, steal)
+    decided: set[object] = {(s.defender, s.attacker) for s in draft.choices.defence_steals}
+    return ask_decisions(draft, asker, decided, steal_decisions)
+
+
+def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+    """The defence steals of the turn as resolved: each defender that took a gear."""
+    sources = "'red from feet'"
+    if draft.state.options.defence_steal_source == "feet_or_circuit":
+        sources += " or 'red from circuit'"
+    decisions = []
+    for event in result.events:
+        if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
+            defender, attacker = event.robot, event.source.number
+            assert defender is not None
+            decisions.append(
+                Decision(
+                    (defender, attacker),
+                    f"Robot {defender} defended against robot {attacker}: which gear did it "
+                    f"take? ({sources}; empty: the default, {event.gear} from "
+                    f"{event.source.kind.value}, ATK-5)",
+                    partial(read_steal, defender, attacker),
+                )
+            )
+    return decisions
+
+
+def read_steal(defender: int, attacker: int, draft: TurnDraft, text: str) -> TurnDraft:
+    """The draft with the defence steal ``text`` says (``"red from feet"``)."""
+    return draft.with_steal(parse_steal(text, defender, attacker))
+
+
+def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """How each pile shared among several takers was split (SPL-1 to SPL-4; default SPL-5)."""
+    for split in given.splits:
+        draft = take_given("--split", split.place, draft.with_split, split)
+    decided: set[object] = {split.place for split in draft.choices.splits}
+    return ask_decisions(draft, asker, decided, split_decisions)
+
+
+def split_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+    """The splits of the turn as resolved that the table could have made otherwise: piles
+    shared among several takers, holding more than one kind of gear (a Super Shovel's split is
+    the default's, R-SHOVEL)."""
+    decisions = []
+    events = result.events
+    for index, event in enumerate(events):
+        if not isinstance(event, SplitResolved) or event.clause != "SPL-1":
+            continue
+        shares = shares_after(events[index + 1 :], event)
+        pool = [*event.left, *(gear for share in shares.values() for gear in share)]
+        if len(set(pool)) < 2 or any(
+            isinstance(e, GearMoved) and e.source == event.place and e.clause.startswith("SHOV")
+            for e in events[index + 1 : index + 1 + len(pool)]
+        ):
+            continue
+        default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
+        place = event.place
+        decisions.append(
+            Decision(
+                place,
+                f"{place} was shared by robots {', '.join(map(str, event.takers))}, "
+                f"{event.share} each, from {describe_gears(pool)}: how? (written like the "
+                f"default split, {default}, SPL-5, which an empty answer leaves)",
+                partial(read_split, place),
+            )
+        )
+    return decisions
+
+
+def read_split(place: Place, draft: TurnDraft, text: str) -> TurnDraft:
+    """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``)."""
+    return draft.with_split(SplitRecord(place, parse_shares(text)))
+
+
+def shares_after(events: Sequence[Event], split: SplitResolved) -> dict[int, tuple[Gear, ...]]:
+    """What each taker got in a split: the moves from its place that follow it."""
+    shares: dict[int, tuple[Gear, ...]] = dict.fromkeys(split.takers, ())
+    for event in events:
+        if not (isinstance(event, GearMoved) and event.source == split.place):
+            break
+        if event.robot in shares:
+            shares[event.robot] += (event.gear,)
+    return shares
+
+
+def ask_assemblies(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """Which two feet gears each robot moved into its circuit, or none where assembly is
+    optional (ASM-1; default ASM-2)."""
+    for robot, gears in given.assemblies.items():
+        draft = take_given(
+            "--assemble", f"robot {robot}", partial(draft.with_assembly, robot), gears
+        )
+    decided: set[object] = set(draft.choices.assemblies)
+    return ask_decisions(draft, asker, decided, assembly_decisions)
+
+
+def assembly_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+    """The robots that had more than one legal assembly in the turn as resolved."""
+    rule = draft.state.options.assembly
+    decisions = []
+    for robot in draft.state.robot_numbers:
+        moved = tuple(
+            event.gear
+            for event in result.events
+            if isinstance(event, GearMoved)
+            and event.robot == robot
+            and event.destination == Place.circuit(robot)
+            and event.clause.startswith("ASM")
+        )
+        feet = (*result.state.robot(robot).feet, *moved)
+        options = assembly_options(robot, gear_ranks(feet), rule)
+        if len(options) < 2:
+            continue
+        legal = " | ".join(pick_text(pick) for pick in options)
+        if len(options) > MAX_LISTED:
+            legal = "any two of them" + (" or none" if rule == "optional" else "")
+        decisions.append(
+            Decision(
+                robot,
+                f"Robot {robot} assembled which two of {describe_gears(feet)}? ({legal}; "
+                f"empty: the default pick, {pick_text(moved)}, ASM-2)",
+                partial(read_assembly, robot),
+            )
+        )
+    return decisions
+
+
+def pick_text(gears: Sequence[Gear]) -> str:
+    """Gears the way an answer writes them: ``"red+yellow"``, or ``"none"``.
+
+    >>> from outofgears.rules.gears import gears
+    >>> pick_text((gears(3)[0], gears(1)[0])), pick_text(())
+    ('red+yellow', 'none')
+    """
+    return "+".join(map(str, sort_gears(gears))) if gears else "none"
+
+
+def read_assembly(robot: int, draft: TurnDraft, text: str) -> TurnDraft:
+    """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``)."""
+    return draft.with_assembly(robot, parse_gear_list(text))
+
+
+def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """What the players wrote down after the turn, if anything: feet, circuits, dumps,
+    scores. Replay compares them with what the rules give."""
+    players = tuple(player.name for player in draft.state.players)
+    recorded = Recorded()
+    for text in given.recorded:
+        try:
+            recorded = add_checked(draft.state, recorded, players, text)
+        except OutOfGearsError as error:
+            fail(f"--recorded {text!r}: {error}")
+    question = (
+        f"What did the players write down after turn {draft.state.turn}? "
+        f"({RECORDED_SHAPE.removeprefix('write ')}; one a line; empty: nothing)"
+    )
+    while True:
+        try:
+            added = asker.ask(question, partial(add_checked, draft.state, recorded, players))
+        except RecordingStoppedError:
+            break  # the input ended on an optional question: the turn is complete
+        if added is None:
+            break
+        recorded = added
+        question = "Anything more written down? (empty: no)"
+    return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
+
+
+def add_checked(
+    state: GameState, recorded: Recorded, players: tuple[str, ...], text: str
+) -> Recorded:
+    """``recorded`` with the value ``text`` gives, which names only robots, dumps and players
+    in play."""
+    recorded = add_recorded(recorded, text, players)
+    for robot in recorded.robots:
+        if robot not in state.robot_numbers:
+            raise InvalidStateError(f"robot {robot} is not in play ({in_play(state)})")
+    for dump in recorded.dumps:
+        if dump not in [dump.number for dump in state.dumps]:
+            raise InvalidStateError(f"dump {dump} is not in play")
+    return recorded
+
+
+def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
+    """What was turned up onto each dump at exploration (EXP-1), when the log does not know
+    the reserve's order: one gear for each dump, ascending, while the reserve lasts. Under a
+    known order the rules know it; a ``--drawn`` answer is then kept and checked by replay."""
+    pile = draft.state.reserve
+    in_play = draft.state.robot_numbers
+    dumps, _ = dumps_explored(in_play, pile)
+    for dump, told in given.drawn.items():
+        if dump not in in_play:
+            fail(f"--drawn: dump {dump} is not in play (dumps in play: {in_play})")
+        if dump not in dumps and told is not None:
+            fail(f"--drawn: dump {dump} gets no gear this turn: the reserve has run out (EXP-1)")
+    if draft.order_known or not dumps:
+        return attrs.evolve(draft, drawn=dict(given.drawn) or None)
+    left = Counter(pile)
+    drawn: dict[int, Gear | None] = {}
+    for dump in dumps:
+        gear = given.drawn.get(dump)
+        if gear is None and dump in given.drawn:
+            fail(
+                f"--drawn: dump {dump} gets a gear this turn: the reserve still holds "
+                f"{describe_gears(sorted(left.elements(), key=gear_key))} (EXP-1)"
+            )
+        if gear is None:
+            gear = asked_draw(dump, left, asker)
+        elif left[gear] == 0:
+            held = describe_gears(sorted(left.elements(), key=gear_key))
+            fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
+        left[gear] -= 1
+        drawn[dump] = gear
+    drawn.update((dump, None) for dump in given.drawn if dump not in dumps)
+    return attrs.evolve(draft, drawn=dict(sorted(drawn.items())))
+
+
+def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
+    """The gear the table turned up onto ``dump``, one the reserve still holds."""
+    if not asker.interactive:
+        fail(
+            f"--drawn: the log does not know the reserve's order: say what was turned up onto "
+            f"dump {dump} (--drawn {dump}=GEAR)"
+        )
+
+    def one_held(text: str) -> Gear:
+        gear = parse_drawn(text)
+        if gear is None or left[gear] == 0:
+            raise InvalidStateError(
+                f"the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))}"
+            )
+        return gear
+
+    question = (
+        f"Which gear was turned up onto dump {dump}? "
+        f"(the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))})"
+    )
+    while True:
+        gear = asker.ask(question, one_held)
+        if gear is not None:
+            return gear
+        say("  a gear is needed: the reserve still holds gears (EXP-1).")
+
+
+def in_play(state: GameState) -> str:
+    """The robots in play, for a message."""
+    return "robots in play: " + ", ".join(map(str, state.robot_numbers))
+
+
+#: The questions of a turn, in the order they are asked.
+QUESTIONS: Final[tuple[Question, ...]] = (
+    ask_programs,
+    ask_steals,
+    ask_splits,
+    ask_assemblies,
+    ask_drawn,
+    ask_recorded,
+)
+
+
+def ask_turn(state: GameState, given: Given, *, order_known: bool = True) -> TurnDraft:
+    """The next turn, every question answered by the command line or asked. Nothing is asked
+    when the command line gives every program (:meth:`Given.scripted`)."""
+    asker = Asker(interactive=not given.scripted(state))
+    draft = TurnDraft(state, order_known=order_known)
+    for question in QUESTIONS:
+        draft = question(draft, given, asker)
+    return draft
+
+
+# --- the log file ----------------------------------------------------------------------------
+
+
+@frozen
+class LogFile:
+    """The log being recorded: where it is, its bytes as last read or written, its replay."""
+
+    path: Path
+    name: str
+    raw: bytes
+    replayed: Replay
+
+    @classmethod
+    def read(cls, path: Path, name: str) -> LogFile:
+        """Read and replay the log; a message and exit status 2 when it is not a valid log."""
+        raw = read_regular(path, name)
+        try:
+            return cls(path, name, raw, replay_log(read_log_bytes(raw, name), name))
+        except LogError as error:
+            fail(error)
+
+    @property
+    def order_known(self) -> bool:
+        """Whether the log knows the reserve's draw order (a seed, or the reserve as a list)."""
+        position = self.replayed.log.start.position
+        return position is None or position.reserve_order_known
+
+    def with_turn(self, draft: TurnDraft, asker: Asker) -> Replay:
+        """The log's replay with ``draft`` as its next turn. When replay refuses what the
+        players wrote down (gears the game does not have), they are asked again."""
+        while True:
+            game = self.replayed.log
+            try:
+                return replay_log(
+                    attrs.evolve(game, turns=(*game.turns, draft.record())), self.name
+                )
+            except LogError as error:
+                if not asker.interactive or ".recorded" not in error.json_path:
+                    fail(error)
+                say(f"  not taken: {error.reason}. What the players wrote down, again:")
+                draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
+
+    def append(self, record: TurnRecord, replayed: Replay) -> LogFile:
+        """The log with ``record`` appended: the file is rewritten whole or not at all, and
+        only if nobody changed it since it was read. Every key of the log is kept as it was."""
+        data = json.loads(self.raw.decode("utf-8-sig"))
+        data["turns"].append(
+            log_to_json(attrs.evolve(self.replayed.log, turns=(record,)))["turns"][0]
+        )
+        text = json_safe(format_json(data)) + "\n"
+        if read_regular(self.path, self.name) != self.raw:
+            fail(
+                f"{self.name} changed while turn {record.turn} was entered; the turn is not "
+                "written (run record again to enter it on the new content)"
+            )
+        try:
+            write_atomically(self.path, text, force=True)
+        except OSError as error:
+            fail(output_error(self.name, error))
+        return LogFile(self.path, self.name, text.encode("utf-8"), replayed)
+
+
+def read_regular(path: Path, name: str) -> bytes:
+    """The bytes of a regular file (never a FIFO, a device or a link), at most one byte more
+    than a log may hold; a message and exit status 2 when it cannot be read."""
+    try:
+        check_output(path, force=True)
+        with path.open("rb") as file:
+            return file.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        fail(
+            f"cannot read {printable(name)}: {error.strerror or error}"
+            if error.strerror
+            else str(error)
+        )
+
+
+def log_path(text: str) -> Path:
+    """The path of LOG: a regular file that can be rewritten, or none yet. Standard input,
+    a directory, a FIFO, a device, a socket or a symbolic link is refused, and so is a file
+    that its owner may not write."""
+    if text == "-":
+        fail("record writes its log: give a file, not - (standard input)")
+    path = Path(text)
+    try:
+        check_output(path, force=True)
+    except OSError as error:
+        fail(output_error(text, error))
+    if os.path.lexists(path) and not writable(path):
+        fail(f"{printable(text)} is read-only; record rewrites it with each turn")
+    return path
+
+
+def writable(path: Path) -> bool:
+    """Whether a file may be rewritten: its mode lets someone write it (even for root, a
+    file without any write permission is one its owner means to keep) and this process may."""
+    return bool(path.stat().st_mode & 0o222) and os.access(path, os.W_OK)
+
+
+def create_log(path: str, header: Header) -> None:
+    """Write the log of the new game the header options describe, as ``new -o`` does."""
+    game = new_game(header)
+    target = output_path(path, force=False)
+    deliver(game.text, target, path, force=False)
+    say(game.written_line(path))
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("log", metavar="LOG", type=click.Path(dir_okay=False))
+@header_options
+@click.option(
+    "--program",
+    "programs",
+    multiple=True,
+    metavar='ROBOT="PROGRAM"',
+    help='A robot\'s program for the next turn, as a log writes it: 1="attack 2". '
+    "Repeat it for each robot; with every robot's program given, nothing is asked.",
+)
+@click.option(
+    "--steal",
+    "steals",
+    multiple=True,
+    metavar='DEFENDER="GEAR from robot A feet|circuit"',
+    help='The gear a defender took from an attacker (ATK-4): 2="red from robot 1 circuit".',
+)
+@click.option(
+    "--assemble",
+    "assemblies",
+    multiple=True,
+    metavar="ROBOT=GEARS",
+    help="The two feet gears a robot moved into its circuit (ASM-1): 3=red,yellow; "
+    "3=none to assemble nothing where assembly is optional.",
+)
+@click.option(
+    "--split",
+    "splits",
+    multiple=True,
+    metavar='"PLACE=ROBOT:GEARS,..."',
+    help='How the table split a pile (SPL-5): "dump 4=1:red,2:blue"; '
+    '"robot 3 feet=1:red+red,2:blue".',
+)
+@click.option(
+    "--recorded",
+    "recorded",
+    multiple=True,
+    metavar='"PLACE=GEARS"',
+    help='What the players wrote down after the turn: "robot 3 feet=red,yellow", '
+    '"robot 3 circuit=none", "dump 4=blue", "score Ada=12".',
+)
+@click.option(
+    "--drawn",
+    "drawn",
+    multiple=True,
+    metavar="DUMP=GEAR",
+    help="The gear turned up onto a dump at exploration (EXP-1): 1=red. Needed for every dump "
+    "that gets one when the log gives the reserve as counts (its order unknown).",
+)
+@click.option(
+    "--turns",
+    "limit",
+    type=AsciiIntRange(min=1),
+    metavar="N",
+    help="Stop after recording N turns. Default: until the game ends or input does.",
+)
+@click.pass_context
+def record(
+    context: click.Context,
+    /,
+    log: str,
+    programs: tuple[str, ...],
+    steals: tuple[str, ...],
+    assemblies: tuple[str, ...],
+    splits: tuple[str, ...],
+    recorded: tuple[str, ...],
+    drawn: tuple[str, ...],
+    limit: int | None,
+    **header: Any,
+) -> None:
+    """Enter a game in LOG turn by turn, as it is played at a table.
+
+    A missing LOG is created as "outofgears new -o LOG" creates it, with the same options
+    (--robots to --defence-steal-source; refused for a LOG that exists); an existing one is
+    read and replayed to the current table. Then, for each turn, it asks
+    each robot's program, the choices the table made (which gear a defender took, how a pile
+    was split, which two gears a robot assembled: an empty answer leaves the rules' default)
+    what was turned up onto each dump (asked only when the log gives the reserve as counts,
+    its order unknown) and what the players wrote down (optional). Each answer is checked on the spot and asked
+    again, with the reason, when the rules refuse it. The turn is resolved, its events and the
+    new table are shown, and it is appended to LOG, which is rewritten whole or not at all and
+    only if nobody changed it meanwhile. An empty answer for the first program of a turn, or
+    the end of the input, stops.
+
+    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next turn's
+    questions; given every program, nothing is asked, so that a script records a turn with one
+    command.
+
+    Exit status 0 when LOG, as recorded, agrees with the rules; 1 when a value the players
+    wrote down departs from them (it is recorded, and shown as "outofgears replay" shows it);
+    2 for an invalid LOG, option or answer given as an option, or a LOG that cannot be written
+    (standard input, a directory, a FIFO, a device, a symbolic link or a read-only file).
+    """
+    path = log_path(log)
+    given = given_answers(programs, steals, assemblies, splits, recorded, drawn)
+    if not os.path.lexists(path):
+        create_log(log, Header(**header))
+    elif Header.given(context):
+        fail(
+            f"{printable(log)} exists: {', '.join(Header.given(context))} only "
+            f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
+            "game (the log says how its game started)"
+        )
+    file, count = record_turns(LogFile.read(path, log), given, limit)
+    say(f"Recorded {count} turn{'' if count == 1 else 's'} in {log}.")
+    if not file.replayed.agrees:
+        say(f"The log departs from the rules: outofgears replay {log} says where.")
+    raise SystemExit(AGREES if file.replayed.agrees else DEPARTS)
+
+
+def record_turns(file: LogFile, given: Given, limit: int | None) -> tuple[LogFile, int]:
+    """Record turns until the game ends, ``limit`` turns are recorded or the input stops;
+    the log as last written and how many turns were recorded."""
+    say_notes(file.replayed)
+    count = 0
+    while True:
+        state = file.replayed.final
+        if state.game_over:
+            if given.anything and count == 0:
+                fail(f"{file.name}: the game is over; there is no turn to record")
+            say(f"The game is over after turn {state.turn - 1}. Scores:")
+            for line in scores_lines(state):
+                say(line)
+            return file, count
+        say(f"The table before turn {state.turn}:")
+        for line in position_lines(state):
+            say(line)
+        if count == limit:
+            return file, count
+        answers = given if count == 0 else Given()
+        try:
+            draft = ask_turn(state, answers, order_known=file.order_known)
+        except RecordingStoppedError as stop:
+            if stop.unfinished and answers.anything:
+                fail(f"standard input ended before turn {state.turn} was complete")
+            if stop.unfinished:
+                say(f"Turn {state.turn} was left unfinished; it is not recorded.")
+            return file, count
+        replayed = file.with_turn(draft, Asker(interactive=not answers.scripted(state)))
+        turn = replayed.turns[-1]
+        for line in turn_lines(turn):
+            say(line)
+        file = file.append(turn.record, replayed)
+        say(f"Turn {turn.turn} written to {file.name}.")
+        count += 1
+
+
+def turn_lines(turn: TurnReplay) -> list[str]:
+    """A recorded turn as ``replay`` reports it: programs, what happened, departures."""
+    lines = turn_text(turn)
+    for departure in turn.departures:
+        lines += departure_text(departure)
+    return lines
+
+
+def say_notes(replayed: Replay) -> None:
+    """What the log as read says before the first question: notes of the replay, earlier
+    departures, what its recorded values left open."""
+    for note in replayed.notes:
+        say(f"Note: {note}")
+    departed = sorted({departure.turn for departure in replayed.departures})
+    if departed:
+        say(
+            "Note: the log departs from the rules at turn(s) "
+            + ", ".join(map(str, departed))
+            + "; the table below is the one the rules give"
+        )
+    for line in replayed.open:
+        say(f"Note: {line}")

@@ -1,0 +1,101 @@
+"""``outofgears replay LOG``: replay a log, check it against the rules, report departures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from outofgears.cli.common import (
+    AGREES,
+    DEPARTS,
+    FORMAT_OPTION,
+    LOG_ARGUMENT,
+    echo_json,
+    fail,
+    inferred_fields,
+    load_log,
+    programs_json,
+    say,
+    scores_json,
+    scores_lines,
+    source_name,
+)
+from outofgears.cli.reports import departure_json, departure_text, turn_text
+from outofgears.errors import OutOfGearsError
+from outofgears.judge.replay import Replay, replay_log
+from outofgears.log import LogError
+from outofgears.log.serialization import event_to_dict
+
+
+@click.command()
+@LOG_ARGUMENT
+@FORMAT_OPTION
+@click.option("--quiet", is_flag=True, help="Only the verdict and the final scores.")
+def replay(log: str, output_format: str, quiet: bool) -> None:
+    """Replay LOG under the rules and check every program and recorded value.
+
+    Exit status 0 when the log agrees with the rules, 1 when a recorded value
+    or a choice departs from them (the first one is reported with the events
+    and clauses behind the rules' value), 2 when the log or the command line
+    is invalid: one message naming the file, the JSON path and, where it
+    applies, the turn and the robot. LOG "-" reads standard input; a log over
+    5,000,000 bytes is refused.
+    """
+    game = load_log(log)
+    try:
+        replayed = replay_log(game, source_name(log))
+    except LogError as error:
+        fail(error)
+    except OutOfGearsError as error:  # a safety net: the replay names what it refuses
+        fail(f"{source_name(log)}: $: {error}")
+    if output_format == "json":
+        echo_json(replay_json(replayed))
+    else:
+        for line in replay_text(replayed, source_name(log), quiet=quiet):
+            say(line)
+    raise SystemExit(AGREES if replayed.agrees else DEPARTS)
+
+
+def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str]:
+    """The turn-by-turn report of a replay."""
+    lines = [f"Replaying {name}"]
+    lines += [f"Note: {note}" for note in replayed.notes]
+    if not quiet:
+        for turn in replayed.turns:
+            lines += turn_text(turn)
+    final = replayed.final
+    status = "game over" if final.game_over else f"next turn {final.turn}"
+    lines.append(f"Scores after {len(replayed.turns)} turn(s) of the log ({status}):")
+    lines += scores_lines(final)
+    lines += [
+        f"Left open: {line}" if i == 0 else f"  {line}" for i, line in enumerate(replayed.open)
+    ]
+    if replayed.agrees:
+        lines.append("The log agrees with the rules.")
+    else:
+        lines += departure_text(replayed.departures[0])
+        more = len(replayed.departures) - 1
+        if more:
+            lines.append(f"... and {more} more departure(s) after it.")
+    return lines
+
+
+def replay_json(replayed: Replay) -> dict[str, Any]:
+    """A replay as JSON-ready data for programs."""
+    return {
+        "agrees": replayed.agrees,
+        "notes": list(replayed.notes),
+        "turns": [
+            {
+                "turn": turn.turn,
+                "programs": programs_json(turn.programs),
+                "events": [event_to_dict(event) for event in turn.result.events],
+                **inferred_fields(turn),
+            }
+            for turn in replayed.turns
+        ],
+        "open": list(replayed.open),
+        "departures": [departure_json(d) for d in replayed.departures],
+        "final": scores_json(replayed.final),
+    }

@@ -1,1 +1,0 @@
-"""The commands of the ``outofgears`` command line, one module each."""

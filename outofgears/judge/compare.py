@@ -1,0 +1,362 @@
+"""Comparing two resolutions of one turn: what differs, event by event and place by place.
+
+The rules-lawyer commands resolve one turn of a log more than once -- under
+another reading of the rule options (``outofgears dispute``), with one program
+replaced (``outofgears whatif``) -- and show what changes:
+
+* :func:`replay_to_turn` replays a log up to one of its turns;
+* :func:`resolve_with_choices` resolves a turn with the log's post-reveal
+  choices, dropping only a choice that the rules refuse (its default policy
+  decides instead) and saying which;
+* :func:`compare_results` gives the difference between two turn results: the
+  events only one of them has, and the places, scores, upgrade cards and end
+  of game that differ afterwards, in the words a table uses
+  (``"robot 3 feet: 2 red, 1 blue"``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import frozen
+
+from outofgears.errors import IllegalChoiceError
+from outofgears.judge.replay import TurnReplay, replay_log
+from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
+from outofgears.log import GameLog, LogError
+from outofgears.log.serialization import event_to_dict, to_json
+from outofgears.rules.choices import Choices
+from outofgears.rules.events import Event
+from outofgears.rules.gears import Gear, describe_gears
+from outofgears.rules.model import GameState, Place
+from outofgears.rules.scoring import player_scores
+from outofgears.rules.turn import TurnResult
+
+
+@frozen
+class EventDifference:
+    """The events that only one of two resolutions of a turn has.
+
+    Attributes:
+        only_base: Events of the first resolution that the second lacks, in their order.
+        only_other: Events of the second resolution that the first lacks, in their order.
+    """
+
+    only_base: tuple[Event, ...] = ()
+    only_other: tuple[Event, ...] = ()
+
+    @property
+    def same(self) -> bool:
+        """Whether both resolutions have the same events."""
+        return not self.only_base and not self.only_other
+
+
+@frozen
+class StateDifference:
+    """One thing that differs after two resolutions of a turn, in table words.
+
+    Attributes:
+        what: What differs: ``"robot 3 feet"``, ``"dump 2"``, ``"reserve"``,
+            ``"Ada's score"``, ``"Ada's upgrade card"`` or ``"game over"``.
+        base: Its value after the first resolution, in words.
+        other: Its value after the second resolution, in words.
+        base_gears: The gears after the first resolution, where it is a place.
+        other_gears: The gears after the second resolution, where it is a place.
+    """
+
+    what: str
+    base: str
+    other: str
+    base_gears: tuple[Gear, ...] | None = None
+    other_gears: tuple[Gear, ...] | None = None
+
+    def describe(self, base_label: str) -> str:
+        """The difference as a line: the second value, the first one in brackets.
+
+        >>> from outofgears.rules.gears import gears
+        >>> place_difference(Place.feet(3), gears(1), gears(1, 1, 5)).describe("as logged")
+        'robot 3 feet: 2 red, 1 blue (as logged: 1 red)'
+        """
+        return f"{self.what}: {self.other} ({base_label}: {self.base})"
+
+
+@frozen
+class TurnDifference:
+    """What differs between two resolutions of one turn.
+
+    Attributes:
+        events: The events only one of them has.
+        state: What differs afterwards: places, scores, upgrade cards, the end of the game.
+    """
+
+    events: EventDifference
+    state: tuple[StateDifference, ...]
+
+    @property
+    def same(self) -> bool:
+        """Whether the two resolutions agree: the same events and the same position."""
+        return self.events.same and not self.state
+
+
+def diff_events(base: Iterable[Event], other: Iterable[Event]) -> EventDifference:
+    """The events only one of two resolutions has, each list in its own order.
+
+    Events are matched as a multiset: an event both resolutions have, as many
+    times in each, is in neither list, wherever it comes in the turn.
+
+    >>> from outofgears.rules.events import TurnEnded
+    >>> diff = diff_events([TurnEnded(1, False, "TURN-1")], [TurnEnded(1, True, "END-1")])
+    >>> [str(e) for e in diff.only_base], [str(e) for e in diff.only_other]
+    (['turn 1 ended [TURN-1]'], ['turn 1 ended: the game is over [END-1]'])
+    """
+    first, second = tuple(base), tuple(other)
+    return EventDifference(_unmatched(first, second), _unmatched(second, first))
+
+
+def _unmatched(events: tuple[Event, ...], against: tuple[Event, ...]) -> tuple[Event, ...]:
+    available = Counter(against)
+    left: list[Event] = []
+    for event in events:
+        if available[event]:
+            available[event] -= 1
+        else:
+            left.append(event)
+    return tuple(left)
+
+
+def place_difference(
+    place: Place, base: tuple[Gear, ...], other: tuple[Gear, ...]
+) -> StateDifference:
+    """The gears of one place after two resolutions, in table words.
+
+    >>> from outofgears.rules.gears import gears
+    >>> place_difference(Place.dump(2), gears(4, 4), ()).other
+    'none'
+    """
+    return StateDifference(str(place), describe_gears(base), describe_gears(other), base, other)
+
+
+def diff_states(base: GameState, other: GameState) -> tuple[StateDifference, ...]:
+    """What differs between two positions of the same game, in table words.
+
+    Each robot's feet and circuit in robot order, then the dumps, the reserve,
+    the players' scores, the upgrade cards they still hold, and the end of the game.
+
+    >>> from outofgears.rules.gears import gears
+    >>> from outofgears.rules.setup import from_position
+    >>> def table(feet):
+    ...     return from_position(robots={1: {"feet": feet}, 2: {}}, dumps={1: (), 2: ()},
+    ...                          reserve=())
+    >>> [d.describe("before") for d in diff_states(table(gears(1)), table(gears(2)))]
+    ['robot 1 feet: 1 orange (before: 1 red)', "P1's score: 1 point (before: 2 points)"]
+    """
+    found: list[StateDifference] = []
+    for robot in base.robots:
+        twin = other.robot(robot.number)
+        if robot.feet != twin.feet:
+            found.append(place_difference(Place.feet(robot.number), robot.feet, twin.feet))
+        if robot.circuit != twin.circuit:
+            found.append(place_difference(Place.circuit(robot.number), robot.circuit, twin.circuit))
+    for dump in base.dumps:
+        gears = other.dump(dump.number).gears
+        if dump.gears != gears:
+            found.append(place_difference(Place.dump(dump.number), dump.gears, gears))
+    if base.reserve != other.reserve:
+        found.append(
+            StateDifference(
+                "reserve",
+                _reserve_words(base.reserve),
+                _reserve_words(other.reserve),
+                base.reserve,
+                other.reserve,
+            )
+        )
+    before = {score.player: score.points for score in player_scores(base)}
+    after = {score.player: score.points for score in player_scores(other)}
+    for player in base.players:
+        if before[player.name] != after[player.name]:
+            found.append(
+                StateDifference(
+                    f"{player.name}'s score",
+                    _points(before[player.name]),
+                    _points(after[player.name]),
+                )
+            )
+    for player in base.players:
+        held = other.player_of(player.robots[0]).upgrade
+        if player.upgrade != held:
+            found.append(
+                StateDifference(
+                    f"{player.name}'s upgrade card", _card_words(player.upgrade), _card_words(held)
+                )
+            )
+    if base.game_over != other.game_over:
+        found.append(
+            StateDifference("game over", _yes_no(base.game_over), _yes_no(other.game_over))
+        )
+    return tuple(found)
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
+def _reserve_words(reserve: tuple[Gear, ...]) -> str:
+    return f"{len(reserve)} gear(s): {describe_gears(reserve)}"
+
+
+def _card_words(card: Any) -> str:
+    return "none" if card is None else str(card.value)
+
+
+def _yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def compare_results(base: TurnResult, other: TurnResult) -> TurnDifference:
+    """The difference between two resolutions of the same turn.
+
+    >>> from outofgears.rules.gears import gears
+    >>> from outofgears.rules.programs import parse_program
+    >>> from outofgears.rules.setup import from_position
+    >>> from outofgears.rules.turn import resolve_turn
+    >>> state = from_position(robots={1: {}, 2: {}}, dumps={1: gears(1), 2: ()},
+    ...                       reserve=gears(2, 2))
+    >>> def play(one):
+    ...     return resolve_turn(state, {1: parse_program(one), 2: parse_program("harvest 1")})
+    >>> diff = compare_results(play("attack 2"), play("trap 1"))
+    >>> [d.describe("attack") for d in diff.state]
+    ['robot 1 feet: 1 red (attack: none)', 'robot 2 feet: none (attack: 1 red)', "P1's score: 2 points (attack: 0 points)", "P2's score: 0 points (attack: 1 point)"]
+    >>> [str(e) for e in diff.events.only_other][:2]
+    ['robot 2 harvest 1: harvest voided by a trap [TRP-2]', 'robot 1 trap 1: trap sprang [TRP-3]']
+    """
+    return TurnDifference(
+        diff_events(base.events, other.events), diff_states(base.state, other.state)
+    )
+
+
+def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay:
+    """Replay a log up to one of its turns: that turn's replay, with the state before it.
+
+    The turns after it are not read. It is :func:`~outofgears.judge.replay.replay_log`'s walk,
+    stopped there: choices are inferred from recorded values as ``replay`` infers them,
+    and departures of the earlier turns do not stop it (the rules' values are carried on).
+
+    Raises:
+        LogError: The log has no such turn, or is invalid up to it.
+
+    >>> from outofgears.log import Start, TurnRecord
+    >>> from outofgears.rules.programs import parse_program
+    >>> log = GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
+    ...               turns=(TurnRecord(1, {1: parse_program("harvest 1"),
+    ...                                     2: parse_program("harvest 2")}),))
+    >>> replay_to_turn(log, 1).before.turn
+    1
+    >>> replay_to_turn(log, 2)
+    Traceback (most recent call last):
+    ...
+    outofgears.log.LogError: <log>: $.turns: the log has no turn 2 (its turns: 1)
+    """
+    numbers = [record.turn for record in log.turns]
+    if turn not in numbers:
+        raise no_such_turn(numbers, turn, source)
+    return replay_log(log, source, through=turn).turn(turn)
+
+
+def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:
+    """The one error of every command asked for a turn the log does not hold.
+
+    >>> str(no_such_turn([1, 2, 3], 999, "game.json"))
+    'game.json: $.turns: the log has no turn 999 (its turns: 1-3)'
+    """
+    return LogError(source, "$.turns", f"the log has no turn {turn} ({_turn_span(numbers)})")
+
+
+def _turn_span(numbers: list[int]) -> str:
+    if not numbers:
+        return "it has no turns"
+    if len(numbers) == 1:
+        return f"its turns: {numbers[0]}"
+    return f"its turns: {numbers[0]}-{numbers[-1]}"
+
+
+def describe_choices(choices: Choices) -> list[str]:
+    """Post-reveal choices in table words, one per line.
+
+    >>> from outofgears.rules.choices import DefenceSteal
+    >>> from outofgears.rules.gears import gears
+    >>> describe_choices(Choices(defence_steals={(2, 1): DefenceSteal("circuit", gears(2)[0])},
+    ...                          assemblies={3: ()}))
+    ["robot 2 takes orange from robot 1's circuit", 'robot 3 assembles nothing']
+    """
+    lines = [
+        f"robot {defender} takes {steal.gear} from robot {attacker}'s {steal.source}"
+        for (defender, attacker), steal in sorted(choices.defence_steals.items())
+    ]
+    for robot, picked in sorted(choices.assemblies.items()):
+        what = describe_gears(picked) if picked else "nothing"
+        lines.append(f"robot {robot} assembles {what}")
+    for place, shares in sorted(choices.splits.items(), key=lambda item: str(item[0])):
+        parts = ", ".join(
+            f"robot {robot} gets {describe_gears(share)}" for robot, share in sorted(shares.items())
+        )
+        lines.append(f"{place} is split: {parts}")
+    return lines
+
+
+def refusal_json(error: IllegalChoiceError) -> dict[str, Any]:
+    """A refused choice as JSON-ready data.
+
+    >>> refusal_json(IllegalChoiceError(3, "no", clause="ASM-1"))["message"]
+    'robot 3: no (ASM-1)'
+    """
+    return {
+        "robot": error.robot,
+        "reason": error.reason,
+        "clause": error.clause,
+        "message": str(error),
+    }
+
+
+def difference_json(
+    difference: TurnDifference, base: str = "base", other: str = "other"
+) -> dict[str, Any]:
+    """A turn difference as JSON-ready data, its two sides named ``base`` and ``other``.
+
+    >>> difference_json(TurnDifference(EventDifference(), ()), "original", "whatif")
+    {'same': True, 'state': [], 'events_only_original': [], 'events_only_whatif': []}
+    """
+    return {
+        "same": difference.same,
+        "state": [_state_json(item, base, other) for item in difference.state],
+        f"events_only_{base}": [event_to_dict(event) for event in difference.events.only_base],
+        f"events_only_{other}": [event_to_dict(event) for event in difference.events.only_other],
+    }
+
+
+def _state_json(item: StateDifference, base: str, other: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"what": item.what, base: item.base, other: item.other}
+    if item.base_gears is not None and item.other_gears is not None:
+        data[f"{base}_gears"] = to_json(item.base_gears, tuple[Gear, ...])
+        data[f"{other}_gears"] = to_json(item.other_gears, tuple[Gear, ...])
+    return data
+
+
+__all__ = [
+    "EventDifference",
+    "Resolution",
+    "StateDifference",
+    "TurnDifference",
+    "compare_results",
+    "describe_choices",
+    "diff_events",
+    "diff_states",
+    "difference_json",
+    "drop_refused_choice",
+    "place_difference",
+    "refusal_json",
+    "replay_to_turn",
+    "resolve_with_choices",
+]

@@ -1,0 +1,250 @@
+"""The start of a log, checked before any turn is replayed: the header (robots, players, options,
+seed), a typed-in position against the box, and the spec version the log was written under.
+
+:func:`start_state` gives the position the first turn is played from."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from outofgears.errors import (
+    InvalidStateError,
+    SetupError,
+)
+from outofgears.log import (
+    GameLog,
+    LogError,
+    PositionRecord,
+    json_path,
+)
+from outofgears.rules.gears import (
+    EXPANSION_GEARS_PER_KIND,
+    GEARS_PER_COLOUR,
+    Gear,
+    GearKind,
+)
+from outofgears.rules.model import GameState, Options
+from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
+from outofgears.version import SPEC_VERSION
+
+
+def start_state(log: GameLog, source: str = "<log>") -> GameState:
+    """The state a log starts from: a seeded setup or the position it gives.
+
+    Raises:
+        LogError: The header does not hang together, or the position cannot exist.
+
+    >>> from outofgears.log import Start
+    >>> start_state(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1))).turn
+    1
+    """
+    check_header(log, source)
+    try:
+        if log.start.seed is not None:
+            two = any(len(robots) == 2 for robots in log.players.values())
+            if two:
+                return setup_two_robot_game(log.players, seed=log.start.seed, options=log.options)
+            names = sorted(log.players, key=lambda name: log.players[name][0])
+            robots = [log.players[name][0] for name in names]
+            return setup_game(robots, seed=log.start.seed, players=names, options=log.options)
+        position = log.start.position
+        assert position is not None  # a Start holds exactly one of the two
+        check_position(position, log.options, source)
+        return from_position(
+            robots={
+                n: {"feet": g.feet or (), "circuit": g.circuit or ()}
+                for n, g in position.robots.items()
+            },
+            dumps=position.dumps,
+            reserve=position.reserve_gears,
+            players=log.players,
+            turn=position.turn,
+            options=log.options,
+            upgrades=position.upgrades,
+        )
+    except SetupError as error:
+        where = _SETUP_PATHS.get(error.clause, "$.start")
+        raise LogError(source, where, str(error), clause=error.clause) from None
+    except InvalidStateError as error:
+        where = "$.start" if log.start.seed is not None else "$.start.position"
+        raise LogError(source, where, str(error)) from None
+
+
+#: Where in a log the header breaks a setup clause.
+_SETUP_PATHS = {
+    "SET-1": "$.players",
+    "VAR-1": "$.players",
+    "UPG-1": "$.options.upgrade_deck",
+    "REF-2": "$.options.pad_reserve",
+}
+
+
+def check_header(log: GameLog, source: str) -> None:
+    """The header hangs together: robots once each; the variant flag matches the players.
+
+    >>> from outofgears.log import Start
+    >>> check_header(GameLog(players={"A": (1,), "B": (1,)}, start=Start(seed=1)), "x.json")
+    Traceback (most recent call last):
+    ...
+    outofgears.log.LogError: x.json: $.players.B[0] (robot 1): robot 1 is controlled by A already
+    """
+    owner: dict[int, str] = {}
+    for name, numbers in log.players.items():
+        for index, robot in enumerate(numbers):
+            if robot in owner:
+                raise LogError(
+                    source,
+                    json_path(["players", name, index]),
+                    f"robot {robot} is controlled by {owner[robot]} already",
+                    robot=robot,
+                )
+            owner[robot] = name
+    sizes = [len(numbers) for numbers in log.players.values()]
+    if len(set(sizes)) > 1:
+        name = list(log.players)[sizes.index(sizes[0] ^ 3)]
+        raise LogError(
+            source,
+            json_path(["players", name]),
+            "either every player controls one robot or every player two (VAR-1)",
+            clause="VAR-1",
+        )
+    two = sizes[0] == 2
+    if log.two_robot_variant is not None and log.two_robot_variant != two:
+        raise LogError(
+            source,
+            "$.two_robot_variant",
+            f"says {str(log.two_robot_variant).lower()}, but the players control "
+            f"{'two robots' if two else 'one robot'} each",
+        )
+    position = log.start.position
+    if position is not None:
+        in_play = sorted(owner)
+        for name, place in (("robots", position.robots), ("dumps", position.dumps)):
+            for number in sorted(set(place) - set(in_play)):
+                raise LogError(
+                    source,
+                    f"$.start.position.{name}.{number}",
+                    f"robot {number} is not in play (robots in play: {in_play})",
+                    robot=number,
+                )
+            for number in sorted(set(in_play) - set(place)):
+                raise LogError(
+                    source,
+                    f"$.start.position.{name}.{number}",
+                    f"robot {number} is in play, and the position must give its "
+                    f"{'gears' if name == 'robots' else 'dump'}",
+                    robot=number,
+                )
+        for name in position.upgrades:
+            if name not in log.players:
+                raise LogError(
+                    source,
+                    json_path(["start", "position", "upgrades", name]),
+                    f"no player called {name!r}",
+                )
+
+
+def check_position(position: PositionRecord, options: Options, source: str) -> None:
+    """The gears of a position fit in the box: at most 11 of a colour, Jolly and
+    three-point gears only with their expansion, 4 of each (spec SET-5, JOL-1, TRI-1).
+
+    The error names the first gear, in the order of the log, that the box cannot hold.
+    """
+    if position.upgrades and not options.upgrades:
+        raise LogError(
+            source,
+            "$.start.position.upgrades",
+            "players hold upgrade cards, but upgrades are not in play (options.upgrades)",
+            clause="UPG-1",
+        )
+    seen: Counter[Gear] = Counter()
+    places: list[tuple[list[str | int], Iterable[Gear], int | None]] = []
+    for number, held in position.robots.items():
+        for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
+            places.append((["robots", str(number), where], gears or (), number))
+    places += [(["dumps", str(number)], pile, None) for number, pile in position.dumps.items()]
+    if isinstance(position.reserve, dict):
+        # Counts: a gear the box cannot hold is named by its key, not by an index.
+        places += [(["reserve", str(g)], [g] * n, None) for g, n in position.reserve.items()]
+    else:
+        places.append((["reserve"], position.reserve, None))
+    for parts, pile, robot in places:
+        for index, gear in enumerate(pile):
+            seen[gear] += 1
+            problem = _box_problem(gear, seen[gear], options)
+            if problem is not None:
+                at = (
+                    parts
+                    if isinstance(position.reserve, dict) and parts[0] == "reserve"
+                    else [*parts, index]
+                )
+                raise LogError(
+                    source,
+                    json_path(["start", "position", *at]),
+                    problem,
+                    robot=robot,
+                    clause=_GEAR_CLAUSES[gear.kind],
+                )
+
+
+_GEAR_CLAUSES = {GearKind.STANDARD: "SET-5", GearKind.JOLLY: "JOL-1", GearKind.THREE_POINT: "TRI-1"}
+
+
+def _box_problem(gear: Gear, count: int, options: Options) -> str | None:
+    if gear.kind is GearKind.STANDARD:
+        if count > GEARS_PER_COLOUR:
+            return f"this is {gear} gear number {count}; the box has {GEARS_PER_COLOUR} of a colour"
+        return None
+    switch = "jolly_gears" if gear.kind is GearKind.JOLLY else "three_point_gears"
+    if not getattr(options, switch):
+        return f"{gear} gears are not in play (options.{switch} is not true)"
+    if count > EXPANSION_GEARS_PER_KIND:
+        return f"this is {gear} gear number {count}; the expansion has {EXPANSION_GEARS_PER_KIND}"
+    return None
+
+
+#: The specification versions that changed what an absent post-reveal choice does, and how
+#: (R-CHOICES): a log written before one of them may have relied on the former defaults.
+CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], str], ...] = (
+    (
+        (1, 2),
+        "since spec version 1.2 the default choices break ties by the ring of seats "
+        "(ruling R-SYMMETRY): a defence steal, an assembly, a split or a Super Attack's "
+        "defenders left to the default may resolve differently",
+    ),
+)
+
+
+def _version(text: str) -> tuple[int, int] | None:
+    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor."""
+    major, dot, minor = text.partition(".")
+    if not (dot and major.isdigit() and minor.isdigit()):
+        return None
+    return int(major), int(minor)
+
+
+def spec_notes(log: GameLog) -> tuple[str, ...]:
+    """Notes on a log written under another version of the specification.
+
+    The first says so; then one for each later version that changed the default choices
+    (:data:`CHANGED_DEFAULTS`), when the log's version is an older major.minor.
+
+    >>> from outofgears.log import Start, WrittenBy
+    >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
+    ...                            written_by=WrittenBy("0.1.0", "1.1")))
+    >>> notes[0]
+    'this log was written under spec version 1.1; it is replayed under spec version 1.2'
+    >>> notes[1].startswith("since spec version 1.2 the default choices")
+    True
+    """
+    if log.written_by is None or log.written_by.spec == SPEC_VERSION:
+        return ()
+    written = log.written_by.spec
+    notes = [
+        f"this log was written under spec version {written}; it is replayed under spec version {SPEC_VERSION}"
+    ]
+    then, now = _version(written), _version(SPEC_VERSION)
+    if then is not None and now is not None:
+        notes += [note for version, note in CHANGED_DEFAULTS if then < version <= now]
+    return tuple(notes)

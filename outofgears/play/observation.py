@@ -1,0 +1,682 @@
+"""What one player may know of a game: :func:`observe` and its :class:`Observation`.
+
+A :class:`~outofgears.rules.model.GameState` holds things no player sees: the reserve's draw order
+and, with the upgrades, every player's face-down card. An observation keeps only what the
+player may know: every gear on the table (feet, circuits, dumps), the reserve as counts, the
+programs revealed on the last turn (when given), the player's own upgrade card and whether each
+other player still holds one. Two states that differ only in what a player cannot see give
+that player equal observations.
+
+:meth:`Observation.to_vector` lays it out as a flat list of :func:`observation_size` numbers,
+the same length for every game (absent robots, dumps and cards are zeros):
+
+====================  ======  ==========================================================
+slice                 length  content
+====================  ======  ==========================================================
+``0:4``               4       turn to play, game over (0/1), gears in the reserve,
+                              two-robot variant (0/1)
+``4:12``              8       robot *n* in play (0/1), *n* = 1-8
+``12:20``             8       robot *n* is the observer's (0/1)
+``20:100``            80      robot *n*'s feet: for *n* = 1-8, 10 counts by gear rank
+                              (colours 1-8, Jolly, three-point)
+``100:180``           80      robot *n*'s circuit, laid out as the feet
+``180:260``           80      dump *n*'s gears, laid out as the feet
+``260:270``           10      the reserve, counts by gear rank (never its order)
+``270:278``           8       robot *n*'s player still holds an upgrade card (0/1)
+``278:283``           5       the observer's own upgrade card, one-hot in
+                              :class:`~outofgears.rules.model.UpgradeCard` order
+``283:515``           232     robot *n*'s program revealed last turn: for *n* = 1-8,
+                              29 numbers one-hot by :func:`~outofgears.play.actions.action_id`
+====================  ======  ==========================================================
+
+The layout is written once: :func:`shared_vector` lays out what all the players of a position
+share (as float32 bytes, which NumPy reads without a copy) and :func:`own_slots` says where an
+observer's own 1s go. :func:`observe` and the learning environments both build on the two.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from struct import Struct
+from typing import Final
+
+from attrs import field, frozen
+
+from outofgears.play.actions import MAX_ACTIONS, action_id, player_actions
+from outofgears.rules.gears import (
+    CANONICAL_GEARS,
+    RANKS_OF_SHARED,
+    Gear,
+    describe_gears,
+    gear_ranks,
+)
+from outofgears.rules.model import Dump, GameState, Options, Player, Robot, UpgradeCard
+from outofgears.rules.programs import AnyProgram
+
+#: Gear ranks: the eight colours, Jolly, three-point.
+RANKS: Final = len(CANONICAL_GEARS)
+
+_CARDS: Final = tuple(UpgradeCard)
+_CARD_INDEX: Final = {card: index for index, card in enumerate(_CARDS)}
+_HEADER: Final = 4
+_IN_PLAY: Final = _HEADER
+_MINE: Final = _IN_PLAY + 8
+_FEET: Final = _MINE + 8
+_CIRCUIT: Final = _FEET + 8 * RANKS
+_DUMPS: Final = _CIRCUIT + 8 * RANKS
+_RESERVE: Final = _DUMPS + 8 * RANKS
+_HOLDS: Final = _RESERVE + RANKS
+_OWN_CARD: Final = _HOLDS + 8
+_REVEALED: Final = _OWN_CARD + len(_CARDS)
+SIZE: Final = _REVEALED + 8 * MAX_ACTIONS
+
+
+def observation_size(options: Options | None = None) -> int:
+    """The length of :meth:`Observation.to_vector`: 515 for every game.
+
+    >>> observation_size()
+    515
+    """
+    return SIZE
+
+
+Counts = tuple[int, ...]
+
+
+@frozen
+class PublicInfo:
+    """What every player sees of a position, shared by the observations of its players.
+
+    It keeps the shared part of the vector (:meth:`vector`) and reads the counts from it.
+
+    Args:
+        options: The rule options.
+        players: Who controls which robots, and whether they still hold an upgrade card
+            (never which one).
+        robot_numbers: The robots in play, ascending.
+        revealed: The programs revealed on the last turn, by robot in play, if known.
+    """
+
+    options: Options
+    players: tuple[tuple[str, tuple[int, ...], bool], ...]
+    robot_numbers: tuple[int, ...]
+    revealed: tuple[AnyProgram, ...] | None
+    _vector: list[float] = field(repr=False)
+
+    @property
+    def turn(self) -> int:
+        """The number of the next turn."""
+        return int(self._vector[0])
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self._vector[1])
+
+    @property
+    def reserve(self) -> Counts:
+        """The reserve as counts by gear rank."""
+        return self._counts(_RESERVE)
+
+    @property
+    def feet(self) -> tuple[Counts, ...]:
+        """Each robot's feet as counts by gear rank, in robot order."""
+        return tuple(self._counts(_FEET + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    @property
+    def circuits(self) -> tuple[Counts, ...]:
+        """Each robot's circuit, laid out as :attr:`feet`."""
+        return tuple(self._counts(_CIRCUIT + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    @property
+    def dumps(self) -> tuple[Counts, ...]:
+        """Each dump's gears, laid out as :attr:`feet`."""
+        return tuple(self._counts(_DUMPS + (n - 1) * RANKS) for n in self.robot_numbers)
+
+    def vector(self) -> list[float]:
+        """The part of every observer's vector that all players share (its own slots at 0)."""
+        return self._vector.copy()
+
+    def _counts(self, start: int) -> Counts:
+        return tuple(int(value) for value in self._vector[start : start + RANKS])
+
+
+#: The vector's parts as bytes of native float32 numbers, the form :func:`shared_vector`
+#: assembles (``array("f")`` and NumPy read it as it is).
+_pack_header: Final = Struct(f"{_HEADER}f").pack
+_pack_robots: Final = Struct("8f").pack
+_pack_ranks: Final = Struct(f"{RANKS}f").pack
+_NO_GEARS: Final = _pack_ranks(*[0.0] * RANKS)
+_NO_ROBOTS: Final = _pack_robots(*[0.0] * 8)
+_NO_CARD: Final = Struct(f"{len(_CARDS)}f").pack(*[0.0] * len(_CARDS))
+_pack_program: Final = Struct(f"{MAX_ACTIONS}f").pack
+_NO_PROGRAM: Final = _pack_program(*[0.0] * MAX_ACTIONS)
+_NOTHING_REVEALED: Final = _NO_PROGRAM * 8
+_ZERO_PARTS: Final = frozenset({_NO_GEARS, _NO_ROBOTS, _NO_CARD, _NO_PROGRAM, _NOTHING_REVEALED})
+#: ``_PROGRAM_SHOWN[a]``: a robot's part of the revealed programs when it laid action ``a``.
+_PROGRAM_SHOWN: Final = tuple(
+    _pack_program(*[float(index == action) for index in range(MAX_ACTIONS)])
+    for action in range(MAX_ACTIONS)
+)
+
+#: A pile's part of the vector, by the identity of a shared multiset
+#: (:data:`~outofgears.rules.gears.RANKS_OF_SHARED`: the tuples live as long as the module).
+_PART_OF_SHARED: dict[int, bytes] = {}
+#: A pile's part of the vector, by the ranks of its gears (the piles that are not shared).
+_PART_OF_RANKS: dict[tuple[int, ...], bytes] = {}
+_PARTS_KEPT: Final = 65536
+
+
+def _counted(ranks: Iterable[int]) -> bytes:
+    counts = [0.0] * RANKS
+    for rank in ranks:
+        counts[rank] += 1.0
+    return _pack_ranks(*counts)
+
+
+def _pile_part(pile: tuple[Gear, ...]) -> bytes:
+    """A pile's counts by gear rank, as the vector holds them (memoized)."""
+    part = _PART_OF_SHARED.get(id(pile))
+    if part is not None:
+        return part
+    known = RANKS_OF_SHARED.get(id(pile))
+    if known is not None:
+        part = _PART_OF_SHARED[id(pile)] = _counted(known)
+        return part
+    ranks = tuple(gear_ranks(pile))
+    part = _PART_OF_RANKS.get(ranks)
+    if part is None:
+        if len(_PART_OF_RANKS) >= _PARTS_KEPT:
+            _PART_OF_RANKS.clear()
+        part = _PART_OF_RANKS[ranks] = _counted(ranks)
+    return part
+
+
+def shared_vector(state: GameState, revealed: Mapping[int, int] | None = None) -> bytes:
+    """The part of every observer's :meth:`Observation.to_vector` that its players share (the
+    observer's own slots at 0), as :func:`observation_size` native float32 numbers.
+
+    With :func:`own_slots` it is the one definition of the layout: :func:`observe` reads it
+    with ``array("f")``, the learning environments with ``numpy.frombuffer``.
+
+    Args:
+        state: The position.
+        revealed: The programs revealed on the turn that led to ``state``, as
+            :func:`~outofgears.play.actions.action_id` numbers by robot, if known.
+
+    >>> from array import array
+    >>> from outofgears.rules.setup import setup_game
+    >>> vector = array("f", shared_vector(setup_game([1, 2], seed=7)))
+    >>> len(vector), vector[:6].tolist()
+    (515, [1.0, 0.0, 18.0, 0.0, 1.0, 1.0])
+    """
+    return b"".join(_shared_parts(state, revealed))
+
+
+def _shared_parts(state: GameState, revealed: Mapping[int, int] | None) -> list[bytes]:
+    """The pieces of :func:`shared_vector`, in its order."""
+    feet = [_NO_GEARS] * 8
+    circuits = [_NO_GEARS] * 8
+    dumps = [_NO_GEARS] * 8
+    in_play = [0.0] * 8
+    shown = [_NO_PROGRAM] * 8
+    shared = _PART_OF_SHARED.get
+    for robot in state.robots:
+        index = robot.number - 1
+        in_play[index] = 1.0
+        pile = robot.feet
+        feet[index] = shared(id(pile)) or _pile_part(pile)
+        pile = robot.circuit
+        circuits[index] = shared(id(pile)) or _pile_part(pile)
+        if revealed is not None:
+            shown[index] = _PROGRAM_SHOWN[revealed[robot.number]]
+    for dump in state.dumps:
+        pile = dump.gears
+        dumps[dump.number - 1] = shared(id(pile)) or _pile_part(pile)
+    players = _players_seen(state.players)
+    reserve = state.reserve
+    header = _pack_header(
+        float(state.turn), float(state.game_over), float(len(reserve)), players.variant
+    )
+    return [
+        header,
+        _pack_robots(*in_play),
+        _NO_ROBOTS,
+        *feet,
+        *circuits,
+        *dumps,
+        _reserve_part(reserve),
+        players.holds,
+        _NO_CARD,
+        *(shown if revealed is not None else (_NOTHING_REVEALED,)),
+    ]
+
+
+@frozen
+class _PlayersSeen:
+    """What every player sees of a tuple of players.
+
+    Args:
+        players: The players.
+        holds: Which robots' players hold an upgrade card, as the vector holds it.
+        variant: 1.0 in the two-robot variant, else 0.0.
+        public: Each player's name, robots and whether it holds a card (never which).
+    """
+
+    players: tuple[Player, ...]
+    holds: bytes
+    variant: float
+    public: tuple[tuple[str, tuple[int, ...], bool], ...]
+
+
+#: What is seen of a players tuple, by its identity: a turn passes the tuple on unchanged
+#: unless a card is laid. The entries hold the tuples, so an ``id`` is not reused while here.
+_PLAYERS_SEEN: dict[int, _PlayersSeen] = {}
+_PLAYERS_KEPT: Final = 64
+
+
+def _players_seen(players: tuple[Player, ...]) -> _PlayersSeen:
+    seen = _PLAYERS_SEEN.get(id(players))
+    if seen is not None and seen.players is players:
+        return seen
+    holds = [0.0] * 8
+    variant = 0.0
+    for player in players:
+        if len(player.robots) == 2:
+            variant = 1.0
+        if player.upgrade is not None:
+            for number in player.robots:
+                holds[number - 1] = 1.0
+    public = tuple((player.name, player.robots, player.upgrade is not None) for player in players)
+    seen = _PlayersSeen(players, _pack_robots(*holds), variant, public)
+    if len(_PLAYERS_SEEN) >= _PLAYERS_KEPT:
+        _PLAYERS_SEEN.clear()
+    _PLAYERS_SEEN[id(players)] = seen
+    return seen
+
+
+#: The latest reserves counted, the most recent first: each with the ranks of the reserve it
+#: was counted from, where it starts in them, and its counts by gear rank. Gears leave the
+#: reserve from its front (exploration, EXP-1), so a later position's reserve is usually the
+#: end of one counted before, and is counted from it by the few gears drawn.
+_RESERVES: list[tuple[tuple[Gear, ...], list[int], int, list[float]]] = []
+_RESERVES_KEPT: Final = 8
+
+
+def _reserve_part(reserve: tuple[Gear, ...]) -> bytes:
+    size = len(reserve)
+    if not size:
+        return _NO_GEARS
+    last = reserve[-1]
+    for seen, ranks, start, seen_counts in tuple(_RESERVES):
+        drawn = len(seen) - size
+        if drawn >= 0 and seen[-1] is last and seen[drawn:] == reserve:
+            if not drawn:
+                return _pack_ranks(*seen_counts)
+            counts = seen_counts.copy()
+            for rank in ranks[start : start + drawn]:
+                counts[rank] -= 1.0
+            start += drawn
+            break
+    else:
+        ranks = gear_ranks(reserve)
+        start = 0
+        counts = [0.0] * RANKS
+        for rank in ranks:
+            counts[rank] += 1.0
+    _RESERVES.insert(0, (reserve, ranks, start, counts))
+    del _RESERVES[_RESERVES_KEPT:]
+    return _pack_ranks(*counts)
+
+
+def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> PublicInfo:
+    numbers = tuple([robot.number for robot in state.robots])
+    shown = None
+    actions = None
+    if revealed is not None:
+        shown = tuple([revealed[number] for number in numbers])
+        actions = dict(zip(numbers, map(action_id, shown), strict=True))
+    players = _players_seen(state.players).public
+    return PublicInfo(
+        state.options, players, numbers, shown, _as_list(_shared_parts(state, actions))
+    )
+
+
+def _as_list(parts: list[bytes]) -> list[float]:
+    """The vector of the pieces as a list: zeros but where a piece has other numbers, whose
+    float objects are made once per piece and shared by the lists that hold it."""
+    vector = [0.0] * SIZE
+    start = 0
+    for part in parts:
+        size = len(part) >> 2
+        if part not in _ZERO_PARTS:
+            numbers = _NUMBERS_OF_PART.get(part)
+            if numbers is None:
+                if len(_NUMBERS_OF_PART) >= _PARTS_KEPT:
+                    _NUMBERS_OF_PART.clear()
+                numbers = _NUMBERS_OF_PART[part] = array("f", part).tolist()
+            vector[start : start + size] = numbers
+        start += size
+    return vector
+
+
+#: The numbers of the pieces of :func:`shared_vector` seen, by their bytes.
+_NUMBERS_OF_PART: dict[bytes, list[float]] = {}
+
+
+@frozen
+class Observation:
+    """What ``player`` may know of a position; build it with :func:`observe`.
+
+    Args:
+        player: The observer's name.
+        robots: The observer's robots, ascending.
+        upgrade: The observer's own upgrade card, if it holds one.
+        public: What every player sees (:class:`PublicInfo`).
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> observation = observe(setup_game([1, 2, 3], seed=7), "P2")
+    >>> observation.robots, observation.turn, sum(observation.reserve_counts)
+    ((2,), 1, 27)
+    """
+
+    player: str
+    robots: tuple[int, ...]
+    upgrade: UpgradeCard | None
+    public: PublicInfo
+
+    @property
+    def turn(self) -> int:
+        """The number of the next turn."""
+        return self.public.turn
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.public.game_over
+
+    @property
+    def options(self) -> Options:
+        """The rule options in force."""
+        return self.public.options
+
+    @property
+    def robot_numbers(self) -> tuple[int, ...]:
+        """The robots in play, ascending."""
+        return self.public.robot_numbers
+
+    @property
+    def reserve_counts(self) -> Counts:
+        """The reserve as counts by gear rank (colours 1-8, Jolly, three-point)."""
+        return self.public.reserve
+
+    @property
+    def revealed(self) -> dict[int, AnyProgram] | None:
+        """The programs revealed on the last turn, by robot, when :func:`observe` was told."""
+        shown = self.public.revealed
+        if shown is None:
+            return None
+        return dict(zip(self.public.robot_numbers, shown, strict=True))
+
+    def feet(self, robot: int) -> Counts:
+        """Robot ``robot``'s feet as counts by gear rank."""
+        return self.public.feet[self.public.robot_numbers.index(robot)]
+
+    def circuit(self, robot: int) -> Counts:
+        """Robot ``robot``'s circuit as counts by gear rank."""
+        return self.public.circuits[self.public.robot_numbers.index(robot)]
+
+    def dump(self, number: int) -> Counts:
+        """Dump ``number``'s gears as counts by gear rank."""
+        return self.public.dumps[self.public.robot_numbers.index(number)]
+
+    def holds_upgrade(self, player: str) -> bool:
+        """Whether ``player`` still holds an upgrade card (which one, only its owner knows)."""
+        for name, _, holds in self.public.players:
+            if name == player:
+                return holds
+        raise ValueError(f"player {player!r} is not in the game")
+
+    def own_slots(self) -> tuple[int, ...]:
+        """The places of :meth:`to_vector` that hold a 1 for this observer and not in
+        :meth:`PublicInfo.vector`: its robots and its upgrade card.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> observe(setup_game([1, 2, 3], seed=7), "P2").own_slots()
+        (13,)
+        """
+        return own_slots(self.robots, self.upgrade)
+
+    def to_vector(self) -> list[float]:
+        """The observation as :func:`observation_size` numbers, laid out as the module says.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> vector = observe(setup_game([1, 2, 3], seed=7), "P2").to_vector()
+        >>> len(vector), vector[4:12], vector[12:20]
+        (515, [1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        """
+        vector = self.public._vector.copy()
+        for number in self.robots:
+            vector[_MINE + number - 1] = 1.0
+        if self.upgrade is not None:
+            vector[_OWN_CARD + _CARD_INDEX[self.upgrade]] = 1.0
+        return vector
+
+    def to_string(self) -> str:
+        """The observation in words, for people.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> print(observe(setup_game([1, 2], seed=7), "P1").to_string())
+        P1 (robot 1), before turn 1
+        reserve: 10 red, 8 orange (order unknown)
+        robot 1 (P1, holds no upgrade): feet none, circuit none
+        robot 2 (P2, holds no upgrade): feet none, circuit none
+        dump 1: 1 red, 1 orange
+        dump 2: 2 orange
+        """
+        public = self.public
+        robots = ", ".join(str(n) for n in self.robots)
+        when = "game over" if public.game_over else f"before turn {public.turn}"
+        card = f", holding {self.upgrade.value}" if self.upgrade is not None else ""
+        label = "robots" if len(self.robots) > 1 else "robot"
+        lines = [f"{self.player} ({label} {robots}{card}), {when}"]
+        lines.append(f"reserve: {_describe(public.reserve)} (order unknown)")
+        owners = {
+            number: (name, holds) for name, robots_, holds in public.players for number in robots_
+        }
+        for index, number in enumerate(public.robot_numbers):
+            name, holds = owners[number]
+            upgrade = "holds an upgrade" if holds else "holds no upgrade"
+            shown = ""
+            if public.revealed is not None:
+                shown = f", laid {public.revealed[index]}"
+            lines.append(
+                f"robot {number} ({name}, {upgrade}): feet {_describe(public.feet[index])}, "
+                f"circuit {_describe(public.circuits[index])}{shown}"
+            )
+        for index, number in enumerate(public.robot_numbers):
+            lines.append(f"dump {number}: {_describe(public.dumps[index])}")
+        return "\n".join(lines)
+
+    def sample_state(
+        self, rng: random.Random, *, seen_upgrades: tuple[UpgradeCard, ...] = ()
+    ) -> GameState:
+        """A position consistent with this observation: what the observer cannot see drawn.
+
+        The reserve's gears are shuffled, and the other players who hold an upgrade card are
+        dealt one from the deck less the observer's own card and ``seen_upgrades`` (cards
+        seen laid, which are out of the game). Used for information-set search.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> state = setup_game([1, 2, 3], seed=7)
+        >>> sampled = observe(state, "P1").sample_state(random.Random(0))
+        >>> observe(sampled, "P1") == observe(state, "P1"), sampled.reserve == state.reserve
+        (True, False)
+        """
+        public = self.public
+        reserve = [
+            CANONICAL_GEARS[rank] for rank, count in enumerate(public.reserve) for _ in range(count)
+        ]
+        rng.shuffle(reserve)
+        pool = Counter(public.options.upgrade_deck)
+        if self.upgrade is not None:
+            pool[self.upgrade] -= 1
+        reduced = pool.copy()
+        reduced.subtract(seen_upgrades)
+        holders = sum(1 for name, _, holds in public.players if holds and name != self.player)
+        if sum(max(0, count) for count in reduced.values()) >= holders:
+            pool = reduced
+        cards = [card for card in _CARDS for _ in range(max(0, pool[card]))]
+        dealt = rng.sample(cards, holders) if holders else []
+        players = []
+        for name, robots, holds in public.players:
+            card: UpgradeCard | None = None
+            if name == self.player:
+                card = self.upgrade
+            elif holds:
+                card = dealt.pop()
+            players.append(Player(name, robots, card))
+        owner = {number: name for name, robots, _ in public.players for number in robots}
+        return GameState(
+            robots=tuple(
+                Robot(
+                    number,
+                    owner[number],
+                    feet=_gears(public.feet[index]),
+                    circuit=_gears(public.circuits[index]),
+                )
+                for index, number in enumerate(public.robot_numbers)
+            ),
+            dumps=tuple(
+                Dump(number, _gears(public.dumps[index]))
+                for index, number in enumerate(public.robot_numbers)
+            ),
+            reserve=tuple(reserve),
+            players=tuple(players),
+            turn=public.turn,
+            options=public.options,
+            game_over=public.game_over,
+        )
+
+    def legal_actions(self) -> list[int]:
+        """The observer's legal moves as numbers (:func:`~outofgears.play.actions.player_actions`):
+        its robot's actions, or its joint actions in the two-robot variant.
+
+        What is legal depends only on what the observer sees, so the moves are those of any
+        position consistent with the observation.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> observe(setup_game([2, 5], seed=1), "P2").legal_actions()
+        [1, 4, 9, 12, 17, 20]
+        """
+        key = (
+            self.public.robot_numbers,
+            self.robots,
+            self.upgrade,
+            self.public.options.upgrades,
+            self.public.game_over,
+        )
+        moves = _LEGAL.get(key)
+        if moves is None:
+            if self.public.game_over:
+                moves = ()
+            else:
+                moves = tuple(player_actions(self.sample_state(random.Random(0)), self.player))
+            if len(_LEGAL) > 4096:
+                _LEGAL.clear()
+            _LEGAL[key] = moves
+        return list(moves)
+
+
+#: The legal moves of an observer, by what they depend on: the robots in play, the
+#: observer's robots and card, whether the upgrades are on, whether the game is over.
+_LEGAL: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int, ...]:
+    """The places of the vector that are 1 for the player of ``robots`` holding ``upgrade``
+    and 0 in the shared part (:meth:`Observation.own_slots`).
+
+    >>> own_slots((2, 5), UpgradeCard.SUPER_HARVEST)
+    (13, 16, 278)
+    """
+    slots = [_MINE + number - 1 for number in robots]
+    if upgrade is not None:
+        slots.append(_OWN_CARD + _CARD_INDEX[upgrade])
+    return tuple(slots)
+
+
+def legal_moves(state: GameState, player: str) -> tuple[int, ...]:
+    """``observe(state, player).legal_actions()``, without building the observation.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> legal_moves(setup_game([2, 5], seed=1), "P5")
+    (1, 4, 9, 12, 17, 20)
+    """
+    numbers = tuple([robot.number for robot in state.robots])
+    for candidate in state.players:
+        if candidate.name == player:
+            key = (
+                numbers,
+                candidate.robots,
+                candidate.upgrade,
+                state.options.upgrades,
+                state.game_over,
+            )
+            moves = _LEGAL.get(key)
+            if moves is None:
+                moves = tuple(observe(state, player).legal_actions())
+            return moves
+    raise ValueError(f"player {player!r} is not in the game")
+
+
+def _gears(counts: Counts) -> tuple[Gear, ...]:
+    return tuple(CANONICAL_GEARS[rank] for rank, count in enumerate(counts) for _ in range(count))
+
+
+def _describe(counts: Counts) -> str:
+    return describe_gears(_gears(counts))
+
+
+#: The public information of the latest positions observed, by ``id``; the entries hold the
+#: states, so an ``id`` is not reused while it is here.
+_CACHE: dict[int, tuple[GameState, object, PublicInfo]] = {}
+_CACHE_SIZE: Final = 64
+
+
+def observe(
+    state: GameState, player: str, *, revealed: Mapping[int, AnyProgram] | None = None
+) -> Observation:
+    """What ``player`` (a name, as in ``state.players``) may know of ``state``.
+
+    Args:
+        state: The position.
+        player: The observer.
+        revealed: The programs revealed on the turn that led to ``state``, by robot; a state
+            does not keep them, so whoever played the turn passes them on.
+
+    The public part is computed once per position and shared by its players' observations.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.rules.model import Options
+    >>> state = setup_game([1, 2, 3], seed=7, options=Options(upgrades=True))
+    >>> mine, theirs = observe(state, "P1"), observe(state, "P2")
+    >>> mine.upgrade is not None, mine.holds_upgrade("P2"), theirs.upgrade == mine.upgrade
+    (True, True, False)
+    """
+    entry = _CACHE.get(id(state))
+    if entry is None or entry[0] is not state or entry[1] is not revealed:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        public = _public(state, revealed)
+        _CACHE[id(state)] = (state, revealed, public)
+    else:
+        public = entry[2]
+    for candidate in state.players:
+        if candidate.name == player:
+            return Observation(player, candidate.robots, candidate.upgrade, public)
+    names = ", ".join(repr(candidate.name) for candidate in state.players)
+    raise ValueError(f"player {player!r} is not in the game (players: {names})")

@@ -1,0 +1,152 @@
+"""Phase 3, assembly (spec ASM-1 to ASM-3, ruling R-ASSEMBLY).
+
+After activation, every robot with three or more gears at its feet moves two
+of them into its internal circuit (ASM-1): mandatory by default, as the French
+rulebook says; optional under ``Options(assembly="optional")``, as the Italian
+one says. The owner picks the two; by default the two worth most to it
+(ASM-2). Circuit gears are safe from attacks (ASM-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from outofgears.errors import IllegalChoiceError
+from outofgears.rules.gears import PREFERENCE_KEY, Gear, describe_gears, gear_of, gear_ranks
+from outofgears.rules.model import AssemblyRule
+from outofgears.rules.table import CIRCUIT, FEET, Table, gear_moved
+
+#: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
+ASSEMBLY_THRESHOLD = 3
+ASSEMBLY_SIZE = 2
+
+
+def can_assemble(feet: Sequence[object]) -> bool:
+    """Whether a robot with these feet gears assembles this turn (ASM-1).
+
+    >>> from outofgears.rules.gears import gears
+    >>> can_assemble(gears(1, 2)), can_assemble(gears(1, 2, 3))
+    (False, True)
+    """
+    return len(feet) >= ASSEMBLY_THRESHOLD
+
+
+def choose_assembly(robot: int, feet: Sequence[int]) -> list[int]:
+    """The default pick (ASM-2) among ranks: the two gears worth most to the robot, ties by
+    the ring from its own colour (R-SYMMETRY).
+
+    >>> choose_assembly(8, [0, 1, 2]), choose_assembly(3, [0, 1, 2, 3])
+    ([0, 1], [2, 3])
+    """
+    return sorted(feet, key=PREFERENCE_KEY[robot])[:ASSEMBLY_SIZE]
+
+
+def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
+    """The default pick (ASM-2) among gears: see :func:`choose_assembly`.
+
+    >>> from outofgears.rules.gears import gears, describe_gears
+    >>> describe_gears(choose_assembly_gears(3, gears(1, 2, 3, 4)))
+    '1 yellow, 1 green'
+    """
+    return tuple(gear_of(rank) for rank in choose_assembly(robot, gear_ranks(feet)))
+
+
+def assemble_circuits(table: Table) -> None:
+    """Every robot that can assemble moves two feet gears into its circuit (ASM-1): the
+    gears it chose, or the default pick (ASM-2)."""
+    choices = table.choices
+    chosen_by = choices.assemblies if choices is not None else None
+    feet = table.feet
+    for robot in table.numbers:
+        ranks = feet[robot]
+        chosen = chosen_by.get(robot) if chosen_by else None
+        if chosen is not None:
+            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
+            if picked:
+                move_to_circuit(table, robot, picked)
+        elif len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
+            move_to_circuit(table, robot, choose_assembly(robot, ranks))
+
+
+def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
+    """Move the ranks ``picked`` from the robot's feet into its circuit (ASM-1)."""
+    feet = table.feet[robot]
+    for rank in picked:
+        feet.remove(rank)
+    table.circuit_of(robot).extend(picked)
+    table.moved_feet[robot] = table.moved_circuit[robot] = True
+    events = table.events
+    if events is not None:
+        source, to = FEET[robot], CIRCUIT[robot]
+        for rank in picked:
+            events.append(gear_moved(gear_of(rank), source, to, robot, "ASM-1"))
+
+
+def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:
+    """An assembly may be chosen only for a robot in play (ASM-1)."""
+    for robot in sorted(set(assemblies) - set(numbers)):
+        raise IllegalChoiceError(robot, "this robot is not in play", clause="ASM-1")
+
+
+def assembly_pick(
+    robot: int,
+    feet: Sequence[int],
+    chosen: Sequence[Gear],
+    rule: AssemblyRule,
+) -> list[int]:
+    """The ranks ``robot`` moves into its circuit by its choice, if the rules allow it (ASM-1):
+    none when it cannot assemble and chose nothing, or declines where assembly is optional.
+
+    >>> from outofgears.rules.gears import gears
+    >>> assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
+    [0, 2]
+    >>> assembly_pick(1, [0, 1, 2], (), "optional")
+    []
+    >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.IllegalChoiceError: robot 1: assembly is mandatory: it must move 2 gears (ASM-1)
+    """
+    if not can_assemble(feet):
+        if chosen:
+            raise IllegalChoiceError(
+                robot,
+                f"it has {len(feet)} gear(s) at its feet; assembly needs {ASSEMBLY_THRESHOLD}",
+                clause="ASM-1",
+            )
+        return []
+    if not chosen and rule == "optional":
+        return []
+    if len(chosen) != ASSEMBLY_SIZE:
+        why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
+        raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
+    picked = gear_ranks(chosen)
+    for rank in picked:
+        if picked.count(rank) > feet.count(rank):
+            raise IllegalChoiceError(
+                robot,
+                f"it cannot assemble {describe_gears(chosen)}: its feet hold "
+                f"{describe_gears(gear_of(rank) for rank in sorted(feet))}",
+                clause="ASM-1",
+            )
+    return picked
+
+
+def assembly_options(robot: int, feet: Sequence[int], rule: AssemblyRule) -> list[tuple[Gear, ...]]:
+    """Every assembly the rules allow ``robot`` with these feet ranks (ASM-1): each distinct
+    pair of its feet gears, and under the optional reading also ``()``, assembling nothing.
+    Empty when the robot has too few gears to assemble.
+
+    >>> [len(pick) for pick in assembly_options(1, [0, 0, 3], "optional")]
+    [2, 2, 0]
+    """
+    if not can_assemble(feet):
+        return []
+    kinds = sorted(set(feet))
+    pairs: list[tuple[Gear, ...]] = [
+        (gear_of(first), gear_of(second))
+        for index, first in enumerate(kinds)
+        for second in kinds[index:]
+        if first != second or feet.count(first) >= 2
+    ]
+    return [*pairs, ()] if rule == "optional" else pairs

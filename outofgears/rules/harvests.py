@@ -1,0 +1,39 @@
+"""Phase 2.3, harvests (spec HRV-1, HRV-2, SHARV-1).
+
+A harvest card names a dump (HRV-1). Unless a trap voided it (TRP-2), the
+harvester takes every gear on that dump to its feet; several harvesters of one
+dump split them (HRV-2, SPL-1). A Super Harvest harvests every dump in play at
+once, sharing each with that dump's other harvesters (SHARV-1).
+"""
+
+from __future__ import annotations
+
+from outofgears.rules.events import Outcome
+from outofgears.rules.programs import HARVEST, ProgramReading
+from outofgears.rules.table import Plan, Table
+from outofgears.rules.traps import harvesters_of, label, take_dump, trapped_dumps
+
+# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
+# hook (about 90 ns), and the events of a turn name an outcome for every program.
+_HARVEST_DONE = Outcome.HARVEST_DONE
+
+
+def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
+    """Phase 2.3: every harvested dump that no trap voided, in ascending number (HRV-2)."""
+    harvested = reading.numbers if reading.super_harvests else sorted(reading.harvest_on)
+    trapped = trapped_dumps(reading)
+    for dump in harvested:
+        if dump not in trapped:
+            plan.append((harvest_dump, dump))
+
+
+def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
+    """The harvesters of one untrapped dump take (or split) all its gears (HRV-2, SHARV-1)."""
+    harvesters = harvesters_of(reading, dump)
+    clauses = None
+    if table.events is not None:
+        code = reading.code
+        clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
+        for index, robot in enumerate(harvesters):  # not zip(strict=True): a slower call
+            table.act(robot, label(reading, robot, dump), _HARVEST_DONE, clauses[index])
+    take_dump(table, dump, harvesters, clauses)

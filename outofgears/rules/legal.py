@@ -1,0 +1,352 @@
+"""Every legal post-reveal decision of a turn: :func:`legal_choices`.
+
+Once the programs are revealed the players may still decide which gear a defender takes
+(ATK-4), how a pile is split among its takers (SPL-1 to SPL-5) and which two gears a robot
+assembles, or, where assembly is optional, whether it does (ASM-1). :func:`legal_choices`
+gives the space of every legal combination of those decisions as a :class:`ChoiceSpace`:
+its exact size, every combination as a :class:`~outofgears.rules.choices.Choices`, and a uniform
+draw of one.
+
+The space is not a product: a defence steal changes what the attacker's own attackers share,
+and every split changes what the takers may assemble. It is walked on the turn's own plan
+(:func:`outofgears.rules.turn.plan_turn`): each decision is tried by running the very step of the
+rules module that makes it, on a copy of the table. Counting merges the positions that agree
+on everything the remaining decisions can see, and counts each robot's assembly as soon as
+nothing else will change its feet, so it never visits the combinations one by one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from attrs import define
+
+from outofgears.rules.assembly import assembly_options
+from outofgears.rules.attacks import lift_feet, steal_from_attacker, steal_options, strike
+from outofgears.rules.choices import Choices, DefenceSteal
+from outofgears.rules.gears import Gear, gear_of
+from outofgears.rules.harvests import harvest_dump
+from outofgears.rules.model import GameState, Place
+from outofgears.rules.programs import ProgramReading, Programs
+from outofgears.rules.sharing import split_options
+from outofgears.rules.table import DUMP, FEET, Step, Table
+from outofgears.rules.traps import harvesters_of, spring_trap, trappers_of
+from outofgears.rules.turn import plan_turn
+from outofgears.rules.upgrades import shovel_dumps
+
+#: A decision: its kind ("steal", "split" or "assembly"), its key in :class:`Choices`
+#: (``(defender, attacker)``, a place, a robot) and the value chosen.
+Decision = tuple[str, Any, Any]
+
+
+@define
+class _Forced:
+    """The decisions being tried, read by the steps as they read a :class:`Choices`."""
+
+    defence_steals: dict[tuple[int, int], DefenceSteal]
+    assemblies: dict[int, tuple[Gear, ...]]
+    splits: dict[Place, Mapping[int, tuple[Gear, ...]]]
+
+
+@define
+class _Step:
+    """One step of the walk: a step of the turn's plan, or one robot's assembly."""
+
+    run: Step | None
+    subject: Any
+    robots: frozenset[int]
+    dumps: frozenset[int]
+    assembling: int = 0
+
+
+class ChoiceSpace:
+    """The legal post-reveal decisions of one turn (see :func:`legal_choices`).
+
+    ``len(space)`` is not offered, as the count may exceed what ``len`` can return: use
+    :meth:`count`.
+    """
+
+    def __init__(self, state: GameState, programs: Programs) -> None:
+        self.state = state
+        self.programs = programs
+        self._reading = ProgramReading(state, programs)
+        self._plan = plan_turn(self._reading)
+        self._walk: list[_Step] | None = None
+        self._memo: dict[tuple[Any, ...], int] = {}
+
+    # --- the public face ----------------------------------------------------------------------
+
+    def count(self) -> int:
+        """The exact number of legal combinations of decisions (each a distinct
+        :class:`Choices`); 1 when the turn leaves nothing to decide."""
+        return self._count(0, self._start())
+
+    def __iter__(self) -> Iterator[Choices]:
+        """Every legal combination, once each, in a stable order."""
+        for decisions in self._combinations(0, self._start()):
+            yield as_choices(decisions)
+
+    def sample(self, rng: random.Random) -> Choices:
+        """One legal combination drawn uniformly at random with ``rng``."""
+        decisions: list[Decision] = []
+        index, table = 0, self._start()
+        walk = self._steps()
+        while index < len(walk):
+            options = self._options(walk[index], table)
+            if not options:
+                self._advance(walk[index], table, None)
+                index += 1
+                continue
+            if walk[index].assembling:
+                decision = options[rng.randrange(len(options))]
+            else:
+                weights = []
+                for option in options:
+                    child = table.copy()
+                    self._advance(walk[index], child, option)
+                    weights.append(self._count(index + 1, child))
+                pick = rng.randrange(sum(weights))
+                for option, weight in zip(options, weights, strict=True):
+                    if pick < weight:
+                        decision = option
+                        break
+                    pick -= weight
+            decisions.append(decision)
+            self._advance(walk[index], table, decision)
+            index += 1
+        return as_choices(decisions)
+
+    def __contains__(self, choices: object) -> bool:
+        """Whether ``choices`` is one of the combinations (every decision given, each legal).
+
+        This walks the combinations: use it on small spaces (``count()`` first).
+        """
+        if not isinstance(choices, Choices):
+            return False
+        return any(candidate == choices for candidate in self)
+
+    # --- the walk -----------------------------------------------------------------------------
+
+    def _start(self) -> Table:
+        table = Table(self.state)
+        table.choices = _Forced({}, {}, {})
+        return table
+
+    def _steps(self) -> list[_Step]:
+        """The activation steps of the plan, each robot's assembly placed right after the
+        last step that can change its feet (it changes nothing any other step reads)."""
+        if self._walk is not None:
+            return self._walk
+        reading = self._reading
+        steps: list[_Step] = []
+        for run, subject in self._plan:
+            robots, dumps = _touched(run, subject, reading)
+            if robots or dumps:
+                steps.append(_Step(run, subject, frozenset(robots), frozenset(dumps)))
+        walk: list[_Step] = []
+        last = dict.fromkeys(reading.numbers, -1)
+        for index, step in enumerate(steps):
+            for robot in step.robots:
+                last[robot] = index
+        for robot in reading.numbers:
+            if last[robot] == -1:
+                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
+        for index, step in enumerate(steps):
+            walk.append(step)
+            for robot in sorted(robot for robot in step.robots if last[robot] == index):
+                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
+        self._walk = walk
+        self._live = _live_places(walk)
+        return walk
+
+    def _key(self, index: int, table: Table) -> tuple[Any, ...]:
+        robots, dumps = self._live[index]
+        return (
+            index,
+            tuple(
+                (tuple(sorted(table.feet[robot])), tuple(sorted(table.circuit_of(robot))))
+                for robot in robots
+            ),
+            tuple(tuple(sorted(table.dumps[dump])) for dump in dumps),
+            tuple(sorted((victim, tuple(sorted(pool))) for victim, pool in table.held.items())),
+        )
+
+    def _count(self, index: int, table: Table) -> int:
+        walk = self._steps()
+        total = 1
+        while index < len(walk):
+            step = walk[index]
+            options = self._options(step, table)
+            if step.assembling:
+                total *= max(1, len(options))
+                index += 1
+                continue
+            if len(options) <= 1:
+                self._advance(step, table, options[0] if options else None)
+                index += 1
+                continue
+            key = self._key(index, table)
+            known = self._memo.get(key)
+            if known is None:
+                known = 0
+                for option in options:
+                    child = table.copy()
+                    self._advance(step, child, option)
+                    known += self._count(index + 1, child)
+                self._memo[key] = known
+            return total * known
+        return total
+
+    def _combinations(self, index: int, table: Table) -> Iterator[list[Decision]]:
+        walk = self._steps()
+        if index == len(walk):
+            yield []
+            return
+        step = walk[index]
+        options = self._options(step, table)
+        if not options:
+            self._advance(step, table, None)
+            yield from self._combinations(index + 1, table)
+            return
+        for option in options:
+            child = table.copy()
+            self._advance(step, child, option)
+            for rest in self._combinations(index + 1, child):
+                yield [option, *rest]
+
+    def _options(self, step: _Step, table: Table) -> list[Decision]:
+        """The decisions of ``step`` on ``table``: none for a step that decides nothing."""
+        if step.assembling:
+            robot = step.assembling
+            rule = self.state.options.assembly
+            return [
+                ("assembly", robot, pick)
+                for pick in assembly_options(robot, table.feet[robot], rule)
+            ]
+        run, subject = step.run, step.subject
+        if run is steal_from_attacker:
+            defender, attacker = subject
+            return [("steal", subject, steal) for steal in steal_options(table, defender, attacker)]
+        split = _split_of(run, subject, table, self._reading)
+        if split is None:
+            return []
+        place, pool, takers = split
+        if len(takers) < 2 or len(pool) < len(takers):
+            return []
+        return [
+            ("split", place, dict(zip(takers, _as_gears(shares), strict=True)))
+            for shares in split_options(pool, takers)
+        ]
+
+    def _advance(self, step: _Step, table: Table, decision: Decision | None) -> None:
+        """Run ``step`` on ``table`` with ``decision`` forced (an assembly runs nothing)."""
+        if step.run is None:
+            return
+        if decision is not None:
+            # A new _Forced: the copies of a table share the one they were made with.
+            forced = table.choices
+            assert isinstance(forced, _Forced)
+            kind, key, value = decision
+            if kind == "steal":
+                steals = {**forced.defence_steals, key: value}
+                table.choices = _Forced(steals, forced.assemblies, forced.splits)
+            else:
+                splits = {**forced.splits, key: value}
+                table.choices = _Forced(forced.defence_steals, forced.assemblies, splits)
+        step.run(table, self._reading, step.subject)
+
+
+def _touched(step: Step, subject: Any, reading: ProgramReading) -> tuple[set[int], set[int]]:
+    """The robots and dumps a step of the plan changes."""
+    if step is steal_from_attacker:
+        return set(subject), set()
+    if step is lift_feet:
+        return set(subject), set()
+    if step is strike:
+        victim, attackers = subject
+        return {victim, *attackers}, set()
+    if step is spring_trap:
+        return set(trappers_of(reading, subject)), {subject}
+    if step is harvest_dump:
+        return set(harvesters_of(reading, subject)), {subject}
+    if step is shovel_dumps:
+        return set(subject), set(reading.numbers)
+    return set(), set()
+
+
+def _live_places(walk: list[_Step]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each position of the walk, the robots and dumps that it or a later step reads."""
+    live: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())] * (len(walk) + 1)
+    robots: set[int] = set()
+    dumps: set[int] = set()
+    for index in range(len(walk) - 1, -1, -1):
+        # An assembly comes after the last step that changes its robot (_steps), so the
+        # union of what the later steps touch is exactly what is still live.
+        robots |= walk[index].robots
+        dumps |= walk[index].dumps
+        live[index] = (tuple(sorted(robots)), tuple(sorted(dumps)))
+    return live
+
+
+def _split_of(
+    step: Step | None, subject: Any, table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]] | None:
+    """The place, pool and takers of a step that may split a pile among several takers."""
+    if step is strike:
+        victim, attackers = subject
+        return FEET[victim], table.held[victim], attackers
+    if step is spring_trap:
+        if not harvesters_of(reading, subject):
+            return None
+        return DUMP[subject], table.dumps[subject], trappers_of(reading, subject)
+    if step is harvest_dump:
+        return DUMP[subject], table.dumps[subject], harvesters_of(reading, subject)
+    return None
+
+
+def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
+    return [tuple(gear_of(rank) for rank in share) for share in shares]
+
+
+def as_choices(decisions: Iterable[Decision]) -> Choices:
+    """The decisions of a turn, as ``(kind, key, value)`` triples, as a :class:`Choices`."""
+    steals: dict[tuple[int, int], DefenceSteal] = {}
+    assemblies: dict[int, tuple[Gear, ...]] = {}
+    splits: dict[Place, Mapping[int, tuple[Gear, ...]]] = {}
+    for kind, key, value in decisions:
+        if kind == "steal":
+            steals[key] = value
+        elif kind == "split":
+            splits[key] = value
+        else:
+            assemblies[key] = value
+    return Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
+
+
+def legal_choices(state: GameState, programs: Programs) -> ChoiceSpace:
+    """The space of every legal post-reveal decision of the turn ``programs`` make.
+
+    Every defence steal's candidate gears and sources (ATK-4), every legal allocation of
+    every split among several takers (SPL-1 to SPL-5; a Super Shovel always splits by the
+    default, R-SHOVEL), and every robot's legal assemblies, declining included where assembly
+    is optional (ASM-1). Each combination is a :class:`~outofgears.rules.choices.Choices` giving
+    every decision; :func:`~outofgears.apply_turn` accepts each of them. Building the space
+    costs about as much as reading the programs; :meth:`ChoiceSpace.count` and
+    :meth:`ChoiceSpace.sample` never enumerate the combinations.
+
+    Raises:
+        IllegalProgramError: A program the rules do not allow.
+        GameOverError: The game is over.
+
+    >>> from outofgears import Program, apply_turn, gears, from_position
+    >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}},
+    ...                       dumps={1: (), 2: ()}, reserve=())
+    >>> space = legal_choices(state, {1: Program.parse("attack 2"), 2: Program.parse("attack 2")})
+    >>> space.count()
+    2
+    >>> [dict(choices.defence_steals) for choices in space]
+    [{(2, 1): DefenceSteal(source='feet', gear=Gear(2))}, {(2, 1): DefenceSteal(source='feet', gear=Gear(3))}]
+    """
+    return ChoiceSpace(state, programs)
