@@ -18,8 +18,8 @@ The package's parts:
 
 from __future__ import annotations
 
-from outofgears.log.converter import LOG_CONVERTER, cattrs_failure, make_log_converter
-from outofgears.log.errors import LogError, LogFieldError, facts_at, json_path, unknown_key
+from outofgears.log.converter import LOG_CONVERTER, cattrs_failure
+from outofgears.log.errors import LogError, LogFieldError, json_path
 from outofgears.log.reading import (
     parse_log_text,
     read_log,
@@ -110,17 +110,14 @@ __all__ = [
     "WrittenBy",
     "cattrs_failure",
     "dump_log",
-    "facts_at",
     "format_json",
     "json_path",
     "log_schema",
     "log_to_json",
-    "make_log_converter",
     "parse_log_text",
     "read_log",
     "read_log_bytes",
     "read_log_text",
     "structure_log",
     "turn_record_from",
-    "unknown_key",
 ]

@@ -11,12 +11,14 @@ format's declaration.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
+from outofgears.errors import expect
 from outofgears.log.converter import LOG_CONVERTER, cattrs_failure
 from outofgears.log.errors import LogError, log_error
 from outofgears.log.records import MAX_DEPTH, MAX_LOG_BYTES, GameLog
@@ -126,6 +128,8 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     ...
     outofgears.log.LogError: x.json: $.a: the key 'a' appears twice in one object
     """
+    expect(text, str, "text", "a str")
+    expect(source, str, "source", "a str")
     if len(text) > MAX_LOG_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_LOG_BYTES:
         raise LogError(source, "$", f"the log is larger than the limit of {MAX_LOG_BYTES} bytes")
     text = text.removeprefix("\ufeff")
@@ -179,6 +183,7 @@ def structure_log(data: Any, source: str = "<log>") -> GameLog:
     ...
     outofgears.log.LogError: x.json: $.players.B[0]: expected an integer, got "2"
     """
+    expect(source, str, "source", "a str")
     try:
         log: GameLog = LOG_CONVERTER.structure(data, GameLog)
     except Exception as error:
@@ -195,6 +200,7 @@ def read_log_text(text: str, source: str = "<log>") -> GameLog:
     >>> log.players, log.start.seed
     ({'A': (1,), 'B': (2,)}, 7)
     """
+    expect(text, str, "text", "a str")
     return structure_log(parse_log_text(text, source), source)
 
 
@@ -206,6 +212,8 @@ def read_log_bytes(raw: bytes, source: str = "<log>") -> GameLog:
     ...
     outofgears.log.LogError: x.json: $: the log is not UTF-8 text (byte 0xff at offset 0)
     """
+    expect(raw, (bytes, bytearray), "raw", "bytes")
+    expect(source, str, "source", "a str")
     if len(raw) > MAX_LOG_BYTES:
         raise LogError(source, "$", f"the log is larger than the limit of {MAX_LOG_BYTES} bytes")
     try:
@@ -223,6 +231,7 @@ def read_log(path: Path | str) -> GameLog:
 
     At most :data:`MAX_LOG_BYTES` are read, from a file or from standard input.
     """
+    expect(path, (str, os.PathLike), "path", "a path")
     name = str(path)
     if name == "-":
         stream = getattr(sys.stdin, "buffer", None)

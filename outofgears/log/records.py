@@ -311,7 +311,7 @@ def _check_instance(
 ) -> None:
     expected = Program | UpgradeProgram if kind is AnyProgram else kind
     if not isinstance(value, expected):
-        noun = _CLASS_NOUNS.get(kind, f"a {kind.__name__}")
+        noun = _CLASS_NOUNS.get(kind, f"a {getattr(kind, '__name__', kind)}")
         raise LogFieldError(f"expected {noun}, got {value!r}", *where)
     for limit in limits:
         if isinstance(limit, OneOf) and str(value) not in limit.values:
