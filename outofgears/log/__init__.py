@@ -34,9 +34,7 @@ from outofgears.log.records import (
     MAX_DESCRIPTION,
     MAX_GEARS,
     MAX_LOG_BYTES,
-    MAX_NAME,
     MAX_SCORE,
-    MAX_SEED,
     MAX_SPLITS,
     MAX_STEALS,
     MAX_TURNS,
@@ -58,6 +56,8 @@ from outofgears.log.records import (
 from outofgears.log.schema import log_schema
 from outofgears.log.writing import dump_log, format_json, log_to_json, turn_record_from
 from outofgears.rules.gears import GEAR_NAMES
+from outofgears.rules.model import MAX_NAME
+from outofgears.rules.setup import MAX_SEED
 
 # The public classes are shown as ``outofgears.log.X`` (in reprs and tracebacks), wherever
 # in the package they are defined.

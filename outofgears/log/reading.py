@@ -45,7 +45,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 #: A JSON string, to blank out before the brackets are counted.
-_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_STRING: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 #: Brackets as parentheses, everything else deleted (``bytes.translate``).
 _AS_PARENTHESES: Final = bytes.maketrans(b"[{]}", b"(())")
 _NOT_A_BRACKET: Final = bytes(set(range(256)) - set(b"[]{}"))
@@ -116,6 +116,23 @@ def _first_problem(data: Any) -> tuple[list[str | int], str] | None:
     return None
 
 
+def _keys_read(data: Any) -> int:
+    """How many keys the objects of a JSON value hold, all levels counted.
+
+    >>> _keys_read({"a": [{"b": 1, "c": {}}], "d": 2})
+    4
+    """
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            count += len(value)
+            stack.extend(item for item in value.values() if isinstance(item, dict | list))
+        elif isinstance(value, list):
+            stack.extend(item for item in value if isinstance(item, dict | list))
+    return count
+
+
 def parse_log_text(text: str, source: str = "<log>") -> Any:
     """The JSON value of a log's text, or a :class:`LogError` saying what is wrong.
 
@@ -160,7 +177,7 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     bare = _JSON_STRING.sub("", text)
     # Every colon outside a string is one key of an object: fewer keys read than written
     # means a repeated key; read again, marking the objects that repeat one.
-    if bare.count(":") != _JSON_STRING.sub("", json.dumps(data)).count(":"):
+    if bare.count(":") != _keys_read(data):
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
         problem = _first_problem(data)
     elif _nesting_reaches(bare, MAX_DEPTH):
