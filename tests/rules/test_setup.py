@@ -386,7 +386,13 @@ NOT_A_SEED: Any = "77"
         ),
         ([1, 2], ["Ada", ""], 1, "a player needs a name", "SET-1"),
         ([1, 2], None, NOT_A_SEED, "the seed is an integer, not '77'", "SET-3"),
-        ([1, 2], None, -5, "the seed is an integer from 0 to 18446744073709551615, not -5", "SET-3"),
+        (
+            [1, 2],
+            None,
+            -5,
+            "the seed is an integer from 0 to 18446744073709551615, not -5",
+            "SET-3",
+        ),
     ],
 )
 def test_a_refused_setup_says_what_is_wrong(
