@@ -492,6 +492,9 @@ def test_more_workers_than_batches_start_no_more_processes_than_batches(
             return future
 
     monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
-    games = list(simulate_module.played_games(lambda n: [(str(i), None) for i in n], 2, 256))
+    def job(numbers: range) -> list[tuple[str, Any]]:
+        return [(str(n), None) for n in numbers]
+
+    games = list(simulate_module.played_games(job, 2, 256))
     assert [line for line, _ in games] == ["1", "2"]
     assert started == [len(simulate_module.game_batches(2, 256))] == [2]
