@@ -492,6 +492,7 @@ def test_more_workers_than_batches_start_no_more_processes_than_batches(
             return future
 
     monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
+
     def job(numbers: range) -> list[tuple[str, Any]]:
         return [(str(n), None) for n in numbers]
 
