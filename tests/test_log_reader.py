@@ -446,3 +446,12 @@ def test_a_null_where_a_key_may_be_left_out_names_the_type_it_should_be(
         read_log_text(text, "x.json")
     assert caught.value.json_path == path
     assert caught.value.reason == f"{expected} (leave the key out instead)"
+
+
+def test_a_log_read_twice_hashes_the_same_and_keeps_one_place_in_a_set() -> None:
+    path = Path(__file__).parent.parent / "examples" / "full-game.log.json"
+    first, second = read_log(path), read_log(path)
+    other = read_log(path.parent / "two-robot.log.json")
+    assert first == second
+    assert hash(first) == hash(second)
+    assert len({first, second, other}) == 2

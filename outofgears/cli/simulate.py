@@ -447,7 +447,14 @@ def output_lines(path: str | None, force: bool) -> Iterator[Callable[[str], None
     """
     target = output_path(path, force=force)
     if target is None:
-        yield lambda line: click.echo(json_safe(line))
+
+        def echo(line: str) -> None:
+            # Flushed line by line, so that a reader that has gone (``| head``) stops the games
+            # at the next line rather than when a buffer fills.
+            click.echo(json_safe(line))
+            sys.stdout.flush()
+
+        yield echo
         return
     try:
         with atomic_output(target, force=force) as stream:
@@ -515,11 +522,17 @@ def played_games(
     their order are the same as with one.
     """
     if workers == 1 or games == 1:
-        yield from job(range(1, games + 1))
+        # In batches even here, so that each game is written as soon as its batch is played
+        # (and a reader that has gone stops the rest).
+        for batch in game_batches(games, 1):
+            yield from job(batch)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    batches = iter(game_batches(games, workers))
+    cut = game_batches(games, workers)
+    batches = iter(cut)
+    # No more processes than batches: 256 workers for 2 games start 2 processes, not 256.
+    workers = min(workers, len(cut))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[tuple[str, GameOutcome]]]] = deque()
         for batch in batches:

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from outofgears.errors import IllegalChoiceError
+from outofgears.errors import ArgumentTypeError, IllegalChoiceError, InvalidStateError, expect
 from outofgears.judge.replay import TurnReplay, replay_log
 from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.log import GameLog, LogError
@@ -30,7 +30,7 @@ from outofgears.log.serialization import event_to_dict, to_json
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event
 from outofgears.rules.gears import Gear, describe_gears
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import TurnResult
 
@@ -100,6 +100,14 @@ class TurnDifference:
         return self.events.same and not self.state
 
 
+def _events(events: Iterable[Event], argument: str) -> tuple[Event, ...]:
+    """The events of one side, refused unless they are events."""
+    items = tuple(events) if isinstance(events, Iterable) and not isinstance(events, str) else None
+    if items is None or not all(isinstance(event, Event) for event in items):
+        raise ArgumentTypeError(argument, "a list of events", events)
+    return items
+
+
 def diff_events(base: Iterable[Event], other: Iterable[Event]) -> EventDifference:
     """The events only one of two resolutions has, each list in its own order.
 
@@ -111,7 +119,7 @@ def diff_events(base: Iterable[Event], other: Iterable[Event]) -> EventDifferenc
     >>> [str(e) for e in diff.only_base], [str(e) for e in diff.only_other]
     (['turn 1 ended [TURN-1]'], ['turn 1 ended: the game is over [END-1]'])
     """
-    first, second = tuple(base), tuple(other)
+    first, second = _events(base, "base"), _events(other, "other")
     return EventDifference(_unmatched(first, second), _unmatched(second, first))
 
 
@@ -152,6 +160,10 @@ def diff_states(base: GameState, other: GameState) -> tuple[StateDifference, ...
     >>> [d.describe("before") for d in diff_states(table(gears(1)), table(gears(2)))]
     ['robot 1 feet: 1 orange (before: 1 red)', "P1's score: 1 point (before: 2 points)"]
     """
+    expect_state(base, "base")
+    expect_state(other, "other")
+    if [(r.number, r.player) for r in base.robots] != [(r.number, r.player) for r in other.robots]:
+        raise InvalidStateError("base and other are positions of different games")
     found: list[StateDifference] = []
     for robot in base.robots:
         twin = other.robot(robot.number)
@@ -232,6 +244,8 @@ def compare_results(base: TurnResult, other: TurnResult) -> TurnDifference:
     >>> [str(e) for e in diff.events.only_other][:2]
     ['robot 2 harvest 1: harvest voided by a trap [TRP-2]', 'robot 1 trap 1: trap sprang [TRP-3]']
     """
+    expect(base, TurnResult, "base", "a TurnResult")
+    expect(other, TurnResult, "other", "a TurnResult")
     return TurnDifference(
         diff_events(base.events, other.events), diff_states(base.state, other.state)
     )
@@ -259,6 +273,8 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     ...
     outofgears.log.LogError: <log>: $.turns: the log has no turn 2 (its turns: 1)
     """
+    expect(log, GameLog, "log", "a GameLog")
+    expect(turn, int, "turn", "an int")
     numbers = [record.turn for record in log.turns]
     if turn not in numbers:
         raise no_such_turn(numbers, turn, source)
@@ -291,6 +307,7 @@ def describe_choices(choices: Choices) -> list[str]:
     ...                          assemblies={3: ()}))
     ["robot 2 takes orange from robot 1's circuit", 'robot 3 assembles nothing']
     """
+    expect(choices, Choices, "choices", "a Choices")
     lines = [
         f"robot {defender} takes {steal.gear} from robot {attacker}'s {steal.source}"
         for (defender, attacker), steal in sorted(choices.defence_steals.items())
@@ -312,6 +329,7 @@ def refusal_json(error: IllegalChoiceError) -> dict[str, Any]:
     >>> refusal_json(IllegalChoiceError(3, "no", clause="ASM-1"))["message"]
     'robot 3: no (ASM-1)'
     """
+    expect(error, IllegalChoiceError, "error", "an IllegalChoiceError")
     return {
         "robot": error.robot,
         "reason": error.reason,
@@ -328,6 +346,7 @@ def difference_json(
     >>> difference_json(TurnDifference(EventDifference(), ()), "original", "whatif")
     {'same': True, 'state': [], 'events_only_original': [], 'events_only_whatif': []}
     """
+    expect(difference, TurnDifference, "difference", "a TurnDifference")
     return {
         "same": difference.same,
         "state": [_state_json(item, base, other) for item in difference.state],

@@ -343,3 +343,11 @@ def closest(
         if best is None or distance < best[2]:
             best = (choices, result, distance)
     return best
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "Reproduction",
+    "Target",
+    "reproduce",
+]

@@ -1000,3 +1000,13 @@ def gear_departure(
         clause=moves[-1].clause if moves else None,
         events=moves,
     )
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "Departure",
+    "InferredChoice",
+    "Replay",
+    "TurnReplay",
+    "replay_log",
+]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from attrs import frozen
 
-from outofgears.errors import IllegalChoiceError
+from outofgears.errors import IllegalChoiceError, expect
 from outofgears.rules.choices import NO_CHOICES, Choices
 from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState, Place
@@ -82,6 +82,8 @@ def drop_refused_choice(choices: Choices, error: IllegalChoiceError) -> Choices:
     >>> dict(drop_refused_choice(choices, IllegalChoiceError(1, "no", clause="ASM-1")).assemblies)
     {2: (Gear(2), Gear(2))}
     """
+    expect(choices, Choices, "choices", "a Choices")
+    expect(error, IllegalChoiceError, "error", "an IllegalChoiceError")
     robot = error.robot
     steals = dict(choices.defence_steals)
     assemblies = dict(choices.assemblies)
@@ -98,3 +100,11 @@ def drop_refused_choice(choices: Choices, error: IllegalChoiceError) -> Choices:
         }
     dropped = Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
     return NO_CHOICES if dropped == choices else dropped
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "Resolution",
+    "drop_refused_choice",
+    "resolve_with_choices",
+]

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from outofgears.errors import (
     InvalidStateError,
     SetupError,
+    expect,
 )
 from outofgears.log import (
     GameLog,
@@ -39,6 +40,7 @@ def start_state(log: GameLog, source: str = "<log>") -> GameState:
     >>> start_state(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1))).turn
     1
     """
+    expect(log, GameLog, "log", "a GameLog")
     check_header(log, source)
     try:
         if log.start.seed is not None:
@@ -89,6 +91,7 @@ def check_header(log: GameLog, source: str) -> None:
     ...
     outofgears.log.LogError: x.json: $.players.B[0] (robot 1): robot 1 is controlled by A already
     """
+    expect(log, GameLog, "log", "a GameLog")
     owner: dict[int, str] = {}
     for name, numbers in log.players.items():
         for index, robot in enumerate(numbers):
@@ -151,6 +154,8 @@ def check_position(position: PositionRecord, options: Options, source: str) -> N
 
     The error names the first gear, in the order of the log, that the box cannot hold.
     """
+    expect(position, PositionRecord, "position", "a PositionRecord")
+    expect(options, Options, "options", "an Options")
     if position.upgrades and not options.upgrades:
         raise LogError(
             source,
@@ -238,6 +243,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """
+    expect(log, GameLog, "log", "a GameLog")
     if log.written_by is None or log.written_by.spec == SPEC_VERSION:
         return ()
     written = log.written_by.spec
@@ -248,3 +254,13 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     if then is not None and now is not None:
         notes += [note for version, note in CHANGED_DEFAULTS if then < version <= now]
     return tuple(notes)
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "CHANGED_DEFAULTS",
+    "check_header",
+    "check_position",
+    "spec_notes",
+    "start_state",
+]

@@ -18,8 +18,8 @@ The package's parts:
 
 from __future__ import annotations
 
-from outofgears.log.converter import LOG_CONVERTER, cattrs_failure, make_log_converter
-from outofgears.log.errors import LogError, LogFieldError, facts_at, json_path, unknown_key
+from outofgears.log.converter import LOG_CONVERTER, cattrs_failure
+from outofgears.log.errors import LogError, LogFieldError, json_path
 from outofgears.log.reading import (
     parse_log_text,
     read_log,
@@ -34,9 +34,7 @@ from outofgears.log.records import (
     MAX_DESCRIPTION,
     MAX_GEARS,
     MAX_LOG_BYTES,
-    MAX_NAME,
     MAX_SCORE,
-    MAX_SEED,
     MAX_SPLITS,
     MAX_STEALS,
     MAX_TURNS,
@@ -58,6 +56,8 @@ from outofgears.log.records import (
 from outofgears.log.schema import log_schema
 from outofgears.log.writing import dump_log, format_json, log_to_json, turn_record_from
 from outofgears.rules.gears import GEAR_NAMES
+from outofgears.rules.model import MAX_NAME
+from outofgears.rules.setup import MAX_SEED
 
 # The public classes are shown as ``outofgears.log.X`` (in reprs and tracebacks), wherever
 # in the package they are defined.
@@ -110,17 +110,14 @@ __all__ = [
     "WrittenBy",
     "cattrs_failure",
     "dump_log",
-    "facts_at",
     "format_json",
     "json_path",
     "log_schema",
     "log_to_json",
-    "make_log_converter",
     "parse_log_text",
     "read_log",
     "read_log_bytes",
     "read_log_text",
     "structure_log",
     "turn_record_from",
-    "unknown_key",
 ]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from outofgears.errors import OutOfGearsError
+from outofgears.errors import ArgumentTypeError, OutOfGearsError
 from outofgears.rules.gears import ROBOT_NUMBERS
 
 
@@ -91,10 +91,14 @@ def json_path(parts: Iterable[str | int]) -> str:
     >>> print(json_path(["players", "Ada\\nLovelace"]))
     $.players['Ada\\nLovelace']
     """
+    if not isinstance(parts, list | tuple) or not all(isinstance(p, str | int) for p in parts):
+        raise ArgumentTypeError("parts", "a list of keys and indices", parts)
     path = "$"
     for part in parts:
         if isinstance(part, int):
             path += f"[{part}]"
+        elif not isinstance(part, str):  # a Python caller's key: no JSON object has one
+            path += f"[{part!r}]"
         elif _PLAIN_KEY.fullmatch(part):
             path += f".{part}"
         else:

@@ -11,12 +11,14 @@ format's declaration.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
+from outofgears.errors import expect
 from outofgears.log.converter import LOG_CONVERTER, cattrs_failure
 from outofgears.log.errors import LogError, log_error
 from outofgears.log.records import MAX_DEPTH, MAX_LOG_BYTES, GameLog
@@ -43,7 +45,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 #: A JSON string, to blank out before the brackets are counted.
-_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_STRING: Final = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 #: Brackets as parentheses, everything else deleted (``bytes.translate``).
 _AS_PARENTHESES: Final = bytes.maketrans(b"[{]}", b"(())")
 _NOT_A_BRACKET: Final = bytes(set(range(256)) - set(b"[]{}"))
@@ -114,6 +116,23 @@ def _first_problem(data: Any) -> tuple[list[str | int], str] | None:
     return None
 
 
+def _keys_read(data: Any) -> int:
+    """How many keys the objects of a JSON value hold, all levels counted.
+
+    >>> _keys_read({"a": [{"b": 1, "c": {}}], "d": 2})
+    4
+    """
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            count += len(value)
+            stack.extend(item for item in value.values() if isinstance(item, dict | list))
+        elif isinstance(value, list):
+            stack.extend(item for item in value if isinstance(item, dict | list))
+    return count
+
+
 def parse_log_text(text: str, source: str = "<log>") -> Any:
     """The JSON value of a log's text, or a :class:`LogError` saying what is wrong.
 
@@ -126,6 +145,8 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     ...
     outofgears.log.LogError: x.json: $.a: the key 'a' appears twice in one object
     """
+    expect(text, str, "text", "a str")
+    expect(source, str, "source", "a str")
     if len(text) > MAX_LOG_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_LOG_BYTES:
         raise LogError(source, "$", f"the log is larger than the limit of {MAX_LOG_BYTES} bytes")
     text = text.removeprefix("\ufeff")
@@ -156,7 +177,7 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     bare = _JSON_STRING.sub("", text)
     # Every colon outside a string is one key of an object: fewer keys read than written
     # means a repeated key; read again, marking the objects that repeat one.
-    if bare.count(":") != _JSON_STRING.sub("", json.dumps(data)).count(":"):
+    if bare.count(":") != _keys_read(data):
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
         problem = _first_problem(data)
     elif _nesting_reaches(bare, MAX_DEPTH):
@@ -179,6 +200,7 @@ def structure_log(data: Any, source: str = "<log>") -> GameLog:
     ...
     outofgears.log.LogError: x.json: $.players.B[0]: expected an integer, got "2"
     """
+    expect(source, str, "source", "a str")
     try:
         log: GameLog = LOG_CONVERTER.structure(data, GameLog)
     except Exception as error:
@@ -195,6 +217,7 @@ def read_log_text(text: str, source: str = "<log>") -> GameLog:
     >>> log.players, log.start.seed
     ({'A': (1,), 'B': (2,)}, 7)
     """
+    expect(text, str, "text", "a str")
     return structure_log(parse_log_text(text, source), source)
 
 
@@ -206,6 +229,8 @@ def read_log_bytes(raw: bytes, source: str = "<log>") -> GameLog:
     ...
     outofgears.log.LogError: x.json: $: the log is not UTF-8 text (byte 0xff at offset 0)
     """
+    expect(raw, (bytes, bytearray), "raw", "bytes")
+    expect(source, str, "source", "a str")
     if len(raw) > MAX_LOG_BYTES:
         raise LogError(source, "$", f"the log is larger than the limit of {MAX_LOG_BYTES} bytes")
     try:
@@ -223,6 +248,7 @@ def read_log(path: Path | str) -> GameLog:
 
     At most :data:`MAX_LOG_BYTES` are read, from a file or from standard input.
     """
+    expect(path, (str, os.PathLike), "path", "a path")
     name = str(path)
     if name == "-":
         stream = getattr(sys.stdin, "buffer", None)

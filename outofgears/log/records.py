@@ -23,8 +23,9 @@ from outofgears.errors import show
 from outofgears.log.errors import LogFieldError
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, sort_gears
-from outofgears.rules.model import GameState, Options, Place, UpgradeCard
+from outofgears.rules.model import MAX_NAME, GameState, Options, Place, UpgradeCard
 from outofgears.rules.programs import AnyProgram, Program, UpgradeProgram
+from outofgears.rules.setup import MAX_SEED
 
 #: The format tag of the logs this package reads and writes.
 LOG_FORMAT: Final = "outofgears-log/1"
@@ -34,11 +35,8 @@ LOG_FORMAT: Final = "outofgears-log/1"
 MAX_LOG_BYTES: Final = 5_000_000
 #: The deepest JSON nesting accepted (a valid log nests at most 7 levels).
 MAX_DEPTH: Final = 32
-#: The largest seed: an unsigned 64-bit integer.
-MAX_SEED: Final = 2**64 - 1
 MAX_TURNS: Final = 1000
 MAX_GEARS: Final = 120
-MAX_NAME: Final = 60
 MAX_VERSION: Final = 40
 MAX_DESCRIPTION: Final = 2000
 MAX_DECK: Final = 40
@@ -254,7 +252,7 @@ def _check_str(value: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]
         raise LogFieldError(f"expected a string, got {show(value)}", *where)
 
 
-def _check_size(count: int, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
+def check_size(count: int, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
     for limit in limits:
         if isinstance(limit, Size) and not limit.low <= count <= limit.high:
             if limit.message is not None:
@@ -278,7 +276,7 @@ def _check_items(
         if unique is not None and item in value[:index]:
             noun = unique.noun.removesuffix("s")
             raise LogFieldError(f"{noun} {show(item)} is listed twice", *where, index)
-    _check_size(len(value), limits, where)
+    check_size(len(value), limits, where)
 
 
 def _check_entries(
@@ -290,7 +288,7 @@ def _check_entries(
     for key, item in value.items():
         _check_key(key, key_kind, where)
         check_declared(item, item_kind, *where, str(key))
-    _check_size(len(value), limits, where)
+    check_size(len(value), limits, where)
 
 
 def _check_key(key: Any, kind: Any, where: tuple[str | int, ...]) -> None:
@@ -311,7 +309,7 @@ def _check_instance(
 ) -> None:
     expected = Program | UpgradeProgram if kind is AnyProgram else kind
     if not isinstance(value, expected):
-        noun = _CLASS_NOUNS.get(kind, f"a {kind.__name__}")
+        noun = _CLASS_NOUNS.get(kind, f"a {getattr(kind, '__name__', kind)}")
         raise LogFieldError(f"expected {noun}, got {value!r}", *where)
     for limit in limits:
         if isinstance(limit, OneOf) and str(value) not in limit.values:
@@ -581,8 +579,31 @@ LOG_CLASSES: Final = (
     GameLog,
 )
 
+
+def _frozen_value(value: Any) -> Any:
+    """A hashable stand-in for a log's value: a mapping as the set of its items, a record as its
+    class and fields. Equal values give equal stand-ins."""
+    if isinstance(value, dict):
+        return frozenset((key, _frozen_value(item)) for key, item in value.items())
+    if isinstance(value, tuple | list):
+        return tuple(_frozen_value(item) for item in value)
+    if attrs.has(type(value)):
+        return (
+            type(value),
+            tuple(_frozen_value(getattr(value, a.name)) for a in fields_of(type(value))),
+        )
+    return value
+
+
+def _hash_record(self: Any) -> int:
+    """A log's records hold dicts (players, programs, scores) and are hashed like equal records
+    compare: by value."""
+    return hash(_frozen_value(self))
+
+
 for _cls in LOG_CLASSES:
     attrs.resolve_types(_cls, globals(), locals())
+    _cls.__hash__ = _hash_record  # type: ignore[method-assign]
 
 
 def required_keys(cls: type) -> tuple[str, ...]:

@@ -6,9 +6,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from outofgears.errors import ArgumentTypeError, expect
 from outofgears.log.converter import LOG_CONVERTER
-from outofgears.log.records import GameLog, Recorded, TurnRecord
-from outofgears.rules.programs import AnyProgram
+from outofgears.log.records import MAX_DEPTH, GameLog, Recorded, TurnRecord
+from outofgears.rules.programs import AnyProgram, expect_programs
 
 
 def log_to_json(log: GameLog) -> dict[str, Any]:
@@ -19,6 +20,7 @@ def log_to_json(log: GameLog) -> dict[str, Any]:
     >>> data["format"], data["start"], data["turns"]
     ('outofgears-log/1', {'seed': 3}, [])
     """
+    expect(log, GameLog, "log", "a GameLog")
     data: dict[str, Any] = LOG_CONVERTER.unstructure(log)
     data.pop("format", None)
     data.setdefault("turns", [])
@@ -42,6 +44,7 @@ def dump_log(log: GameLog) -> str:
       "turns": []
     }
     """
+    expect(log, GameLog, "log", "a GameLog")
     return format_json(log_to_json(log)) + "\n"
 
 
@@ -53,6 +56,8 @@ def format_json(value: Any, indent: int = 0) -> str:
       "feet": ["red", "red"]
     }
     """
+    if type(indent) is not int or not 0 <= indent <= MAX_DEPTH:
+        raise ArgumentTypeError("indent", f"a number of levels from 0 to {MAX_DEPTH}", indent)
     pad = "  " * (indent + 1)
     if isinstance(value, dict) and value:
         items = [
@@ -63,7 +68,10 @@ def format_json(value: Any, indent: int = 0) -> str:
     if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
         items = [f"{pad}{format_json(item, indent + 1)}" for item in value]
         return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    except (TypeError, ValueError) as error:  # not JSON data, or data that holds itself
+        raise ArgumentTypeError("value", "JSON data", value) from error
 
 
 def turn_record_from(
@@ -77,4 +85,5 @@ def turn_record_from(
     >>> turn_record_from(1, {1: Program.parse("trap 2")}).programs
     {1: Program(action=<Action.TRAP: 'trap'>, number=2)}
     """
+    expect_programs(programs, "programs")
     return TurnRecord(turn=turn, programs=dict(programs), recorded=recorded)

@@ -29,7 +29,7 @@ from typing import Final, Literal
 
 from attrs import frozen
 
-from outofgears.errors import ArgumentTypeError, printable
+from outofgears.errors import ArgumentTypeError, expect, printable
 from outofgears.pictures.lanes import Box, Cell, Lanes, Point, crosses, route, segments_cross
 from outofgears.rules.attacks import attackers_by_target
 from outofgears.rules.gears import (
@@ -41,8 +41,15 @@ from outofgears.rules.gears import (
     gear_key,
     points_text,
 )
-from outofgears.rules.model import Dump, GameState, Robot, UpgradeCard
-from outofgears.rules.programs import Action, AnyProgram, Program, ProgramReading, UpgradeProgram
+from outofgears.rules.model import Dump, GameState, Robot, UpgradeCard, expect_state
+from outofgears.rules.programs import (
+    Action,
+    AnyProgram,
+    Program,
+    ProgramReading,
+    UpgradeProgram,
+    expect_programs,
+)
 from outofgears.rules.scoring import score_robot
 
 #: The sign written before a count of gears (the multiplication sign).
@@ -710,6 +717,9 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
     Robot 2 (orange, P2, 0 points): feet none; circuit none; plays harvest 1.
     Dump 1: 1 red. Dump 2: none. Reserve: 2 gears face down.
     """
+    expect_state(state)
+    if programs is not None:
+        expect_programs(programs, "programs")
     head = "At the end of the game." if state.game_over else f"Before turn {state.turn}."
     sentences = [head]
     for robot in state.robots:
@@ -1006,6 +1016,13 @@ def render_svg(
     >>> render_svg(state, plays, layout="narrow").split('viewBox="')[1].split()[2]
     '328'
     """
+    if before is not None:
+        expect_state(before, "before")
+    if title is not None:
+        expect(title, str, "title", "a str")
+    expect_state(state)
+    if programs is not None:
+        expect_programs(programs, "programs")
     if layout not in LAYOUTS:
         raise ArgumentTypeError("layout", '"wide" or "narrow"', layout)
     style = _WIDE if layout == "wide" else _NARROW
@@ -1111,3 +1128,10 @@ def render_svg(
         body += _legend(left + _MARGIN, legend_top)
     body.append("</svg>")
     return "\n".join(body) + "\n"
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "describe_position",
+    "render_svg",
+]

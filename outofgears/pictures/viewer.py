@@ -24,6 +24,7 @@ from importlib import resources
 from typing import Any, Final
 
 from outofgears.clauses import paraphrases
+from outofgears.errors import expect
 from outofgears.judge.replay import Replay
 from outofgears.pictures.render import INK, NARROW_SCREEN, render_svg
 from outofgears.rules.choices import Choices
@@ -322,6 +323,12 @@ def game_html(
     >>> "<script src" in page or "<link" in page
     False
     """
+    expect(replay, Replay, "replay", "a Replay")
+    expect(title, str, "title", "a str")
+    if docs_url is not None:
+        expect(docs_url, str, "docs_url", "a str")
+    if turn is not None:
+        expect(turn, int, "turn", "an int")
     data = game_data(replay, docs_url)
     numbers = [t["turn"] for t in data["turns"]]
     start = numbers.index(turn) if turn in numbers else 0
@@ -385,3 +392,9 @@ def game_html(
 </body>
 </html>
 """
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "game_html",
+]

@@ -183,3 +183,18 @@ def _robots_of(state: GameState, player: str) -> tuple[int, ...]:
         if candidate.name == player:
             return candidate.robots
     raise ValueError(f"player {player!r} is not in the game")
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "action_id",
+    "action_mask",
+    "joint_action_id",
+    "joint_action_mask",
+    "joint_program_of",
+    "num_actions",
+    "num_joint_actions",
+    "player_actions",
+    "program_of",
+    "programs_of_move",
+]

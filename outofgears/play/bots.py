@@ -259,3 +259,15 @@ def play_match(
         points=returns(state, "points", turn_cap=turn_cap),
         cut_off=not state.game_over,
     )
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "MCTSBot",
+    "MatchResult",
+    "RandomBot",
+    "make_bot",
+    "play_match",
+]

@@ -194,3 +194,15 @@ def _check_cap(turn_cap: int | None) -> None:
         raise ValueError(
             f"a turn cap is a whole number of turns, 0 or more, or None, not {turn_cap!r}"
         )
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "GameInfo",
+    "game_info",
+    "is_cut_off",
+    "is_terminal",
+    "max_points",
+    "resample_hidden",
+    "returns",
+]

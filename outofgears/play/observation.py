@@ -680,3 +680,15 @@ def observe(
             return Observation(player, candidate.robots, candidate.upgrade, public)
     names = ", ".join(repr(candidate.name) for candidate in state.players)
     raise ValueError(f"player {player!r} is not in the game (players: {names})")
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "Observation",
+    "PublicInfo",
+    "legal_moves",
+    "observation_size",
+    "observe",
+    "own_slots",
+    "shared_vector",
+]

@@ -82,3 +82,8 @@ _INDICES: tuple[int, ...] = tuple(range(len(ACTIONS)))
 _PROGRAMS: tuple[dict[int, Program], ...] = tuple(
     {number: Program(action, number) for number in ROBOT_NUMBERS} for action in ACTIONS
 )
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "random_programs",
+]

@@ -12,7 +12,7 @@ import enum
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from attrs import field, frozen
 
@@ -71,9 +71,17 @@ def _check_robot_number(instance: object, attribute: object, value: int) -> None
         raise InvalidStateError(f"robot and dump numbers are 1-8, not {value!r}")
 
 
+#: The longest player's name, in characters: the engine and the log format share the limit.
+MAX_NAME: Final = 60
+
+
 def _check_name(instance: object, attribute: object, value: str) -> None:
     if not isinstance(value, str):
         raise InvalidStateError(f"a player's name is a string, not {value!r}")
+    if len(value) > MAX_NAME:
+        raise InvalidStateError(
+            f"a player's name is at most {MAX_NAME} characters, not {len(value)}"
+        )
 
 
 @frozen

@@ -615,3 +615,22 @@ def check_target_in_play(state: GameState, robot: int, program: Program) -> None
     raise IllegalProgramError(
         robot, f"{what} {program.number} is not in play ({program})", clause="PRG-2"
     )
+
+
+def expect_programs(programs: object, argument: str = "programs") -> None:
+    """Raise :class:`ArgumentTypeError` unless ``programs`` maps robot numbers to programs.
+
+    What it checks is the shape only; :func:`validate_programs` checks the programs against a
+    position.
+
+    >>> expect_programs({1: Program.parse("attack 2")})
+    >>> expect_programs({1: "attack 2"})
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.ArgumentTypeError: programs must be a mapping of robot numbers to programs, not {1: 'attack 2'}
+    """
+    if not isinstance(programs, Mapping) or not all(
+        type(robot) is int and isinstance(program, Program | UpgradeProgram)
+        for robot, program in programs.items()
+    ):
+        raise ArgumentTypeError(argument, "a mapping of robot numbers to programs", programs)

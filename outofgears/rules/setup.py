@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from outofgears.errors import ArgumentTypeError, InvalidStateError, SetupError
 from outofgears.rules.gears import (
@@ -145,12 +146,16 @@ def deal_initial_gears(
     return dealt, tuple(reserve[need:])
 
 
+#: The largest seed, an unsigned 64-bit integer: the engine and the log format share the limit.
+MAX_SEED: Final = 2**64 - 1
+
+
 def _expect_seed(seed: object) -> None:
     """A seed is a non-negative int, as in a log (``start.seed``); -5 is not another name for 5."""
     if type(seed) is not int:
         raise SetupError(f"the seed is an integer, not {seed!r}", clause="SET-3")
-    if seed < 0:
-        raise SetupError(f"the seed is a non-negative integer, not {seed}", clause="SET-3")
+    if not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"the seed is an integer from 0 to {MAX_SEED}, not {seed}", clause="SET-3")
 
 
 def _expect_options(options: object) -> None:
@@ -306,9 +311,13 @@ def from_position(
     for name in sorted(set(held) - set(control)):
         raise InvalidStateError(f"player {name!r} holds an upgrade card but is not in the game")
     for key, value in robots.items():
+        for place, pile in value.items():
+            if isinstance(pile, str | bytes) or not isinstance(pile, Iterable):
+                raise ArgumentTypeError(f"robots[{key!r}][{place!r}]", "an iterable of Gear", pile)
         unknown = set(value) - {"feet", "circuit"}
         if unknown:
-            raise InvalidStateError(f"robot {key}: unknown place(s) {sorted(unknown)}")
+            places = ", ".join(repr(place) for place in sorted(unknown))
+            raise InvalidStateError(f"robot {key}: no place is called {places}")
     return GameState(
         robots=tuple(
             Robot(

@@ -452,3 +452,50 @@ def test_a_long_simulation_keeps_only_a_few_batches_per_worker_in_flight(
     played = list(simulate_module.played_games(job, games, 2))
     assert played == list(simulate_module.played_games(job, games, 1))
     assert 1 < _InstantPool.most_in_flight <= 2 * simulate_module.BATCHES_PER_WORKER
+
+
+def test_one_worker_hands_out_the_first_games_before_playing_the_rest() -> None:
+    """A reader that goes away (``| head``) stops the games: with one worker the games are
+    played in batches, and the first batch's lines come out before the second is played."""
+    played: list[range] = []
+
+    def job(numbers: range) -> list[tuple[str, Any]]:
+        played.append(numbers)
+        return [(f"game {n}", None) for n in numbers]
+
+    lines = simulate_module.played_games(job, 3000, 1)
+    assert next(lines)[0] == "game 1"
+    assert len(played) == 1
+    assert len(played[0]) < 3000
+
+
+def test_more_workers_than_batches_start_no_more_processes_than_batches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[int] = []
+
+    class Pool:
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def submit(self, job: Any, batch: range) -> Any:
+            from concurrent.futures import Future
+
+            future: Future[Any] = Future()
+            future.set_result(job(batch))
+            return future
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
+
+    def job(numbers: range) -> list[tuple[str, Any]]:
+        return [(str(n), None) for n in numbers]
+
+    games = list(simulate_module.played_games(job, 2, 256))
+    assert [line for line, _ in games] == ["1", "2"]
+    assert started == [len(simulate_module.game_batches(2, 256))] == [2]

@@ -386,7 +386,13 @@ NOT_A_SEED: Any = "77"
         ),
         ([1, 2], ["Ada", ""], 1, "a player needs a name", "SET-1"),
         ([1, 2], None, NOT_A_SEED, "the seed is an integer, not '77'", "SET-3"),
-        ([1, 2], None, -5, "the seed is a non-negative integer, not -5", "SET-3"),
+        (
+            [1, 2],
+            None,
+            -5,
+            "the seed is an integer from 0 to 18446744073709551615, not -5",
+            "SET-3",
+        ),
     ],
 )
 def test_a_refused_setup_says_what_is_wrong(
@@ -427,7 +433,7 @@ def test_a_reserve_too_small_for_the_deal_is_refused() -> None:
             {"Zed": UpgradeCard.SUPER_ATTACK},
             "player 'Zed' holds an upgrade card but is not in the game",
         ),
-        ({1: {"hand": gears(1)}, 2: {}}, None, None, "robot 1: unknown place(s) ['hand']"),
+        ({1: {"hand": gears(1)}, 2: {}}, None, None, "robot 1: no place is called 'hand'"),
     ],
 )
 def test_a_refused_position_says_what_is_wrong(
