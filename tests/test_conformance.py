@@ -278,6 +278,43 @@ def test_a_broken_engine_gets_a_clear_line_and_a_non_zero_exit(
     assert "stopped: the engine gave no usable answer too many times" in result.output
 
 
+def test_an_engine_whose_child_holds_its_output_open_is_ended_whole_at_the_time_out(
+    small_suite: Path, tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "child.pid"
+    engine = fake_engine(
+        tmp_path,
+        f"""
+        import subprocess, sys
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+        open({str(pid_file)!r}, "w").write(str(child.pid))
+        """,
+    )
+    started = time.monotonic()
+    result = conformance(
+        "--engine", engine, "--cases", str(small_suite), "--timeout", "1", "--max-faults", "1"
+    )
+    # Not a benchmark: a runner that waited for the child would take its whole two minutes.
+    assert time.monotonic() - started < 60
+    assert "  the engine gave no answer: no answer within 1 s (the engine hangs?)" in (
+        result.output.splitlines()
+    )
+    child = int(pid_file.read_text())
+    for _ in range(50):  # the kill is sent; give the kernel a moment
+        if not _alive(child):
+            break
+        time.sleep(0.1)
+    assert not _alive(child), "the engine's child still runs"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie is dead, waiting for its parent (init) to reap it
+
+
 def test_an_engine_that_cannot_start_or_an_empty_command_is_told_so(
     small_suite: Path, tmp_path: Path
 ) -> None:

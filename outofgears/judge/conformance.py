@@ -19,8 +19,11 @@ a misaddressed answer into a failure that says so (:class:`EngineFaultError`), n
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shlex
+import signal
 import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -221,7 +224,8 @@ def differences(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[
     if "refusal" in expected:
         got = answer.get("refusal")
         if not isinstance(got, dict):
-            return [f"expected a refusal {_show(expected['refusal'])}, got a position"]
+            came = "a position" if got is None else f"the refusal {_show(got)}"
+            return [f"expected a refusal {_show(expected['refusal'])}, got {came}"]
         return [
             f"refusal.{key}: expected {_show(want)}, got {_show(got.get(key))}"
             for key, want in expected["refusal"].items()
@@ -358,36 +362,47 @@ class ExternalEngine:
     timeout: float = 10.0
 
     def __call__(self, request: Mapping[str, Any]) -> JSON:
-        try:
-            done = subprocess.run(
-                shlex.split(self.command),
-                input=json.dumps(request).encode(),
-                capture_output=True,
-                timeout=self.timeout,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise EngineFaultError(
-                f"no answer within {self.timeout:g} s (the engine hangs?)"
-            ) from None
-        except OSError as error:
-            raise EngineFaultError(
-                f"the engine cannot be started: {error.strerror or error}"
-            ) from None
-        if done.returncode != 0:
-            last = done.stderr.decode(errors="replace").strip().splitlines()
+        returncode, out, err = self._run(json.dumps(request).encode())
+        if returncode != 0:
+            last = err.decode(errors="replace").strip().splitlines()
             said = f": {last[-1][:200]}" if last else ""
             how = (
-                f"was killed by signal {-done.returncode}"
-                if done.returncode < 0
-                else f"exited with status {done.returncode}"
+                f"was killed by signal {-returncode}"
+                if returncode < 0
+                else f"exited with status {returncode}"
             )
             raise EngineFaultError(f"the engine {how}{said}")
-        text = done.stdout.decode(errors="replace")
+        text = out.decode(errors="replace")
         try:
             return json.loads(text)
         except ValueError:
             raise EngineFaultError(f"its answer is not JSON: {_show(text.strip(), 80)}") from None
+
+    def _run(self, request: bytes) -> tuple[int, bytes, bytes]:
+        """Run the engine in a process group of its own, so that a hang is ended whole,
+        children included (they would otherwise hold its output open)."""
+        try:
+            process = subprocess.Popen(
+                shlex.split(self.command),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
+        except OSError as error:
+            raise EngineFaultError(
+                f"the engine cannot be started: {error.strerror or error}"
+            ) from None
+        try:
+            out, err = process.communicate(request, timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise EngineFaultError(
+                f"no answer within {self.timeout:g} s (the engine hangs?)"
+            ) from None
+        return process.returncode, out, err
 
 
 def engine_command_ok(command: str) -> str | None:
