@@ -736,6 +736,50 @@ def crafted_cases() -> Iterator[tuple[str, list[str], str, JSON]]:
             {"splits": [{"place": "dump 3", "shares": {"3": []}}]},
         ),
     )
+    yield (
+        "gen-2-steal-before-split",
+        ["GEN-2", "ATK-4", "SPL-5"],
+        "a steal from a robot that did not attack and a split of an idle dump: ATK-4 first",
+        with_turn(
+            duel,
+            steal,
+            {
+                "defence_steals": [{"defender": 2, "attacker": 3, "from": "feet", "gear": "red"}],
+                "splits": [{"place": "dump 2", "shares": {"2": []}}],
+            },
+        ),
+    )
+    yield (
+        "gen-2-assembly-before-split",
+        ["GEN-2", "ASM-1", "SPL-5"],
+        "an assembly for robot 6, not in play, and a split of an idle dump: ASM-1 first",
+        with_turn(
+            crowd,
+            quiet,
+            {
+                "assemblies": {"6": ["red", "red"]},
+                "splits": [{"place": "dump 1", "shares": {"1": []}}],
+            },
+        ),
+    )
+    yield (
+        "gen-2-split-before-assembly",
+        ["GEN-2", "SPL-2", "ASM-1"],
+        "a split breaking the own-colour quota and an assembly of gears robot 1 lacks: the split, resolved first",
+        with_turn(
+            own,
+            {1: "attack 1", 2: "harvest 2", 3: "harvest 2"},
+            {
+                "splits": [
+                    {
+                        "place": "dump 2",
+                        "shares": {"2": ["orange", "yellow"], "3": ["yellow", "red"]},
+                    }
+                ],
+                "assemblies": {"1": ["white", "white"]},
+            },
+        ),
+    )
     lone = table(
         [3, 5, 7], {3: [], 5: ["blue", "red"], 7: ["grey"]}, reserve=["red", "orange", "green"]
     )
