@@ -67,6 +67,10 @@ EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
         "Play the shipped seeded game with random programs.",
         "outofgears play examples/seeded-game.json --quiet",
     ),
+    "conformance": (
+        "Run the spec's conformance suite against this engine, as another one would be run.",
+        'outofgears conformance --engine "python -m outofgears.judge.conformance" --clause SPL-6',
+    ),
 }
 
 

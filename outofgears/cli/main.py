@@ -47,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "tournament": "outofgears.cli.tournament",
     "schema": "outofgears.cli.schema",
     "play": "outofgears.cli.play",
+    "conformance": "outofgears.cli.conformance",
 }
 
 

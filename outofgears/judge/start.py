@@ -101,6 +101,7 @@ def check_header(log: GameLog, source: str) -> None:
                     json_path(["players", name, index]),
                     f"robot {robot} is controlled by {owner[robot]} already",
                     robot=robot,
+                    clause="SET-1",
                 )
             owner[robot] = name
     sizes = [len(numbers) for numbers in log.players.values()]
@@ -239,7 +240,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
     ...                            written_by=WrittenBy("0.1.0", "1.1")))
     >>> notes[0]
-    'this log was written under spec version 1.1; it is replayed under spec version 1.2'
+    'this log was written under spec version 1.1; it is replayed under spec version 1.3'
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """

@@ -153,7 +153,9 @@ def check_split_ranks(
     """
     share = share_size(len(pool), len(takers))
     if len(proposed) != len(takers) or any(robot not in proposed for robot in takers):
-        strays = sorted(set(proposed) ^ set(takers))
+        # The refusal names a robot given a share that does not take, else a taker left out
+        # (GEN-2).
+        strays = sorted(set(proposed) - set(takers)) or sorted(set(takers) - set(proposed))
         raise IllegalChoiceError(
             strays[0],
             f"a split must give a share to exactly robots {list(takers)}, not {sorted(proposed)}",

@@ -92,7 +92,7 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
 def take_dump(table: Table, dump: int, takers: list[int], clauses: list[str] | None) -> None:
     """``takers`` take the gears of ``dump`` (SPL-1 to SPL-5: the round starts after the dump)."""
     pool = table.dumps[dump]
-    if not pool and len(takers) == 1:
-        return
+    if not pool and len(takers) == 1 and table.choices is None:
+        return  # nothing moves and nothing is split; a chosen split is still checked (SPL-5)
     table.dumps[dump] = take(table, pool, DUMP[dump], takers, clauses, dump)
     table.moved_dumps[dump] = True

@@ -58,9 +58,8 @@ def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -
     clauses = ["SHOV-1"] * len(shovellers) if table.events is not None else None
     choices, table.choices = table.choices, None
     try:
-        for dump in table.numbers:
-            if table.dumps[dump]:
-                take_dump(table, dump, shovellers, clauses)
+        for dump in table.numbers:  # an empty dump too: its split event as for harvests (SPL-6)
+            take_dump(table, dump, shovellers, clauses)
     finally:
         table.choices = choices
 

@@ -333,8 +333,9 @@ def test_explicit_split_naming_the_wrong_takers_is_refused() -> None:
     agreed = Choices(splits={Place.dump(1): {2: gears(1, 1), 4: gears(1, 4)}})
     with pytest.raises(IllegalChoiceError) as caught:
         resolve_turn(SHARED_DUMP, SHARED_PROGRAMS, choices=agreed)
-    # The error names the first robot that is wrongly in or out: robot 3 is left out.
-    assert (caught.value.robot, caught.value.clause) == (3, "SPL-1")
+    # The error names the robot given a share that does not take, before the taker left out
+    # (robot 3): GEN-2.
+    assert (caught.value.robot, caught.value.clause) == (4, "SPL-1")
 
 
 @pytest.mark.clause("SPL-5")
@@ -465,7 +466,7 @@ def test_assembly_chosen_for_a_robot_not_in_play_is_refused() -> None:
         ),
         (
             {2: gears(1, 1), 4: gears(1, 4)},
-            "robot 3: a split must give a share to exactly robots [2, 3], not [2, 4] (SPL-1)",
+            "robot 4: a split must give a share to exactly robots [2, 3], not [2, 4] (SPL-1)",
         ),
     ],
 )

@@ -314,7 +314,7 @@ def test_sprung_trappers_may_agree_on_another_legal_split() -> None:
     assert dumps_of(result.state) == {1: (), 2: (), 3: (), 4: ()}
 
 
-@pytest.mark.clause("TRP-4", "SPL-5")
+@pytest.mark.clause("TRP-4", "SPL-5", "GEN-2")
 @pytest.mark.ruling("R-TRAP", "R-CHOICES")
 def test_split_naming_the_voided_harvester_instead_of_a_trapper_is_refused() -> None:
     # The takers of a sprung trap's dump are the trappers (1 and 2), not the harvester 3.
@@ -326,5 +326,5 @@ def test_split_naming_the_voided_harvester_instead_of_a_trapper_is_refused() -> 
             programs(r1="trap 3", r2="trap 3", r3="harvest 3", r4="attack 4"),
             choices=agreed,
         )
-    assert caught.value.clause == "SPL-1"
-    assert caught.value.robot in (1, 2)
+    # The robot named is the harvester given a share it does not take, not trapper 2 (GEN-2).
+    assert (caught.value.robot, caught.value.clause) == (3, "SPL-1")
