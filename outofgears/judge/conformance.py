@@ -32,10 +32,13 @@ from typing import Any, Final
 from attrs import frozen
 
 from outofgears.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
+    InvalidStateError,
     OutOfGearsError,
+    expect,
 )
 from outofgears.judge.start import start_state
 from outofgears.log import LOG_FORMAT, LogError, structure_log
@@ -72,6 +75,20 @@ class EngineFaultError(OutOfGearsError, RuntimeError):
 # --- the reference engine ---------------------------------------------------------------------
 
 
+def _expect_object(value: object, argument: str, keys: tuple[str, ...]) -> None:
+    """Raise :class:`ArgumentTypeError` unless ``value`` is a JSON object holding ``keys``."""
+    if not isinstance(value, Mapping) or not all(key in value for key in keys):
+        holding = f" holding {', '.join(keys)}" if keys else ""
+        raise ArgumentTypeError(argument, f"a JSON object{holding}", value)
+
+
+def _expect_case(case: object, keys: tuple[str, ...]) -> None:
+    """Raise :class:`ArgumentTypeError` unless ``case`` is a case with ``keys`` and an input."""
+    _expect_object(case, "case", keys)
+    assert isinstance(case, Mapping)
+    _expect_object(case["input"], "case's input", ())
+
+
 def request_of(case: Mapping[str, Any]) -> dict[str, Any]:
     """The request an engine receives for ``case``: its input, with the protocol, the spec
     version and the case's ID.
@@ -79,6 +96,7 @@ def request_of(case: Mapping[str, Any]) -> dict[str, Any]:
     >>> request_of({"id": "x", "input": {"players": {}}})["protocol"]
     'outofgears-conformance/1'
     """
+    _expect_case(case, ("id", "input"))
     return {"protocol": PROTOCOL, "spec": SPEC_VERSION, "case": case["id"], **case["input"]}
 
 
@@ -101,6 +119,7 @@ def reference_answer(request: Mapping[str, Any]) -> dict[str, Any]:
     >>> answer["position"]["turn"], answer["game_over"]
     (1, False)
     """
+    _expect_object(request, "request", ("players", "start"))
     case = request.get("case")
     start = request.get("start")
     kind = "setup" if isinstance(start, dict) and "seed" in start else "position"
@@ -221,6 +240,8 @@ def differences(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[
     ...             {"refusal": {"kind": "program", "clause": "PRG-2", "robot": 3}})
     ['refusal.clause: expected "PRG-1", got "PRG-2"']
     """
+    _expect_object(expected, "expected", ())
+    _expect_object(answer, "answer", ())
     if "refusal" in expected:
         got = answer.get("refusal")
         if not isinstance(got, dict):
@@ -334,6 +355,9 @@ def run_case(case: Mapping[str, Any], engine: Engine) -> CaseResult:
     >>> run_case(case, reference_answer).passed
     True
     """
+    _expect_case(case, ("id", "input", "expected"))
+    if not callable(engine):
+        raise ArgumentTypeError("engine", "a function from a request to an answer", engine)
     ids = tuple(case.get("clauses", ())) + tuple(case.get("rulings", ()))
     try:
         answer = engine(request_of(case))
@@ -411,6 +435,7 @@ def engine_command_ok(command: str) -> str | None:
     >>> engine_command_ok(""), engine_command_ok("python3 'x")
     ('the engine command is empty', 'the engine command cannot be read: No closing quotation')
     """
+    expect(command, str, "command", "a str")
     try:
         words = shlex.split(command)
     except ValueError as error:
@@ -432,8 +457,9 @@ def load_cases(folder: Path | str) -> list[dict[str, Any]]:
     the order of their IDs.
 
     Raises:
-        ValueError: A file that is not a case, naming it.
+        InvalidStateError: A file that is not a case, naming it (a ``ValueError``).
     """
+    expect(folder, (str, os.PathLike), "folder", "a path")
     root = Path(folder)
     cases = []
     for path in sorted(root.glob("*/*.json")):
@@ -442,11 +468,11 @@ def load_cases(folder: Path | str) -> list[dict[str, Any]]:
         try:
             case = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
-            raise ValueError(f"{path}: not a JSON file: {error}") from None
+            raise InvalidStateError(f"{path}: not a JSON file: {error}") from None
         if not isinstance(case, dict) or not all(
             key in case for key in ("id", "clauses", "input", "expected")
         ):
-            raise ValueError(f"{path}: a case holds id, clauses, input and expected")
+            raise InvalidStateError(f"{path}: a case holds id, clauses, input and expected")
         cases.append(case)
     return sorted(cases, key=lambda case: str(case["id"]))
 
@@ -457,6 +483,8 @@ def by_clause(results: Sequence[CaseResult]) -> dict[str, tuple[int, int]]:
     >>> by_clause([CaseResult("a", ("SPL-1",), ()), CaseResult("b", ("SPL-1",), ("x",))])
     {'SPL-1': (1, 2)}
     """
+    if not isinstance(results, list | tuple) or not all(isinstance(r, CaseResult) for r in results):
+        raise ArgumentTypeError("results", "a list of CaseResult", results)
     tally: dict[str, list[int]] = {}
     for result in results:
         for clause in result.clauses:
@@ -478,3 +506,20 @@ def serve() -> None:
 
 if __name__ == "__main__":
     serve()
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "PROTOCOL",
+    "CaseResult",
+    "EngineFaultError",
+    "ExternalEngine",
+    "by_clause",
+    "default_cases_folder",
+    "differences",
+    "engine_command_ok",
+    "load_cases",
+    "reference_answer",
+    "request_of",
+    "run_case",
+]

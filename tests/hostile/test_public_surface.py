@@ -52,6 +52,7 @@ from outofgears import (
 )
 from outofgears.errors import IllegalChoiceError
 from outofgears.judge.compare import compare_results
+from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
 from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, Start, TurnRecord, read_log
 from outofgears.play.observation import observe
@@ -112,6 +113,7 @@ def _refusal() -> IllegalChoiceError:
 
 
 REFUSAL = _refusal()
+CASE = load_cases(REPO_ROOT / "spec" / "conformance")[0]
 
 
 class _Sample(Protocol):
@@ -154,6 +156,14 @@ SAMPLES: dict[str, _Sample] = {
     "data": lambda: (REPO_ROOT / "examples" / "full-game.log.json").read_bytes(),
     "observation": lambda: OBSERVATION,
     "kind": lambda: "win_share",
+    "case": lambda: dict(CASE),
+    "request": lambda: request_of(CASE),
+    "expected": lambda: dict(CASE["expected"]),
+    "answer": lambda: reference_answer(request_of(CASE)),
+    "engine": lambda: reference_answer,
+    "folder": lambda: REPO_ROOT / "spec" / "conformance",
+    "results": lambda: [run_case(CASE, reference_answer)],
+    "command": lambda: "python3 -c pass",
 }
 
 
@@ -277,6 +287,7 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.UpgradeDiscarded",
     "outofgears.TurnResult",
     "outofgears.PlayerScore",
+    "outofgears.judge.conformance.CaseResult",
     "outofgears.judge.compare.EventDifference",
     "outofgears.judge.compare.Resolution",
     "outofgears.judge.compare.StateDifference",
@@ -334,6 +345,7 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "gear": Gear(2),
     },
     "outofgears.log.WrittenBy": {"engine": "0.2.0", "spec": "1.2"},
+    "outofgears.judge.conformance.ExternalEngine": {"command": "python3 -c pass"},
     "outofgears.log.cattrs_failure": {"error": ValueError("x")},
     "outofgears.log.format_json": {"value": {"a": [1, 2]}},
     "outofgears.log.json_path": {"parts": ["turns", 0]},
