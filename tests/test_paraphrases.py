@@ -173,3 +173,71 @@ def test_the_italian_and_french_use_the_games_words() -> None:
     for word in ("engrenage", "décharge", "circuit interne", "piège", "récolte"):
         assert word in french
     assert not {"gear", "gears"} & set(words(italian) + words(french))
+
+
+#: Number words of the spec's English, read as digits.
+NUMBER_WORDS = {
+    word: str(value)
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+ID_PATTERN = re.compile(r"\b(?:R-[A-Z]+(?:-[A-Z]+)*|[A-Z]+-\d+)\b")
+
+
+@cache
+def spec_sections() -> dict[str, str]:
+    """Each clause's section of the spec pages: heading, text, sources and rulings."""
+    sections: dict[str, str] = {}
+    for clause in load_clause_map(CLAUSE_MAP):
+        page = (REPO_ROOT / clause.doc).read_text(encoding="utf-8")
+        start = page.index(f"### {clause.id} ")
+        end = page.find("\n### ", start + 1)
+        sections[clause.id] = page[start : end if end >= 0 else len(page)]
+    return sections
+
+
+def numbers_of(text: str) -> set[str]:
+    """The numbers a text names, in digits or (in English) in words.
+
+    >>> sorted(numbers_of("two gears, 3 points, one robot 12"))
+    ['1', '12', '2', '3']
+    """
+    found = set(re.findall(r"(?<![\w-])\d+(?![\w-])", text))
+    return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_paraphrase_names_only_the_numbers_and_ids_of_its_clause(lang: str) -> None:
+    """A number or an ID in a paraphrase that its spec clause does not have is a slip."""
+    problems: list[str] = []
+    for clause_id, entry in table().items():
+        section = spec_sections()[clause_id]
+        text = entry[lang]
+        extra = sorted(set(re.findall(r"(?<![\w-])\d+(?![\w-])", text)) - numbers_of(section))
+        if extra:
+            problems.append(f"{clause_id} {lang}: numbers {extra} not in the clause")
+        ids = set(ID_PATTERN.findall(text)) - set(ID_PATTERN.findall(section)) - {clause_id}
+        if ids:
+            problems.append(f"{clause_id} {lang}: IDs {sorted(ids)} not in the clause")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_number_check_sees_a_wrong_number() -> None:
+    section = spec_sections()["ASM-1"]
+    assert "3" in numbers_of(section)
+    assert "4" not in numbers_of(section)
