@@ -6,7 +6,8 @@ Run from the repository root after changing a message in the code or a translati
     .venv/bin/python -m tests.sync_catalogues --check  # exit 1 if anything is out of step
 
 The messages are extracted by Babel from the package's sources (calls of ``gettext``,
-``ngettext``, ``pgettext`` and ``npgettext``, the methods of :func:`outofgears.words.translator`);
+``ngettext``, ``pgettext`` and ``npgettext``, the methods of :func:`outofgears.words.translator`),
+with the title of every clause of ``spec/clauses.toml`` (context ``clause title``);
 each ``.po`` keeps its translations, gains the new messages untranslated and loses the messages
 the code no longer has; each ``.mo`` is compiled from its ``.po``. Babel is a development
 dependency only: at run time the standard library's :mod:`gettext` reads the ``.mo`` files.
@@ -27,7 +28,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from outofgears.words import DOMAIN, LANGUAGES
+from outofgears.clauses import clauses
+from outofgears.words import CLAUSE_TITLE, DOMAIN, LANGUAGES
 
 REPO_ROOT: Final = Path(__file__).resolve().parent.parent
 PACKAGE: Final = REPO_ROOT / "outofgears"
@@ -62,6 +64,8 @@ def extracted() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    for clause in clauses().values():
+        template.add(clause.title, locations=[("spec/clauses.toml", 0)], context=CLAUSE_TITLE)
     return template
 
 

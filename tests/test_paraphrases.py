@@ -241,3 +241,91 @@ def test_the_number_check_sees_a_wrong_number() -> None:
     section = spec_sections()["ASM-1"]
     assert "3" in numbers_of(section)
     assert "4" not in numbers_of(section)
+
+
+#: Where a paraphrase follows a ruling against what its reader's rulebook says: the clause and
+#: language, the ruling, and the option giving the rulebook's reading (None: there is none).
+RULINGS_AGAINST_A_RULEBOOK = {
+    ("ASM-1", "it"): ("R-ASSEMBLY", "--assembly optional"),
+    ("ATK-4", "fr"): ("R-DEFENCE", "--defence-steal-source feet_only"),
+    ("END-2", "fr"): ("R-END-CIRCUIT", None),
+    ("REF-2", "fr"): ("R-PAD-RESERVE", "--pad-reserve"),
+    ("SHOV-1", "fr"): ("R-SHOVEL", None),
+}
+
+
+@pytest.mark.parametrize(("where", "ruling"), sorted(RULINGS_AGAINST_A_RULEBOOK.items()))
+def test_a_ruling_against_the_readers_rulebook_is_named_with_its_option(
+    where: tuple[str, str], ruling: tuple[str, str | None]
+) -> None:
+    clause_id, lang = where
+    ruling_id, option = ruling
+    text = table()[clause_id][lang]
+    assert ruling_id in text
+    assert ruling_id in clauses()[clause_id].rulings
+    if option is not None:
+        assert f"`{option}`" in text
+
+
+def new_command_options() -> dict[str, tuple[str, ...]]:
+    """Each option of ``outofgears new``: its choices, or ``()`` for a flag."""
+    from outofgears.cli.new import new
+
+    return {
+        name: tuple(getattr(param.type, "choices", ()))
+        for param in new.params
+        for name in param.opts
+        if name.startswith("--")
+    }
+
+
+def test_options_are_named_as_a_player_types_them() -> None:
+    """Every option in a paraphrase is one of ``outofgears new``, with a value it accepts:
+    never a log key such as `assembly` = `optional`."""
+    options = new_command_options()
+    problems: list[str] = []
+    for clause_id, entry in table().items():
+        for lang, text in entry.items():
+            for span in re.findall(r"`([^`]*)`", text):
+                name, _, value = span.partition(" ")
+                if name not in options or (value and value not in options[name]):
+                    problems.append(f"{clause_id} {lang}: `{span}` is not an option of `new`")
+                elif not value and options[name]:
+                    problems.append(f"{clause_id} {lang}: `{span}` needs its value")
+    assert not problems, "\n".join(problems)
+
+
+#: Words the reader's rulebook does not have, or that mislead there.
+NOT_THE_RULEBOOKS_WORDS = {
+    "it": ("precedenza", "scattano per lei"),
+    "fr": ("pieds", "mise en place", "par tours", "plus petite couleur"),
+    "en": (),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_paraphrase_uses_a_word_its_rulebook_lacks(lang: str) -> None:
+    found = [
+        f"{clause_id}: {word!r}"
+        for clause_id, entry in table().items()
+        for word in NOT_THE_RULEBOOKS_WORDS[lang]
+        if word in entry[lang].casefold()
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cases_the_rules_lawyers_found_are_said(lang: str) -> None:
+    """PRG-3 reveals only once all are laid, in order; several attackers or trappers share
+    (ATK-8, TRP-4); the player chooses the assembled gears; a tie of a player's two robots."""
+    prg3 = table()["PRG-3"][lang].casefold()
+    assert not any(
+        phrase in prg3
+        for phrase in ("revealed together", "si rivelano insieme", "révélées ensemble")
+    )
+    assert "ATK-8" in table()["ATK-6"][lang]
+    assert "TRP-4" in table()["TRP-3"][lang]
+    chosen = {"en": "chosen by its player", "it": "scelte dal suo giocatore", "fr": "choisis par"}
+    assert chosen[lang] in table()["ASM-1"][lang]
+    same = {"en": "score the same", "it": "stesso punteggio", "fr": "même score"}
+    assert same[lang] in table()["VAR-3"][lang]

@@ -96,7 +96,7 @@ ENGLISH_WORDS = frozenset(
 
 
 #: The English words that are also the language's own (the card names' "Super").
-SHARED_WORDS = {"it": {"super"}, "fr": {"super", "circuit", "orange"}}
+SHARED_WORDS = {"it": {"super"}, "fr": {"super", "circuit", "orange", "clause", "scores"}}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
@@ -131,3 +131,59 @@ def test_the_upgrade_cards_have_five_names_in_each_language() -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(InvalidStateError, match="not 'de'"):
         translator("de")
+
+
+#: The English words of an explanation's frame: headers, positions, choices, departures.
+FRAME_WORDS = frozenset(
+    " ".join(
+        (
+            "programs choices log before after events followed clause behind next scores",
+            "agrees rules departs departures note earlier engine policy rulebook italian",
+            "french defends takes assembles upgrade cards held inferred recorded open",
+            "positions agree report assembled would have taken took default steal give",
+            "allowed because why nothing of the from and with at",
+        )
+    ).split()
+)
+
+
+def explanation_words(lang: str) -> dict[str, str]:
+    """Every word of ``explain --lang`` of every turn of the shipped examples, with a line it
+    stands in; proper names, IDs, options, JSON paths and the judge's own reasons left out."""
+    from outofgears.cli.explain import explain_text
+
+    t = translator(lang)
+    judges = tuple(
+        t.gettext(label).split("{")[0].strip()
+        for label in ("why: {reason}", "the rules allowed: {allowed}")
+    )
+    seen: dict[str, str] = {}
+    for path in EXAMPLES:
+        replayed = replay_log(read_log(path), path.name)
+        names = {player.name for player in replayed.start.players}
+        for turn in replayed.turns:
+            lines = explain_text(replayed, turn, path.name, lang)
+            # an option in backquotes may be wrapped over two lines
+            text = re.sub(r"`[^`]*`", "", "\n".join(lines))
+            for line in text.splitlines():
+                if line.strip().startswith(judges):
+                    continue
+                text = re.sub(r"\$\S*|\S+\.log\.json|\b[A-Z]+(?:-[A-Z0-9]+)+\b", "", line)
+                for word in re.findall(r"[A-Za-z]+", text):
+                    if word not in names:
+                        seen.setdefault(word.lower(), line)
+    return seen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_explain_of_the_shipped_examples_leaves_no_english_word(lang: str) -> None:
+    """Every turn of every shipped example, explained in Italian or French: no English word of
+    the events or the frame is left (the judge's reasons for a departure aside)."""
+    english = (ENGLISH_WORDS | FRAME_WORDS) - SHARED_WORDS[lang]
+    left = {word: line for word, line in explanation_words(lang).items() if word in english}
+    assert not left, "\n".join(f"{word!r} in {line!r}" for word, line in sorted(left.items()))
+
+
+def test_the_english_check_sees_an_english_explanation() -> None:
+    english = ENGLISH_WORDS | FRAME_WORDS
+    assert {"programs", "feet", "reserve", "events"} <= explanation_words("en").keys() & english

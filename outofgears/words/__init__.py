@@ -19,8 +19,9 @@ The API, for any layer above the rules:
   ``str.format`` fields (``t.gettext("dump {number}").format(number=4)``): Babel extracts the
   calls of those four method names from the package's sources.
 * :func:`colour_name`, :func:`gear_name`, :func:`gears_text`, :func:`place_text`,
-  :func:`card_name`, :func:`program_text`, :func:`outcome_text`, :func:`event_text`: the
-  table's things in words.
+  :func:`card_name`, :func:`program_text`, :func:`outcome_text`, :func:`event_text`,
+  :func:`position_lines`: the table's things in words; :func:`clause_title`: a spec clause's
+  title (the catalogues hold every title of ``spec/clauses.toml``, context ``clause title``).
 
 >>> from outofgears.rules.gears import gears
 >>> gears_text(gears(1, 1, 5), "it")
@@ -41,6 +42,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from outofgears.clauses import clauses
 from outofgears.errors import InvalidStateError
 from outofgears.rules.events import (
     ActionResolved,
@@ -50,20 +52,22 @@ from outofgears.rules.events import (
     SplitResolved,
     UpgradeDiscarded,
 )
-from outofgears.rules.gears import Gear, GearKind, sort_gears
-from outofgears.rules.model import Place, PlaceKind, UpgradeCard
+from outofgears.rules.gears import GEAR_NAMES, Gear, GearKind, sort_gears
+from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "card_name",
+    "clause_title",
     "colour_name",
     "event_text",
     "gear_name",
     "gears_text",
     "outcome_text",
     "place_text",
+    "position_lines",
     "program_text",
     "translator",
 ]
@@ -161,6 +165,30 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     if not counts:
         return translator(lang).pgettext("no gears", "none")
     return ", ".join(f"{count} {_kind_name(gear, lang, count)}" for gear, count in counts.items())
+
+
+#: One colour's count in the words of :func:`gears_text` in English: ``"2 red"``.
+_COUNTED: Final = re.compile(r"(?P<count>[1-9][0-9]*) (?P<name>[a-z0-9-]+)")
+
+
+def gears_from_text(text: str) -> tuple[Gear, ...] | None:
+    """The gears an English :func:`gears_text` (or ``describe_gears``) names, or ``None`` when
+    ``text`` is not such a list; so that a report's English can be said again in ``lang``.
+
+    >>> gears_from_text("2 red, 1 jolly") == (Gear(1), Gear(1), Gear(0, GearKind.JOLLY))
+    True
+    >>> gears_from_text("none"), gears_from_text("two red")
+    ((), None)
+    """
+    if text == "none":
+        return ()
+    found: list[Gear] = []
+    for part in text.split(", "):
+        counted = _COUNTED.fullmatch(part)
+        if counted is None or counted["name"] not in GEAR_NAMES:
+            return None
+        found += [GEAR_NAMES[counted["name"]]] * int(counted["count"])
+    return tuple(found)
 
 
 def place_text(place: Place, lang: str) -> str:
@@ -291,3 +319,62 @@ def event_text(event: Event, lang: str) -> str:
         else:
             text = t.gettext("turn {turn} ended").format(turn=event.turn)
     return f"{text} [{event.clause}]"
+
+
+#: The gettext context of the spec clauses' titles in the catalogues.
+CLAUSE_TITLE: Final = "clause title"
+
+
+def clause_title(clause_id: str, lang: str) -> str:
+    """The title of a spec clause in ``lang``; the ID itself for a clause the spec lacks.
+
+    >>> clause_title("EXP-1", "fr"), clause_title("ATK-99", "it")
+    ('Réapprovisionnement', 'ATK-99')
+    """
+    found = clauses().get(clause_id)
+    if found is None:
+        return clause_id
+    return translator(lang).pgettext(CLAUSE_TITLE, found.title)
+
+
+def position_lines(state: GameState, lang: str, indent: str = "  ") -> list[str]:
+    """A position in table words: each robot's feet and circuit, each dump, the reserve, the
+    upgrade cards held. In English, the lines of the replay's reports.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> position_lines(setup_game([1, 2], seed=0), "it")[-1]
+    '  riserva: 18 rotelle'
+    """
+    t = translator(lang)
+    lines = [
+        indent
+        + t.gettext("robot {robot} ({player}): feet {feet}; circuit {circuit}").format(
+            robot=robot.number,
+            player=state.player_of(robot.number).name,
+            feet=gears_text(robot.feet, lang),
+            circuit=gears_text(robot.circuit, lang),
+        )
+        for robot in state.robots
+    ]
+    lines += [
+        indent
+        + t.gettext("dump {number}: {gears}").format(
+            number=dump.number, gears=gears_text(dump.gears, lang)
+        )
+        for dump in state.dumps
+    ]
+    count = len(state.reserve)
+    lines.append(
+        indent
+        + t.ngettext("reserve: {count} gear", "reserve: {count} gears", count).format(count=count)
+    )
+    held = [
+        f"{player.name} {card_name(player.upgrade, lang)}"
+        for player in state.players
+        if player.upgrade is not None
+    ]
+    if held:
+        lines.append(
+            indent + t.gettext("upgrade cards held: {cards}").format(cards=", ".join(held))
+        )
+    return lines
