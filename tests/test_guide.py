@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests import sync_glossary
@@ -88,3 +90,19 @@ def test_each_clause_shows_one_note_for_developers_ending_with_its_functions(doc
         last = lines[note_end(lines, lines.index(DEVELOPER_NOTE)) - 1]
         assert last.startswith("    Implemented by: [")
     assert "<details" not in page
+
+
+def test_every_reserve_written_in_a_page_is_dealt_in_the_order_written() -> None:
+    """``gears(...)`` sorts its colours, and the reserve is the one ordered pile: a page that
+    writes ``reserve=gears(3, 2, 1)`` would be dealt red first. So a reserve written with
+    ``gears`` lists its colours in ascending order (another order is written as a sum of
+    ``gears`` calls, each kept in order)."""
+    pages = [*DOCS_DIR.rglob("*.md"), *(REPO_ROOT / "spec").glob("*.md"), REPO_ROOT / "README.md"]
+    unordered = [
+        f"{page.relative_to(REPO_ROOT)}: reserve=gears({found})"
+        for page in pages
+        for found in re.findall(r"reserve=gears\(([\d, ]*)\)", page.read_text(encoding="utf-8"))
+        if [int(n) for n in found.split(",") if n.strip()]
+        != sorted(int(n) for n in found.split(",") if n.strip())
+    ]
+    assert not unordered, "\n".join(unordered)
