@@ -75,3 +75,36 @@ def test_the_project_s_words_are_the_ones_no_rulebook_has() -> None:
         assert by_english[card]["fr_line"] != OURS
     assert by_english["exploration"]["fr"] == "Réapprovisionnement"
     assert by_english["internal circuit"]["it"] == "Circuito Interno"
+
+
+def test_the_catalogues_say_the_term_lists_words() -> None:
+    """explain and the viewer name the cards, the places and the colours as the term list does
+    (the Italian colours agree with rotella, so they are checked by their stem)."""
+    from outofgears.rules.model import Place, UpgradeCard
+    from outofgears.rules.programs import Action
+    from outofgears.words import card_name, colour_name, place_text
+
+    by_english = {term["en"]: term for term in terms()}
+    cards = {
+        "attack card": Action.ATTACK,
+        "trap card": Action.TRAP,
+        "harvest card": Action.HARVEST,
+        "Super Harvest": UpgradeCard.SUPER_HARVEST,
+        "Super Attack": UpgradeCard.SUPER_ATTACK,
+        "Super Trap": UpgradeCard.SUPER_TRAP,
+        "Super Shovel": UpgradeCard.SUPER_SHOVEL,
+        "Counter Defence": UpgradeCard.COUNTER_DEFENCE,
+    }
+    places = {"dump": Place.dump(4), "internal circuit": Place.circuit(2)}
+    colours = ["red", "orange", "yellow", "green", "blue", "purple", "grey", "white"]
+    for lang in ("it", "fr"):
+        for english, card in cards.items():
+            assert card_name(card, lang) == by_english[english][lang]
+        for english, place in places.items():
+            assert by_english[english][lang].casefold() in place_text(place, lang).casefold()
+        assert (
+            place_text(Place.reserve(), lang).casefold() == by_english["reserve"][lang].casefold()
+        )
+        for number, english in enumerate(colours, start=1):
+            word = by_english[english][lang]
+            assert colour_name(number, lang).startswith(word[: max(3, len(word) - 1)])

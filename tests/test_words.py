@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from outofgears.errors import InvalidStateError
-from outofgears.judge.replay import replay_log
+from outofgears.judge.replay import Replay, replay_log
 from outofgears.log.reading import read_log
 from outofgears.rules.events import Event
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, gears
@@ -31,12 +31,17 @@ FIELD = re.compile(r"\{[a-z_]*\}")
 
 
 @cache
+def shipped_replays() -> tuple[tuple[str, Replay], ...]:
+    """Every shipped example log, replayed: its file name and its replay."""
+    return tuple((path.name, replay_log(read_log(path), path.name)) for path in EXAMPLES)
+
+
 def shipped_events() -> tuple[Event, ...]:
     """Every event of every turn of the shipped example logs."""
     return tuple(
         event
-        for path in EXAMPLES
-        for turn in replay_log(read_log(path), path.name).turns
+        for _, replayed in shipped_replays()
+        for turn in replayed.turns
         for event in turn.result.events
     )
 
@@ -158,11 +163,10 @@ def explanation_words(lang: str) -> dict[str, str]:
         for label in ("why: {reason}", "the rules allowed: {allowed}")
     )
     seen: dict[str, str] = {}
-    for path in EXAMPLES:
-        replayed = replay_log(read_log(path), path.name)
+    for name, replayed in shipped_replays():
         names = {player.name for player in replayed.start.players}
         for turn in replayed.turns:
-            lines = explain_text(replayed, turn, path.name, lang)
+            lines = explain_text(replayed, turn, name, lang)
             # an option in backquotes may be wrapped over two lines
             text = re.sub(r"`[^`]*`", "", "\n".join(lines))
             for line in text.splitlines():
@@ -187,3 +191,13 @@ def test_explain_of_the_shipped_examples_leaves_no_english_word(lang: str) -> No
 def test_the_english_check_sees_an_english_explanation() -> None:
     english = ENGLISH_WORDS | FRAME_WORDS
     assert {"programs", "feet", "reserve", "events"} <= explanation_words("en").keys() & english
+
+
+def test_english_positions_read_as_the_replay_reports_them() -> None:
+    """The replay's reports and explain say a position in the same English words."""
+    from outofgears.cli.reports import position_lines as reported
+    from outofgears.words import position_lines
+
+    for _, replayed in shipped_replays():
+        for state in (replayed.start, *(turn.result.state for turn in replayed.turns)):
+            assert position_lines(state, "en") == reported(state)
