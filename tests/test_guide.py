@@ -64,6 +64,9 @@ def test_the_glossary_does_not_call_a_defence_an_attack_on_oneself() -> None:
     rows = {row[0]: row for row in glossary_rows()}
     assert "not an attack on oneself" in rows["defence"][3]
     assert "only if" in rows["trap"][3]
+    assert "3 or more" in rows["assembly"][3]
+    assert "chosen by its player" in rows["assembly"][3]
+    assert "per robot" in rows["program"][3] or "one robot" in rows["program"][3]
 
 
 @pytest.mark.parametrize(
