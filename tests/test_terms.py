@@ -85,7 +85,7 @@ def test_the_catalogues_say_the_term_lists_words() -> None:
     from outofgears.words import card_name, colour_name, place_text
 
     by_english = {term["en"]: term for term in terms()}
-    cards = {
+    cards: dict[str, Action | UpgradeCard] = {
         "attack card": Action.ATTACK,
         "trap card": Action.TRAP,
         "harvest card": Action.HARVEST,
