@@ -2,7 +2,9 @@
 
 Every clause of ``spec/clauses.toml`` has a paraphrase in English, Italian and French, in the
 map's order; no other clause does; none repeats eight words of a rulebook; and the package
-carries the file unchanged (``python -m tests.sync_clause_map`` copies it).
+carries the file unchanged (``python -m tests.sync_clause_map`` copies it). Each paraphrase
+names only the numbers and IDs of its spec clause, options as a player types them, the ruling
+where it follows one against its reader's rulebook, and no word that rulebook lacks.
 """
 
 from __future__ import annotations
