@@ -6,23 +6,21 @@ import re
 
 import pytest
 
-from tests.clause_map import REPO_ROOT, load_clause_map, shared_rules_dir
+from tests import sync_glossary
+from tests.clause_map import REPO_ROOT, load_clause_map
 from tests.doc_pages import ANCHORED_HEADING, DOCS_DIR
 from tests.site_links import DEVELOPER_NOTE, note_end, with_clause_links
+from tests.terms import RULEBOOKS, book_text, line_of, terms
 
 GUIDE = DOCS_DIR / "guide"
 GLOSSARY = GUIDE / "glossary.md"
-RULEBOOKS = {
-    "Italian": shared_rules_dir() / "fuori-di-rotella.it.txt",
-    "French": shared_rules_dir() / "out-of-gears.fr.txt",
-}
 
 
 def glossary_rows() -> list[list[str]]:
     rows = [
         [cell.strip() for cell in line.strip().strip("|").split("|")]
         for line in GLOSSARY.read_text(encoding="utf-8").splitlines()
-        if line.startswith("| ") and not line.startswith("| English")
+        if line.startswith("| ") and not line.startswith("| English |")
     ]
     return [row for row in rows if not set(row[0]) <= {"-"}]
 
@@ -37,27 +35,38 @@ def test_the_guide_pages_are_in_the_nav_and_hold_no_code() -> None:
         assert "import " not in text
 
 
-def test_the_glossary_gives_the_words_of_both_rulebooks() -> None:
+def test_the_glossary_is_the_term_list() -> None:
+    """The glossary's tables are written from spec/terms.toml (python -m tests.sync_glossary)."""
+    assert sync_glossary.main(["--check"]) == 0, "run python -m tests.sync_glossary"
     rows = glossary_rows()
-    english = [row[0] for row in rows]
-    for word in ("gear", "dump", "circuit", "attack", "trap", "harvest", "reserve"):
-        assert word in english
+    assert len(rows) == len(terms())
     by_word = {row[0]: row for row in rows}
-    assert by_word["gear"][1:3] == ["rotella", "engrenage"]
-    assert by_word["dump"][1:3] == ["discarica", "décharge"]
+    assert by_word["gear"][1:3] == ["rotella", "Engrenage"]
+    assert by_word["exploration"][1:3] == ["Esplorazione", "Réapprovisionnement"]
+    assert by_word["red"][1:3] == ["rosso (ours)", "rouge (ours)"]
 
 
-@pytest.mark.parametrize(("column", "language"), [(1, "Italian"), (2, "French")])
-def test_every_glossary_word_is_the_rulebooks_own(column: int, language: str) -> None:
-    book = RULEBOOKS[language]
+@pytest.mark.parametrize(("column", "lang"), [(1, "it"), (2, "fr")])
+def test_every_glossary_word_is_the_rulebooks_own_or_ours(column: int, lang: str) -> None:
+    """Whole words only: "circuito" would not pass for Circuito Interno."""
+    book = RULEBOOKS[lang]
     if not book.exists():
-        pytest.skip(f"the {language} rulebook is not beside the repository")
-    text = book.read_text(encoding="utf-8").lower()
+        pytest.skip(f"the rulebook {book} is not beside the repository")
+    text = book_text(book)
     for row in glossary_rows():
         word = row[column]
-        if word.startswith("—"):
+        if word.endswith(" (ours)"):
             continue
-        assert re.search(rf"\b{re.escape(word.lower())}", text), f"{word!r} not in {book.name}"
+        assert line_of(word, text) is not None, f"{word!r} not in {book.name}"
+
+
+def test_the_glossary_does_not_call_a_defence_an_attack_on_oneself() -> None:
+    rows = {row[0]: row for row in glossary_rows()}
+    assert "not an attack on oneself" in rows["defence"][3]
+    assert "only if" in rows["trap"][3]
+    assert "3 or more" in rows["assembly"][3]
+    assert "chosen by its player" in rows["assembly"][3]
+    assert "per robot" in rows["program"][3] or "one robot" in rows["program"][3]
 
 
 @pytest.mark.parametrize(
@@ -84,3 +93,19 @@ def test_each_clause_shows_one_note_for_developers_ending_with_its_functions(doc
         last = lines[note_end(lines, lines.index(DEVELOPER_NOTE)) - 1]
         assert last.startswith("    Implemented by: [")
     assert "<details" not in page
+
+
+def test_every_reserve_written_in_a_page_is_dealt_in_the_order_written() -> None:
+    """``gears(...)`` sorts its colours, and the reserve is the one ordered pile: a page that
+    writes ``reserve=gears(3, 2, 1)`` would be dealt red first. So a reserve written with
+    ``gears`` lists its colours in ascending order (another order is written as a sum of
+    ``gears`` calls, each kept in order)."""
+    pages = [*DOCS_DIR.rglob("*.md"), *(REPO_ROOT / "spec").glob("*.md"), REPO_ROOT / "README.md"]
+    unordered = [
+        f"{page.relative_to(REPO_ROOT)}: reserve=gears({found})"
+        for page in pages
+        for found in re.findall(r"reserve=gears\(([\d, ]*)\)", page.read_text(encoding="utf-8"))
+        if [int(n) for n in found.split(",") if n.strip()]
+        != sorted(int(n) for n in found.split(",") if n.strip())
+    ]
+    assert not unordered, "\n".join(unordered)

@@ -2,7 +2,9 @@
 
 Every clause of ``spec/clauses.toml`` has a paraphrase in English, Italian and French, in the
 map's order; no other clause does; none repeats eight words of a rulebook; and the package
-carries the file unchanged (``python -m tests.sync_clause_map`` copies it).
+carries the file unchanged (``python -m tests.sync_clause_map`` copies it). Each paraphrase
+names only the numbers and IDs of its spec clause, options as a player types them, the ruling
+where it follows one against its reader's rulebook, and no word that rulebook lacks.
 """
 
 from __future__ import annotations
@@ -173,3 +175,159 @@ def test_the_italian_and_french_use_the_games_words() -> None:
     for word in ("engrenage", "décharge", "circuit interne", "piège", "récolte"):
         assert word in french
     assert not {"gear", "gears"} & set(words(italian) + words(french))
+
+
+#: Number words of the spec's English, read as digits.
+NUMBER_WORDS = {
+    word: str(value)
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+ID_PATTERN = re.compile(r"\b(?:R-[A-Z]+(?:-[A-Z]+)*|[A-Z]+-\d+)\b")
+
+
+@cache
+def spec_sections() -> dict[str, str]:
+    """Each clause's section of the spec pages: heading, text, sources and rulings."""
+    sections: dict[str, str] = {}
+    for clause in load_clause_map(CLAUSE_MAP):
+        page = (REPO_ROOT / clause.doc).read_text(encoding="utf-8")
+        start = page.index(f"### {clause.id} ")
+        end = page.find("\n### ", start + 1)
+        sections[clause.id] = page[start : end if end >= 0 else len(page)]
+    return sections
+
+
+def numbers_of(text: str) -> set[str]:
+    """The numbers a text names, in digits or (in English) in words.
+
+    >>> sorted(numbers_of("two gears, 3 points, one robot 12"))
+    ['1', '12', '2', '3']
+    """
+    found = set(re.findall(r"(?<![\w-])\d+(?![\w-])", text))
+    return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_paraphrase_names_only_the_numbers_and_ids_of_its_clause(lang: str) -> None:
+    """A number or an ID in a paraphrase that its spec clause does not have is a slip."""
+    problems: list[str] = []
+    for clause_id, entry in table().items():
+        section = spec_sections()[clause_id]
+        text = entry[lang]
+        extra = sorted(set(re.findall(r"(?<![\w-])\d+(?![\w-])", text)) - numbers_of(section))
+        if extra:
+            problems.append(f"{clause_id} {lang}: numbers {extra} not in the clause")
+        ids = set(ID_PATTERN.findall(text)) - set(ID_PATTERN.findall(section)) - {clause_id}
+        if ids:
+            problems.append(f"{clause_id} {lang}: IDs {sorted(ids)} not in the clause")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_number_check_sees_a_wrong_number() -> None:
+    section = spec_sections()["ASM-1"]
+    assert "3" in numbers_of(section)
+    assert "4" not in numbers_of(section)
+
+
+#: Where a paraphrase follows a ruling against what its reader's rulebook says: the clause and
+#: language, the ruling, and the option giving the rulebook's reading (None: there is none).
+RULINGS_AGAINST_A_RULEBOOK = {
+    ("ASM-1", "it"): ("R-ASSEMBLY", "--assembly optional"),
+    ("ATK-4", "fr"): ("R-DEFENCE", "--defence-steal-source feet_only"),
+    ("END-2", "fr"): ("R-END-CIRCUIT", None),
+    ("REF-2", "fr"): ("R-PAD-RESERVE", "--pad-reserve"),
+    ("SHOV-1", "fr"): ("R-SHOVEL", None),
+}
+
+
+@pytest.mark.parametrize(("where", "ruling"), sorted(RULINGS_AGAINST_A_RULEBOOK.items()))
+def test_a_ruling_against_the_readers_rulebook_is_named_with_its_option(
+    where: tuple[str, str], ruling: tuple[str, str | None]
+) -> None:
+    clause_id, lang = where
+    ruling_id, option = ruling
+    text = table()[clause_id][lang]
+    assert ruling_id in text
+    assert ruling_id in clauses()[clause_id].rulings
+    if option is not None:
+        assert f"`{option}`" in text
+
+
+def new_command_options() -> dict[str, tuple[str, ...]]:
+    """Each option of ``outofgears new``: its choices, or ``()`` for a flag."""
+    from outofgears.cli.new import new
+
+    return {
+        name: tuple(getattr(param.type, "choices", ()))
+        for param in new.params
+        for name in param.opts
+        if name.startswith("--")
+    }
+
+
+def test_options_are_named_as_a_player_types_them() -> None:
+    """Every option in a paraphrase is one of ``outofgears new``, with a value it accepts:
+    never a log key such as `assembly` = `optional`."""
+    options = new_command_options()
+    problems: list[str] = []
+    for clause_id, entry in table().items():
+        for lang, text in entry.items():
+            for span in re.findall(r"`([^`]*)`", text):
+                name, _, value = span.partition(" ")
+                if name not in options or (value and value not in options[name]):
+                    problems.append(f"{clause_id} {lang}: `{span}` is not an option of `new`")
+                elif not value and options[name]:
+                    problems.append(f"{clause_id} {lang}: `{span}` needs its value")
+    assert not problems, "\n".join(problems)
+
+
+#: Words the reader's rulebook does not have, or that mislead there.
+NOT_THE_RULEBOOKS_WORDS = {
+    "it": ("precedenza", "scattano per lei"),
+    "fr": ("pieds", "mise en place", "par tours", "plus petite couleur"),
+    "en": (),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_paraphrase_uses_a_word_its_rulebook_lacks(lang: str) -> None:
+    found = [
+        f"{clause_id}: {word!r}"
+        for clause_id, entry in table().items()
+        for word in NOT_THE_RULEBOOKS_WORDS[lang]
+        if word in entry[lang].casefold()
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cases_the_rules_lawyers_found_are_said(lang: str) -> None:
+    """PRG-3 reveals only once all are laid, in order; several attackers or trappers share
+    (ATK-8, TRP-4); the player chooses the assembled gears; a tie of a player's two robots."""
+    prg3 = table()["PRG-3"][lang].casefold()
+    assert not any(
+        phrase in prg3
+        for phrase in ("revealed together", "si rivelano insieme", "révélées ensemble")
+    )
+    assert "ATK-8" in table()["ATK-6"][lang]
+    assert "TRP-4" in table()["TRP-3"][lang]
+    chosen = {"en": "chosen by its player", "it": "scelte dal suo giocatore", "fr": "choisis par"}
+    assert chosen[lang] in table()["ASM-1"][lang]
+    same = {"en": "score the same", "it": "stesso punteggio", "fr": "même score"}
+    assert same[lang] in table()["VAR-3"][lang]

@@ -26,25 +26,33 @@ from outofgears.cli.common import (
     echo_json,
     fail,
     inferred_fields,
-    inferred_lines,
     load_log,
+    open_sentence,
     programs_json,
     say,
     scores_json,
     source_name,
 )
-from outofgears.cli.reports import departure_json, departure_text, position_lines
+from outofgears.cli.reports import departure_json, departure_text
 from outofgears.judge.compare import no_such_turn
-from outofgears.judge.replay import Replay, TurnReplay, replay_log
+from outofgears.judge.replay import Departure, InferredChoice, Replay, TurnReplay, replay_log
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
+from outofgears.log.wire import PLACE_TEXTS
 from outofgears.rules.events import Event
-from outofgears.rules.gears import Gear, describe_gears
+from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState
 from outofgears.rules.scoring import player_scores
-
-#: What the text says for a clause that no rulebook clause stands behind.
-ENGINE_POLICY: Final = "engine policy"
+from outofgears.words import (
+    clause_title,
+    event_text,
+    gears_from_text,
+    gears_text,
+    place_text,
+    position_lines,
+    program_text,
+    translator,
+)
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -65,7 +73,7 @@ WIDTH: Final = 100
     type=click.Choice(LANGUAGES),
     default="en",
     show_default=True,
-    help="The language of the clause paraphrases: English, Italian or French.",
+    help="The language of the explanation: English, Italian or French (the rulebooks' words).",
 )
 @FORMAT_OPTION
 def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
@@ -74,11 +82,16 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     LOG is replayed up to turn N. Then every event of that turn is printed with
     the spec clause that caused it, the clause's title, the Italian (IT-...) and
     French (FR-...) rulebook clauses it formalises ("engine policy" when the
-    rulebooks leave the decision to the engine), and the clause's paraphrase in
-    the language of --lang (English unless told otherwise). A run of events
-    citing the same clause is followed by that clause once. The programs, the
-    position before and after the turn, and any departure from the rules
-    complete the picture.
+    rulebooks leave the decision to the engine), and the clause's paraphrase. A
+    run of events citing the same clause is followed by that clause once. The
+    programs, the position before and after the turn, and any departure from the
+    rules complete the picture.
+
+    --lang it or --lang fr writes the whole explanation in Italian or French, in
+    the words of that language's rulebook: headers, programs, events, places,
+    colours, clause titles and paraphrases (the departures' details stay in
+    English). --format json gives the events' text, the clause titles and the
+    paraphrases in that language too.
 
     Exit status 0 when the turn agrees with the rules, 1 when a recorded value
     or a choice of that turn departs from them, 2 when the log, the turn number
@@ -116,7 +129,7 @@ def clause_of(clause_id: str) -> Clause:
     return found or Clause(clause_id, "(not a clause of the specification)", (), ())
 
 
-def sources_words(clause: Clause) -> str:
+def sources_words(clause: Clause, lang: str = "en") -> str:
     """The rulebook clauses behind a spec clause, Italian then French.
 
     >>> from outofgears.clauses import clause
@@ -126,11 +139,14 @@ def sources_words(clause: Clause) -> str:
     'IT, FR: engine policy (no rulebook clause)'
     >>> sources_words(clause("SHOV-1"))
     'IT: not in the Italian rulebook | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
+    >>> sources_words(clause("SHOV-1"), "it")
+    'IT: non è nel regolamento italiano | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
     """
+    t = translator(lang)
     if not clause.sources:
-        return f"IT, FR: {ENGINE_POLICY} (no rulebook clause)"
-    italian = ", ".join(clause.italian_sources) or "not in the Italian rulebook"
-    french = ", ".join(clause.french_sources) or "not in the French rulebook"
+        return t.gettext("IT, FR: engine policy (no rulebook clause)")
+    italian = ", ".join(clause.italian_sources) or t.gettext("not in the Italian rulebook")
+    french = ", ".join(clause.french_sources) or t.gettext("not in the French rulebook")
     return f"IT: {italian} | FR: {french}"
 
 
@@ -142,7 +158,8 @@ def paraphrase_of(clause_id: str, lang: str) -> str:
 def clause_lines(clause_id: str, lang: str, indent: str) -> list[str]:
     """A clause in text: ID and title, rulebook sources, paraphrase."""
     clause = clause_of(clause_id)
-    lines = [f"{indent}{clause.id} — {clause.title}", f"{indent}{sources_words(clause)}"]
+    title = clause_title(clause_id, lang) if clause_id in clauses() else clause.title
+    lines = [f"{indent}{clause.id} — {title}", f"{indent}{sources_words(clause, lang)}"]
     text = paraphrase_of(clause_id, lang)
     if text:
         lines += textwrap.wrap(
@@ -155,11 +172,11 @@ def clause_lines(clause_id: str, lang: str, indent: str) -> list[str]:
 
 
 def clause_json(clause_id: str, lang: str) -> dict[str, Any]:
-    """A clause as JSON-ready data: ID, title, rulebook sources, paraphrase."""
+    """A clause as JSON-ready data: ID, title (in ``lang``), rulebook sources, paraphrase."""
     clause = clause_of(clause_id)
     return {
         "id": clause.id,
-        "title": clause.title,
+        "title": clause_title(clause_id, lang) if clause_id in clauses() else clause.title,
         "italian_sources": list(clause.italian_sources),
         "french_sources": list(clause.french_sources),
         "engine_policy": not clause.sources,
@@ -171,50 +188,79 @@ def clause_json(clause_id: str, lang: str) -> dict[str, Any]:
 
 
 def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> list[str]:
-    """The explanation of one replayed turn, for people."""
-    lines = [f"Turn {turn.turn} of {name}"]
-    lines += [f"Note: {note}" for note in replayed.notes]
+    """The explanation of one replayed turn, for people, in ``lang``."""
+    t = translator(lang)
+    lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
+    lines += [t.gettext("Note: {note}").format(note=note) for note in replayed.notes]
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(
-            "Note: the log departs from the rules earlier, at turn(s) "
-            + ", ".join(map(str, earlier))
-            + "; this turn is replayed from the position the rules give"
+            t.ngettext(
+                "Note: the log departs from the rules earlier, at turn {turns}; "
+                "this turn is replayed from the position the rules give",
+                "Note: the log departs from the rules earlier, at turns {turns}; "
+                "this turn is replayed from the position the rules give",
+                len(earlier),
+            ).format(turns=", ".join(map(str, earlier)))
         )
     before = turn.before
     lines.append("")
-    lines.append("Programs:")
+    lines.append(t.gettext("Programs:"))
     lines += [
-        f"  robot {robot} ({before.player_of(robot).name}): {turn.programs[robot]}"
+        "  "
+        + t.gettext("robot {robot} ({player}): {program}").format(
+            robot=robot,
+            player=before.player_of(robot).name,
+            program=program_text(turn.programs[robot], lang),
+        )
         for robot in sorted(turn.programs)
     ]
-    choices = choices_lines(turn)
+    choices = choices_lines(turn, lang)
     if choices:
-        lines.append("Choices in the log:")
+        lines.append(t.gettext("Choices in the log:"))
         lines += choices
-    lines += inferred_lines(turn)
+    lines += inferred_lines(turn, lang)
     lines.append("")
-    lines.append(f"Before turn {turn.turn}:")
-    lines += position_lines(before)
+    lines.append(t.gettext("Before turn {turn}:").format(turn=turn.turn))
+    lines += position_lines(before, lang)
     events = turn.result.events
     lines.append("")
-    lines.append(f"Events ({len(events)}), each followed by the clause behind it:")
+    lines.append(
+        t.ngettext(
+            "Events ({count}), each followed by the clause behind it:",
+            "Events ({count}), each followed by the clause behind it:",
+            len(events),
+        ).format(count=len(events))
+    )
     lines += events_lines(events, lang)
     after = turn.result.state
     lines.append("")
-    status = "the game is over" if after.game_over else f"next turn {after.turn}"
-    lines.append(f"After turn {turn.turn} ({status}):")
-    lines += position_lines(after)
+    status = (
+        t.gettext("the game is over")
+        if after.game_over
+        else t.gettext("next turn {turn}").format(turn=after.turn)
+    )
+    lines.append(t.gettext("After turn {turn} ({status}):").format(turn=turn.turn, status=status))
+    lines += position_lines(after, lang)
     lines.append(
-        "  scores: " + ", ".join(f"{score.player} {score.points}" for score in player_scores(after))
+        "  "
+        + t.gettext("scores: {scores}").format(
+            scores=", ".join(f"{score.player} {score.points}" for score in player_scores(after))
+        )
     )
     lines.append("")
     if turn.departures:
-        lines.append(f"Departures of turn {turn.turn} from the rules ({len(turn.departures)}):")
+        lines.append(
+            t.ngettext(
+                "Departures of turn {turn} from the rules ({count}):",
+                "Departures of turn {turn} from the rules ({count}):",
+                len(turn.departures),
+            ).format(turn=turn.turn, count=len(turn.departures))
+        )
         for departure in turn.departures:
-            lines += departure_text(departure)
+            lines += departure_lines(departure, lang)
     else:
-        lines.append(f"Turn {turn.turn} agrees with the rules.")
+        lines.append(t.gettext("Turn {turn} agrees with the rules.").format(turn=turn.turn))
     return lines
 
 
@@ -223,46 +269,179 @@ def events_lines(events: Sequence[Event], lang: str) -> list[str]:
     lines: list[str] = []
     width = len(str(len(events)))
     for number, event in enumerate(events, start=1):
-        lines.append(f"  {number:>{width}}. {event}")
+        lines.append(f"  {number:>{width}}. {event_text(event, lang)}")
         following = events[number] if number < len(events) else None
         if following is None or following.clause != event.clause:
             lines += clause_lines(event.clause, lang, " " * (width + 6))
     return lines
 
 
-def choices_lines(turn: TurnReplay) -> list[str]:
+def choices_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
     """The post-reveal choices the log gives for the turn, in words."""
     record = turn.record.choices
     if record is None:
         return []
+    t = translator(lang)
+    sources = {
+        "feet": t.pgettext("steal source", "feet"),
+        "circuit": t.pgettext("steal source", "circuit"),
+    }
     lines = [
-        f"  robot {steal.defender} defends and takes 1 {steal.gear} from robot "
-        f"{steal.attacker}'s {steal.source}"
+        "  "
+        + t.gettext(
+            "robot {defender} defends and takes {gear} from robot {attacker}'s {source}"
+        ).format(
+            defender=steal.defender,
+            gear=gears_text((steal.gear,), lang),
+            attacker=steal.attacker,
+            source=sources[steal.source],
+        )
         for steal in record.defence_steals
     ]
     lines += [
-        f"  robot {robot} assembles {gears_or_nothing(gears)}"
+        "  "
+        + t.gettext("robot {robot} assembles {gears}").format(
+            robot=robot, gears=gears_or_nothing(gears, lang)
+        )
         for robot, gears in sorted(record.assemblies.items())
     ]
     lines += [
-        f"  {split.place} is split: "
-        + "; ".join(
-            f"robot {robot} {describe_gears(gears)}"
-            for robot, gears in sorted(split.shares.items())
+        "  "
+        + t.gettext("{place} is split: {shares}").format(
+            place=place_text(split.place, lang),
+            shares="; ".join(
+                t.gettext("robot {robot} {gears}").format(
+                    robot=robot, gears=gears_text(gears, lang)
+                )
+                for robot, gears in sorted(split.shares.items())
+            ),
         )
         for split in record.splits
     ]
     return lines
 
 
-def gears_or_nothing(gears: Sequence[Gear]) -> str:
+def reworded(text: str, lang: str) -> str:
+    """A report's English list of gears or place said again in ``lang``; other text as it is.
+
+    >>> reworded("1 red, 2 blue", "it"), reworded("robot 3 feet", "fr"), reworded("x", "fr")
+    ('1 rossa, 2 blu', 'avec le Robot 3', 'x')
+    """
+    found = gears_from_text(text)
+    if found is not None:
+        return gears_text(found, lang)
+    place = PLACE_TEXTS.get(text)
+    return place_text(place, lang) if place is not None else text
+
+
+def inferred_text(choice: InferredChoice, lang: str) -> str:
+    """A choice the replay inferred, in words; in English the judge's own sentence."""
+    if lang == "en":
+        return str(choice)
+    t = translator(lang)
+    chosen, default = reworded(choice.chosen, lang), reworded(choice.default, lang)
+    if choice.kind == "assembly":
+        return t.gettext(
+            "robot {robot} assembled {chosen} ({clause}; the default pick, {default_clause}, "
+            "would have taken {default})"
+        ).format(
+            robot=choice.robot,
+            chosen=chosen,
+            clause=choice.clause,
+            default_clause=choice.default_clause,
+            default=default,
+        )
+    if choice.kind == "defence steal":
+        return t.gettext(
+            "robot {robot} took {chosen} in defence ({clause}; the default steal would have "
+            "taken {default})"
+        ).format(robot=choice.robot, chosen=chosen, clause=choice.clause, default=default)
+    return t.gettext(
+        "{place} was split as {chosen} ({clause}; the default split, {default_clause}, "
+        "would have given {default})"
+    ).format(
+        place=reworded(choice.place or "", lang),
+        chosen=chosen,
+        clause=choice.clause,
+        default_clause=choice.default_clause,
+        default=default,
+    )
+
+
+def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
+    """The choices the replay inferred for the turn, and whether its position stays open."""
+    t = translator(lang)
+    lines = []
+    if turn.inferred:
+        lines.append(t.gettext("Choices inferred from what was recorded:"))
+        lines += [f"  {inferred_text(choice, lang)}" for choice in turn.inferred]
+    if turn.open_positions > 1:
+        sentence = (
+            open_sentence(turn.open_positions)
+            if lang == "en"
+            else t.gettext(
+                "{count} positions agree with what was recorded; this report follows the "
+                "first, and a later recorded value may settle them"
+            ).format(count=turn.open_positions)
+        )
+        lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
+    return lines
+
+
+def departure_lines(departure: Departure, lang: str) -> list[str]:
+    """A departure in words: in English the replay's report; in Italian or French the same
+    report with its labels, places, gears and events in that language (the judge's reasons
+    stay in English)."""
+    if lang == "en":
+        return departure_text(departure)
+    t = translator(lang)
+    lines = [
+        t.gettext("DEPARTS FROM THE RULES at turn {turn}: {what}").format(
+            turn=departure.turn, what=reworded(departure.what, lang)
+        ),
+        "  " + t.gettext("in the log at: {path}").format(path=departure.json_path),
+    ]
+    if departure.robot is not None:
+        lines.append("  " + t.gettext("robot: {robot}").format(robot=departure.robot))
+    lines += [
+        "  " + t.gettext("recorded: {value}").format(value=reworded(departure.recorded, lang)),
+        "  "
+        + t.gettext("the rules give: {value}").format(value=reworded(departure.expected, lang)),
+    ]
+    if departure.reason:
+        lines.append("  " + t.gettext("why: {reason}").format(reason=departure.reason))
+    if departure.clause:
+        lines.append(
+            "  "
+            + t.gettext("clause: {clause} ({sources})").format(
+                clause=departure.clause, sources=sources_words(clause_of(departure.clause), lang)
+            )
+        )
+    if departure.allowed:
+        lines.append(
+            "  " + t.gettext("the rules allowed: {allowed}").format(allowed=departure.allowed)
+        )
+    if departure.events:
+        lines.append("  " + t.gettext("because:"))
+        lines += [f"    {event_text(event, lang)}" for event in departure.events]
+    elif departure.reason is None and departure.clause is None:
+        lines.append(
+            "  "
+            + t.gettext("because: no gear moved there in turn {turn}").format(turn=departure.turn)
+        )
+    return lines
+
+
+def gears_or_nothing(gears: Sequence[Gear], lang: str = "en") -> str:
     """Gears in words, or ``"nothing"`` for an assembly that moves none.
 
     >>> from outofgears.rules.gears import gears
-    >>> gears_or_nothing(gears(1, 2)), gears_or_nothing(())
-    ('1 red, 1 orange', 'nothing')
+    >>> gears_or_nothing(gears(1, 2)), gears_or_nothing(()), gears_or_nothing((), "fr")
+    ('1 red, 1 orange', 'nothing', 'rien')
     """
-    return describe_gears(gears) if gears else "nothing"
+    if gears:
+        return gears_text(gears, lang)
+    return translator(lang).pgettext("no gears assembled", "nothing")
 
 
 # --- JSON ------------------------------------------------------------------------------------
@@ -288,7 +467,7 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
         "before": position_json(turn.before),
         "events": [
             {
-                "text": str(event),
+                "text": event_text(event, lang),
                 "event": event_to_dict(event),
                 "clause": clause_json(event.clause, lang),
             }
