@@ -43,7 +43,7 @@ from importlib import resources
 from typing import Final
 
 from outofgears.clauses import clauses
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, expect
 from outofgears.rules.events import (
     ActionResolved,
     Event,
@@ -53,7 +53,7 @@ from outofgears.rules.events import (
     UpgradeDiscarded,
 )
 from outofgears.rules.gears import GEAR_NAMES, Gear, GearKind, sort_gears
-from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard
+from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
 __all__ = [
@@ -92,7 +92,6 @@ def check_language(lang: str) -> str:
     return lang
 
 
-@cache
 def translator(lang: str) -> _gettext.NullTranslations:
     """The translations of the package's messages into ``lang`` (English: the messages as they
     are written).
@@ -102,7 +101,13 @@ def translator(lang: str) -> _gettext.NullTranslations:
     >>> translator("en").gettext("reserve")
     'reserve'
     """
-    if check_language(lang) == "en":
+    return _catalogue(check_language(lang))
+
+
+@cache
+def _catalogue(lang: str) -> _gettext.NullTranslations:
+    """The catalogue of a language already checked, read once."""
+    if lang == "en":
         return _gettext.NullTranslations()
     path = resources.files("outofgears.words").joinpath(f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
     with path.open("rb") as catalogue:
@@ -117,6 +122,10 @@ def colour_name(colour: int, lang: str, count: int = 1) -> str:
     >>> colour_name(1, "it", 2), colour_name(2, "fr", 2), colour_name(8, "en")
     ('rosse', 'orange', 'white')
     """
+    if type(colour) is not int or not 1 <= colour <= 8:
+        raise ArgumentTypeError("colour", "a robot number 1-8", colour)
+    if type(count) is not int or count < 0:
+        raise ArgumentTypeError("count", "a count of gears, 0 or more", count)
     t = translator(lang)
     names = {
         1: t.npgettext("colour of gears", "red", "red", count),
@@ -146,6 +155,7 @@ def gear_name(gear: Gear, lang: str) -> str:
     >>> gear_name(Gear(5), "fr"), gear_name(Gear(0, GearKind.JOLLY), "it")
     ('engrenage bleu', 'rotella jolly')
     """
+    expect(gear, Gear, "gear", "a Gear")
     return (
         translator(lang)
         .pgettext("one gear, named by its colour or kind", "{name} gear")
@@ -161,6 +171,11 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     >>> gears_text(gears(1, 5, 1), "en"), gears_text((), "fr")
     ('2 red, 1 blue', 'aucun')
     """
+    if isinstance(items, str) or not isinstance(items, Iterable):
+        raise ArgumentTypeError("items", "an iterable of Gear", items)
+    items = tuple(items)
+    if not all(isinstance(item, Gear) for item in items):
+        raise ArgumentTypeError("items", "an iterable of Gear", items)
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
@@ -197,6 +212,7 @@ def place_text(place: Place, lang: str) -> str:
     >>> place_text(Place.circuit(2), "it"), place_text(Place.dump(4), "fr")
     ('Circuito Interno del robot 2', 'Décharge 4')
     """
+    expect(place, Place, "place", "a Place")
     t = translator(lang)
     if place.kind is PlaceKind.FEET:
         return t.gettext("robot {number} feet").format(number=place.number)
@@ -215,6 +231,7 @@ def card_name(card: Action | UpgradeCard, lang: str) -> str:
     >>> card_name(Action.TRAP, "fr"), card_name(UpgradeCard.SUPER_SHOVEL, "it")
     ('Piège', 'Super Pala')
     """
+    expect(card, (Action, UpgradeCard), "card", "an Action or an UpgradeCard")
     t = translator(lang)
     names: dict[Action | UpgradeCard, str] = {
         Action.ATTACK: t.pgettext("card", "attack"),
@@ -240,6 +257,8 @@ def program_text(program: Program | UpgradeProgram | str, lang: str) -> str:
     >>> program_text("harvest 4", "it"), program_text("super trap (dump 2)", "fr")
     ('Raccolta 4', 'Super Piège (Décharge 2)')
     """
+    if not isinstance(program, Program | UpgradeProgram | str):
+        raise ArgumentTypeError("program", "a program or its text", program)
     if isinstance(program, str):
         aimed = _AIMED.fullmatch(program)
         if aimed is not None:
@@ -251,6 +270,8 @@ def program_text(program: Program | UpgradeProgram | str, lang: str) -> str:
                 else translator(lang).gettext("robot {number}").format(number=number)
             )
             return f"{program_text(aimed['card'], lang)} ({where})"
+        if program not in PROGRAM_TEXTS:
+            raise InvalidStateError(f"no program is written {program!r}")
         program = PROGRAM_TEXTS[program]
     if isinstance(program, UpgradeProgram):
         return card_name(program.card, lang)
@@ -263,6 +284,7 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
     >>> outcome_text(Outcome.TRAP_SPRUNG, "it")
     'trappola andata a segno'
     """
+    expect(outcome, Outcome, "outcome", "an Outcome")
     t = translator(lang)
     texts = {
         Outcome.DEFENDED: t.pgettext("outcome", "defended"),
@@ -287,6 +309,8 @@ def event_text(event: Event, lang: str) -> str:
     >>> event_text(TurnEnded(12, True, "END-1"), "fr")
     'fin du tour 12 : la partie est terminée [END-1]'
     """
+    if not isinstance(event, Event):
+        raise ArgumentTypeError("event", "an event", event)
     t = translator(lang)
     if isinstance(event, GearMoved):
         by = "" if event.robot is None else t.gettext(" (robot {robot})").format(robot=event.robot)
@@ -331,6 +355,7 @@ def clause_title(clause_id: str, lang: str) -> str:
     >>> clause_title("EXP-1", "fr"), clause_title("ATK-99", "it")
     ('Réapprovisionnement', 'ATK-99')
     """
+    expect(clause_id, str, "clause_id", "a clause ID")
     found = clauses().get(clause_id)
     if found is None:
         return clause_id
@@ -345,6 +370,8 @@ def position_lines(state: GameState, lang: str, indent: str = "  ") -> list[str]
     >>> position_lines(setup_game([1, 2], seed=0), "it")[-1]
     '  riserva: 18 rotelle'
     """
+    expect_state(state)
+    expect(indent, str, "indent", "a str")
     t = translator(lang)
     lines = [
         indent

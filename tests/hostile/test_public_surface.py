@@ -39,6 +39,7 @@ from outofgears import (
     GameState,
     Gear,
     Options,
+    Outcome,
     OutOfGearsError,
     Place,
     PlaceKind,
@@ -164,6 +165,13 @@ SAMPLES: dict[str, _Sample] = {
     "folder": lambda: REPO_ROOT / "spec" / "conformance",
     "results": lambda: [run_case(CASE, reference_answer)],
     "command": lambda: "python3 -c pass",
+    "card": lambda: UpgradeCard.SUPER_TRAP,
+    "colour": lambda: 1,
+    "count": lambda: 2,
+    "event": lambda: RESULT.events[0],
+    "items": lambda: gears(1, 2),
+    "outcome": lambda: Outcome.DEFENDED,
+    "place": lambda: Place(PlaceKind.DUMP, 1),
 }
 
 
