@@ -698,8 +698,29 @@ def _legend(left: float, top: float) -> list[str]:
 _LEGEND_HEIGHT: Final = 66
 
 
-def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | None = None) -> str:
-    """The position (and the programs, if given) in words, as a picture's ``<desc>`` says it.
+def moment(state: GameState, before: GameState | None = None) -> str:
+    """When a picture shows the table: before a turn, after one (``before`` is the table
+    before it), or at the end of the game.
+
+    >>> from outofgears import setup_game
+    >>> start = setup_game([1, 2], seed=1)
+    >>> moment(start), moment(start, before=start)
+    ('before turn 1', 'after turn 1')
+    """
+    if state.game_over:
+        return "at the end of the game"
+    if before is not None:
+        return f"after turn {before.turn}"
+    return f"before turn {state.turn}"
+
+
+def describe_position(
+    state: GameState,
+    programs: Mapping[int, AnyProgram] | None = None,
+    before: GameState | None = None,
+) -> str:
+    """The position (and the programs, if given) in words, as a picture's ``<desc>`` says it;
+    ``before`` (the table before the turn) makes it the table after that turn.
 
     >>> from outofgears import from_position, gears
     >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}}, dumps={1: gears(1), 2: ()},
@@ -710,8 +731,8 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
     Robot 2 (orange, P2, 0 points): feet none; circuit none; plays harvest 1.
     Dump 1: 1 red. Dump 2: none. Reserve: 2 gears face down.
     """
-    head = "At the end of the game." if state.game_over else f"Before turn {state.turn}."
-    sentences = [head]
+    when = moment(state, before)
+    sentences = [when[0].upper() + when[1:] + "."]
     for robot in state.robots:
         player = state.player_of(robot.number)
         words = (
@@ -1011,14 +1032,10 @@ def render_svg(
     style = _WIDE if layout == "wide" else _NARROW
     laid = dict(programs) if programs is not None else {}
     if title is None:
-        title = (
-            "Out of Gears: the table at the end of the game"
-            if state.game_over
-            else f"Out of Gears: the table before turn {state.turn}"
-        )
+        title = f"Out of Gears: the table {moment(state, before)}"
         if laid:
             title += ", with the programs of the turn"
-    description = describe_position(state, laid if programs is not None else None)
+    description = describe_position(state, laid if programs is not None else None, before)
 
     # lay the table out first, so that the picture can be cropped to what it shows
     dumps = {dump.number: dump for dump in state.dumps}
@@ -1085,6 +1102,8 @@ def render_svg(
     body.append(table.ground)
     # the turn and the reserve: in the middle of the table, or at the top of a narrow picture
     head = "Game over" if state.game_over else f"Turn {state.turn}"
+    if before is not None and not state.game_over:
+        head = f"After turn {before.turn}"
     hx, hy = table.heading
     body += [
         svg_text(hx, hy, head, "centre turn"),
