@@ -252,6 +252,22 @@ def test_a_finished_game_says_so() -> None:
     assert "Game over" in texts(root)
 
 
+def test_an_after_picture_is_the_table_after_its_turn_not_before_the_next() -> None:
+    state = setup_game([1, 2, 3], seed=7)
+    after = apply_turn(state, programs(r1="harvest 1", r2="harvest 2", r3="attack 1"))
+    for layout in ("wide", "narrow"):
+        root = parse(render_svg(after, before=state, layout=layout))
+        assert next(iter(root)).text == "Out of Gears: the table after turn 1"
+        assert root.find(f"{SVG}desc").text.startswith("After turn 1.\nRobot 1 (red, ")  # type: ignore[union-attr]
+        assert "After turn 1" in texts(root)
+        assert "Turn 2" not in texts(root)
+        # without the table before, it is the table before turn 2
+        assert "Turn 2" in texts(parse(render_svg(after, layout=layout)))
+    over = position(dumps={1: [], 2: [2]})
+    ended = apply_turn(over, programs(r1="harvest 2", r2="attack 2"))
+    assert "Game over" in texts(parse(render_svg(ended, before=over)))
+
+
 def test_a_given_title_is_escaped() -> None:
     root = parse(render_svg(setup_game([1, 2], seed=1), title="Turn <3> & more"))
     assert next(iter(root)).text == "Turn <3> & more"

@@ -1068,7 +1068,8 @@ def render_svg(
         'aria-labelledby="oog-title oog-desc" '
         'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
         f'<title id="oog-title">{_xml(title)}</title>',
-        f'<desc id="oog-desc">{_xml(description)}</desc>',
+        # one sentence a line: each escaped alone, so that the lines stay lines, not "\\n"
+        '<desc id="oog-desc">' + "\n".join(map(_xml, description.split("\n"))) + "</desc>",
         "<style>"
         "text{fill:#1a1a1a}"
         ".name{font-weight:bold}"
