@@ -101,8 +101,9 @@ def inferred(event: Event, choices: Choices) -> bool:
     return False
 
 
-#: Every word the viewer says, by message id, then language. (One table, ready to move to the
-#: project's gettext catalogues: each id a msgid, each text its msgstr.)
+#: Every word the viewer says, by message id, then language: one table, ready to move to the
+#: project's gettext catalogues (:mod:`outofgears.words`, being built on its own branch): each
+#: English text becomes a msgid, its Italian and French the msgstr of each catalogue.
 WORDS: Final[dict[str, dict[str, str]]] = {
     "game": {"en": "Out of Gears", "it": "Fuori di Rotella", "fr": "Out of Gears"},
     "turn": {"en": "Turn {turn}", "it": "Turno {turn}", "fr": "Tour {turn}"},
@@ -225,14 +226,23 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "it": "{count} \u00d7 {worth}",
         "fr": "{count} \u00d7 {worth}",
     },
-    "red": {"en": "red", "it": "rosso", "fr": "rouge"},
+    # the colours of gears, one and several (as the gettext catalogues of outofgears.words say)
+    "red": {"en": "red", "it": "rossa", "fr": "rouge"},
+    "red many": {"en": "red", "it": "rosse", "fr": "rouges"},
     "orange": {"en": "orange", "it": "arancione", "fr": "orange"},
-    "yellow": {"en": "yellow", "it": "giallo", "fr": "jaune"},
+    "orange many": {"en": "orange", "it": "arancioni", "fr": "orange"},
+    "yellow": {"en": "yellow", "it": "gialla", "fr": "jaune"},
+    "yellow many": {"en": "yellow", "it": "gialle", "fr": "jaunes"},
     "green": {"en": "green", "it": "verde", "fr": "vert"},
+    "green many": {"en": "green", "it": "verdi", "fr": "verts"},
     "blue": {"en": "blue", "it": "blu", "fr": "bleu"},
+    "blue many": {"en": "blue", "it": "blu", "fr": "bleus"},
     "purple": {"en": "purple", "it": "viola", "fr": "violet"},
-    "grey": {"en": "grey", "it": "grigio", "fr": "gris"},
-    "white": {"en": "white", "it": "bianco", "fr": "blanc"},
+    "purple many": {"en": "purple", "it": "viola", "fr": "violets"},
+    "grey": {"en": "grey", "it": "grigia", "fr": "gris"},
+    "grey many": {"en": "grey", "it": "grigie", "fr": "gris"},
+    "white": {"en": "white", "it": "bianca", "fr": "blanc"},
+    "white many": {"en": "white", "it": "bianche", "fr": "blancs"},
     "language note": {
         "en": "",
         "it": "Gli eventi e le immagini sono in inglese; le clausole nelle nostre parole.",
@@ -296,7 +306,7 @@ def _data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-_COLOURS: Final = re.compile(r"\b(red|orange|yellow|green|blue|purple|grey|white|none)\b")
+_COLOURS: Final = re.compile(r"\b(?:(\d+) )?(red|orange|yellow|green|blue|purple|grey|white)\b")
 _POINTS: Final = re.compile(r"^(\d+) points?$")
 
 
@@ -304,14 +314,23 @@ def table_words(value: str, lang: str) -> str:
     """A value of the log as the judge words it (``1 red, 2 green``, ``none``, ``3 points``)
     in ``lang``; what it does not know stays as it is.
 
-    >>> table_words("1 red, 2 green", "it"), table_words("3 points", "fr")
-    ('1 rosso, 2 verde', '3 points')
+    >>> table_words("1 red, 2 green", "it"), table_words("3 points", "fr"), table_words("none", "it")
+    ('1 rossa, 2 verdi', '3 points', 'nessuna')
     """
     points = _POINTS.match(value)
     if points:
         count = int(points[1])
         return word("point", lang) if count == 1 else word("points", lang, count=count)
-    return _COLOURS.sub(lambda m: word(m[1], lang), value)
+    if value == "none":
+        return word("none", lang)
+
+    def colour(found: re.Match[str]) -> str:
+        count, name = found[1], found[2]
+        if count is None:
+            return word(name, lang)
+        return f"{count} {word(name if count == '1' else f'{name} many', lang)}"
+
+    return _COLOURS.sub(colour, value)
 
 
 _PATHS: Final = (

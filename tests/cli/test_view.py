@@ -152,7 +152,7 @@ def test_departures_are_told_in_the_players_words_with_the_json_path_only_on_req
     italian = game_data(replay, lang="it")["turns"][3]["departures"]
     assert italian[0]["text"] == (
         "piedi del robot 1: al tavolo \u00e8 stato scritto nessuna; le regole danno "
-        "1 rosso, 1 arancione."
+        "1 rossa, 1 arancione."
     )
     assert italian[2]["reason"].startswith("rotelle del robot 1: ")
 
