@@ -758,8 +758,10 @@ LAYOUTS: Final[tuple[Layout, ...]] = ("wide", "narrow")
 #: 360-pixel phone screen, so that the picture is shown at its own size and its smallest text
 #: stays :data:`MIN_FONT_SIZE` pixels.
 NARROW_WIDTH: Final = 328
-#: The widest screen, in CSS pixels, that the narrow pictures are for: the documentation site
-#: and the game viewer show them up to this width, the wide ones above it.
+#: The widest screen, in CSS pixels, that the narrow pictures are always for: the game viewer
+#: shows them up to this width at least (further up where its wide pictures would not fit);
+#: the documentation site shows them on every screen, its text column being narrower than a
+#: wide picture.
 NARROW_SCREEN: Final = 700
 #: The width of the lanes of a narrow picture (left of, between and right of its two columns),
 #: where its arrows run, and the height of the gaps between its rows.

@@ -7,9 +7,11 @@ turn it shows the programs, every event with its spec clause (a link to the docu
 when a base URL is given), the departures of the log from the rules, highlighted, and a chart
 of the scores over the turns with the current turn marked. A decision the log does not record
 (a defence steal, an assembly or a split left to the default policy) is marked as inferred. The arrow keys, Home and End, the
-buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn. On
-a screen up to :data:`~outofgears.pictures.render.NARROW_SCREEN` pixels wide the pictures are drawn in
-their narrow layout, which a phone shows whole at its own size.
+buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn.
+The before and after pictures stand one above the other, each shown whole at its own size
+(its text 12 px): the wide drawing where the screen holds the game's widest
+(:func:`picture_switch`), the narrow one, which a phone shows whole, below that; a click shows
+a picture full size.
 
 The page is titled by the players and the date, each picture's text alternative is the
 table's own description (:func:`~outofgears.pictures.render.describe_position`), and the
@@ -500,7 +502,7 @@ _STYLE: Final = """
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
   color:#1a1a1a;background:#fff;font-size:16px;line-height:1.45}
-header,main{max-width:1240px;margin:0 auto;padding:0.6rem 1rem}
+header,main{max-width:1240px;margin:0 auto;padding:0.6rem 16px}
 h1{font-size:1.3rem;margin:0.2rem 0}
 nav.steps{display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;position:sticky;top:0;
   background:#fff;padding:0.5rem 0;border-bottom:1px solid #ddd;z-index:1}
@@ -658,14 +660,33 @@ def game_title(replay: Replay, date: str | None = None, lang: str = "en") -> str
     return f"{word('game', lang)}: {players}" + (f" \N{EM DASH} {date}" if date else "")
 
 
+#: The widest the page's column grows, in CSS pixels, and its padding on each side.
+_COLUMN: Final = 1240
+_PADDING: Final = 16
+#: Room for a scrollbar beside the page.
+_SCROLLBAR: Final = 24
+#: A screen width no screen reaches: the narrow pictures show on every screen.
+_EVERY_SCREEN: Final = 100_000
+
+
 def picture_switch(data: dict[str, Any]) -> int:
     """The widest screen, in CSS pixels, that shows the narrow pictures: below it, a wide
-    picture (the widest of the game, with the page's margins) would not show whole."""
+    picture (the widest of the game, with the page's margins) would not show whole; when
+    it could not show whole in the page's widest column, every screen shows the narrow ones.
+
+    >>> svg = lambda width: _data_url(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}"/>')
+    >>> picture_switch({"turns": [{"before": svg(950), "after": svg(1071)}]})
+    1127
+    >>> picture_switch({"turns": [{"before": svg(950), "after": svg(1300)}]})
+    100000
+    """
     widest = max(
         (float(_svg_width(turn[side])) for turn in data["turns"] for side in ("before", "after")),
         default=0.0,
     )
-    return max(NARROW_SCREEN, math.ceil(widest) + 2 * 16 + 24)
+    if widest > _COLUMN - 2 * _PADDING:
+        return _EVERY_SCREEN
+    return max(NARROW_SCREEN, math.ceil(widest) + 2 * _PADDING + _SCROLLBAR)
 
 
 def _svg_width(url: str) -> str:
