@@ -5,32 +5,33 @@ Run from the repository root after ``mkdocs build --strict`` (``.ci/run`` does b
     .venv/bin/python scripts/check_site.py [--site site] [--artifacts site-artifacts]
 
 It first checks the built HTML without a browser (``tests/site_checks.py``: no clause, ruling
-or rulebook ID left unlinked, no link to a missing anchor; ``--static-only`` stops there).
-Then it installs Debian's ``chromium`` package when ``/usr/bin/chromium`` is missing (as root, with
-``apt-get``; no browser is ever downloaded by Playwright, whose ``playwright install`` this never
-runs), serves the site on 127.0.0.1 on a free port for the length of the check, and drives the
-system Chromium through Playwright with a new, empty profile. It checks that:
+or rulebook ID left unlinked, no link to a missing anchor, each picture shown once;
+``--static-only`` stops there). Then it installs Debian's ``chromium`` package when
+``/usr/bin/chromium`` is missing (as root, with ``apt-get``; no browser is ever downloaded by
+Playwright, whose ``playwright install`` this never runs), serves the site on 127.0.0.1 on a
+free port for the length of the check, and drives the system Chromium through Playwright with a
+new, empty profile. It checks that:
 
 * the home page, a spec page and a worked example load with no console error, no page error and
-  no failed request;
-* every clause anchor asked for exists (``#atk-4`` on the base-game page);
-* the worked example's SVG pictures load and have a size;
+  no failed request; every clause anchor asked for exists (``#atk-4`` on the base-game page);
 * the site search, typed into like a reader would, finds clause ATK-4 by its ID;
-* at a phone's width (360 pixels) every worked example shows the narrow twins of its pictures,
-  whose smallest text is at least 12 px as shown, and neither a picture nor the page scrolls
-  sideways;
+* on **every page**, at a desktop's width (1280 pixels) and a phone's (390 and 360): its
+  smallest visible text is at least 12 px, and every picture of the table shows whole (neither
+  cut by the screen nor by a scrolling box round it) with its smallest text at least 12 px as
+  shown (:func:`check_fit`); at a phone's width nothing scrolls sideways;
 
-and saves screenshots of the worked example (desktop and phone width) and of the search as CI
-artifacts (``site-artifacts/worked-example.png``, ``worked-example-phone.png``,
-``search.png``).
+and saves screenshots of a worked example at 1280 and 390 pixels and of the search as CI
+artifacts (``site-artifacts/example-1280.png``, ``example-390.png``, ``search.png``).
 
 It then checks the game viewer (``outofgears view``): it writes the viewer of the shipped
-disputed game to ``site-artifacts/viewer.html``, opens it from the file with the browser
-offline, and checks that every turn is reachable with the keyboard, that the departing turn
-shows its departures, that ``#turn-N`` opens turn N, that at a phone's width it shows the narrow
-pictures whole with 12 px text, and that nothing fails or logs an error; screenshots
-``viewer.png`` and ``viewer-phone.png``. Exit status 0 when all
-holds, 1 otherwise; the whole check is bounded by ``--timeout`` seconds.
+disputed game in English, Italian and French to ``site-artifacts/viewer-LANG.html``, opens each
+from the file with the browser offline, and checks that every turn is reachable with the
+keyboard, that the departing turn shows its departures, that ``#turn-N`` opens turn N, that
+the pictures fit at 1280 and 390 pixels with 12 px text, that a click enlarges a picture and
+that nothing fails or logs an error; screenshots ``viewer-LANG-1280.png`` and
+``viewer-LANG-390.png``. A viewer of a game whose player is named ``<!--<script>`` must still
+run its script. Exit status 0 when all holds, 1 otherwise; the whole check is bounded by
+``--timeout`` seconds.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import argparse
 import base64
 import functools
 import http.server
+import json
 import math
 import os
 import signal
@@ -76,14 +78,49 @@ PAGES = [
     ("examples/defence/", "worked example", []),
 ]
 EXAMPLE = "examples/defence/"
-#: A phone's screen, in CSS pixels: width and height.
-PHONE = (360, 780)
-#: What a page says of each picture it shows: its file, the file shown, its own width, its
-#: width as shown, and how far its figure scrolls sideways.
-_SHOWN_PICTURES = """() => [...document.querySelectorAll("article img[src$='.svg'], figure img")]
-  .map(i => { const f = i.closest("figure");
-    return [i.getAttribute("src") || i.id, i.currentSrc, i.naturalWidth,
-            i.getBoundingClientRect().width, f ? f.scrollWidth - f.clientWidth : 0]; })"""
+#: A phone's screen, in CSS pixels: width and height (and the narrowest phone checked).
+PHONE = (390, 844)
+SMALL_PHONE = (360, 780)
+DESKTOP = (1280, 900)
+#: The smallest text a page may show, in CSS pixels.
+MIN_TEXT = 12.0
+#: What a page says of each picture of the table it shows: its name, the file shown, its own
+#: width, its width as shown, and how much of it is cut off: by the screen, or by a box round
+#: it that clips or scrolls (the largest cut, in CSS pixels; 0 when it shows whole).
+_SHOWN_PICTURES = """() => [...document.querySelectorAll(
+    "article img[src$='.svg'], .oog-figure img, .pictures img")]
+  .filter(i => i.getClientRects().length > 0)
+  .map(i => {
+    const r = i.getBoundingClientRect();
+    let left = 0, right = document.documentElement.clientWidth;
+    for (let a = i.parentElement; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX !== "visible") {
+        const b = a.getBoundingClientRect();
+        left = Math.max(left, b.left); right = Math.min(right, b.right);
+      }
+    }
+    const cut = Math.max(0, left - r.left, r.right - right);
+    return [i.id || i.getAttribute("src"), i.currentSrc, i.naturalWidth, r.width, cut];
+  })"""
+#: The smallest font size of the visible text of a page, in CSS pixels, and where it is.
+_SMALLEST_TEXT = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let smallest = [Infinity, ""];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const e = node.parentElement;
+    if (!e || e.closest("script, style, noscript, svg, [hidden], .md-search, dialog:not([open])")) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 1 && r.height > 1);
+    if (!rects.length) continue;
+    const style = getComputedStyle(e);
+    if (style.visibility !== "visible" || parseFloat(style.opacity) === 0) continue;
+    const size = parseFloat(style.fontSize);
+    if (size < smallest[0]) smallest = [size, e.tagName.toLowerCase() + "." + e.className + ": " + node.textContent.trim().slice(0, 40)];
+  }
+  return smallest;
+}"""
 
 
 def ensure_chromium() -> str:
@@ -194,25 +231,37 @@ def check(site: Path, artifacts: Path, browser: str) -> list[str]:
                         problems.append(f"{what} /{path}: no element with id {anchor!r}")
                 if path == EXAMPLE:
                     problems += check_pictures(page, what)
-                    page.screenshot(path=str(artifacts / "worked-example.png"), full_page=True)
                 problems += [f"{what} /{path}: {error}" for error in errors]
                 print(f"  {what}: /{path} {title!r} {time.monotonic() - started:.1f}s", flush=True)
             errors.clear()
             problems += check_search(page, root, artifacts)
             problems += [f"search: {error}" for error in errors]
             errors.clear()
-            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-            for example in sorted(site.glob("examples/*/index.html")):
-                path = example.parent.relative_to(site).as_posix() + "/"
-                page.goto(root + path, wait_until="load")
-                page.wait_for_load_state("networkidle")
-                problems += check_phone_pictures(page, f"/{path} at phone width", site, root)
-                if path == EXAMPLE:
-                    page.screenshot(
-                        path=str(artifacts / "worked-example-phone.png"), full_page=True
-                    )
-            problems += [f"worked examples at phone width: {error}" for error in errors]
-            page.set_viewport_size({"width": 1280, "height": 900})
+            every = sorted(site.glob("**/index.html"))
+            for size in (DESKTOP, PHONE, SMALL_PHONE):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                pictures, smallest = 0, math.inf
+                for file in every:
+                    path = file.parent.relative_to(site).as_posix() + "/"
+                    path = "" if path == "./" else path
+                    page.goto(root + path, wait_until="load")
+                    page.wait_for_load_state("networkidle")
+                    found, fit, least = check_fit(page, f"/{path} at {size[0]} px", site, root)
+                    problems += found
+                    pictures, smallest = pictures + fit, min(smallest, least)
+                    if size != DESKTOP and page.evaluate(_WIDER_THAN_SCREEN):
+                        problems.append(f"/{path} at {size[0]} px: wider than the screen")
+                    if path == EXAMPLE and size != SMALL_PHONE:
+                        page.screenshot(
+                            path=str(artifacts / f"example-{size[0]}.png"), full_page=True
+                        )
+                print(
+                    f"  every page at {size[0]} px: {len(every)} pages, {pictures} pictures "
+                    f"whole, smallest text {smallest:.1f} px",
+                    flush=True,
+                )
+            problems += [f"pages: {error}" for error in errors]
+            page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
         finally:
             context.close()
     return problems
@@ -221,25 +270,40 @@ def check(site: Path, artifacts: Path, browser: str) -> list[str]:
 #: The log the viewer check shows: a shipped game whose turn 4 departs from the rules.
 VIEWER_LOG = Path(__file__).resolve().parent.parent / "examples" / "disputed.log.json"
 DEPARTING_TURN = 4
+#: A player's name that would stop the viewer's script if its data escaped only ``</``.
+HOSTILE_NAME = "<!--<script>"
 
 
-def check_viewer(browser: str, artifacts: Path) -> list[str]:
-    """The game viewer works from its file, offline: every turn by keyboard, no errors."""
-    from playwright.sync_api import sync_playwright
-
+def write_viewers(artifacts: Path) -> dict[str, Path]:
+    """The viewer of the disputed game in each language, and one whose first player has a
+    hostile name (``"hostile"``), written under ``artifacts``."""
+    from outofgears.clauses import LANGUAGES
     from outofgears.judge.replay import replay_log
-    from outofgears.log import read_log
+    from outofgears.log import read_log, read_log_text
     from outofgears.pictures.viewer import game_html
 
     replay = replay_log(read_log(str(VIEWER_LOG)))
-    turns = [turn.turn for turn in replay.turns]
-    viewer = artifacts / "viewer.html"
-    viewer.write_text(
-        game_html(
-            replay, title="Out of Gears: disputed.log.json", docs_url="https://docs.invalid/"
-        ),
-        encoding="utf-8",
-    )
+    text = VIEWER_LOG.read_text(encoding="utf-8").replace('"Ada"', json.dumps(HOSTILE_NAME))
+    hostile = replay_log(read_log_text(text, "hostile.json"))
+    viewers: dict[str, Path] = {}
+    for name, game, lang in (
+        *((lang, replay, lang) for lang in LANGUAGES),
+        ("hostile", hostile, "en"),
+    ):
+        viewers[name] = artifacts / f"viewer-{name}.html"
+        viewers[name].write_text(
+            game_html(game, docs_url="https://docs.invalid/", lang=lang, date="2026-11-25"),
+            encoding="utf-8",
+        )
+    return viewers
+
+
+def check_viewer(browser: str, artifacts: Path) -> list[str]:
+    """The game viewer works from its file, offline, in each language: every turn by
+    keyboard, the pictures whole at a desktop's and a phone's width, no errors."""
+    from playwright.sync_api import sync_playwright
+
+    viewers = write_viewers(artifacts)
     problems: list[str] = []
     with (
         tempfile.TemporaryDirectory(prefix="oog-chromium-") as profile,
@@ -250,7 +314,7 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
             executable_path=browser,
             headless=True,
             args=CHROMIUM_FLAGS,
-            viewport={"width": 1280, "height": 900},
+            viewport={"width": DESKTOP[0], "height": DESKTOP[1]},
             offline=True,
         )
         try:
@@ -274,64 +338,101 @@ def check_viewer(browser: str, artifacts: Path) -> list[str]:
                     else None
                 ),
             )
-            url = viewer.resolve().as_uri()
-            page.goto(url, wait_until="load")
-
-            def shown() -> str:
-                return str(page.evaluate("document.body.dataset.turn"))
-
-            if shown() != str(turns[0]):
-                problems.append(f"viewer: opens at turn {shown()}, not {turns[0]}")
-            seen = [shown()]
-            for _ in turns[1:]:
-                page.keyboard.press("ArrowRight")
-                seen.append(shown())
-            if seen != [str(t) for t in turns]:
-                problems.append(f"viewer: ArrowRight showed turns {seen}, expected {turns}")
-            page.keyboard.press("Home")
-            if shown() != str(turns[0]):
-                problems.append("viewer: Home does not go to the first turn")
-            page.keyboard.press("End")
-            if shown() != str(turns[-1]):
-                problems.append("viewer: End does not go to the last turn")
-            for picture in ("before", "after"):
-                width = page.evaluate(f"document.getElementById('{picture}').naturalWidth")
-                if not width:
-                    problems.append(f"viewer: the {picture} picture did not load")
-            page.goto(f"{url}#turn-{DEPARTING_TURN}", wait_until="load")
-            page.reload(wait_until="load")
-            if shown() != str(DEPARTING_TURN):
-                problems.append(f"viewer: #turn-{DEPARTING_TURN} opened turn {shown()}")
-            if not page.locator("#departures").is_visible():
-                problems.append(f"viewer: turn {DEPARTING_TURN}'s departure is not shown")
-            links = page.locator("#events a").count()
-            if not links:
-                problems.append("viewer: no event links its clause")
-            if not page.locator("#events li.inferred").count():
-                problems.append(f"viewer: turn {DEPARTING_TURN}'s default decisions not marked")
-            explained = page.locator("#events details.clause")
-            if not explained.count():
-                problems.append("viewer: no clause is explained in the page itself")
-            else:
-                explained.first.locator("summary").click()
-                if not explained.first.locator("span").is_visible():
-                    problems.append("viewer: a tapped clause shows no paraphrase")
-            page.screenshot(path=str(artifacts / "viewer.png"), full_page=True)
-            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-            page.wait_for_timeout(200)  # the narrow pictures replace the wide ones
-            problems += check_phone_pictures(page, "viewer at phone width", None, "")
-            page.screenshot(path=str(artifacts / "viewer-phone.png"), full_page=False)
-            overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
-            if overflow:
-                problems.append("viewer: the page is wider than a phone's screen")
-            problems += [f"viewer: {error}" for error in errors]
-            print(
-                f"  viewer: {len(turns)} turns reached by keyboard, {links} clause links on "
-                f"turn {DEPARTING_TURN}, offline",
-                flush=True,
-            )
+            for name, viewer in viewers.items():
+                errors.clear()
+                page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+                if name == "hostile":
+                    page.goto(viewer.resolve().as_uri(), wait_until="load")
+                    if page.evaluate("document.body.dataset.turn") != "1":
+                        problems.append(f"viewer: a player named {HOSTILE_NAME!r} stops its script")
+                    if HOSTILE_NAME not in page.title():
+                        problems.append("viewer: the hostile name is not in the title as text")
+                else:
+                    problems += check_one_viewer(page, viewer, name, artifacts)
+                problems += [f"viewer ({name}): {error}" for error in errors]
         finally:
             context.close()
+    return problems
+
+
+def check_one_viewer(page: Any, viewer: Path, lang: str, artifacts: Path) -> list[str]:
+    """One language's viewer: the keyboard, the departures, the clauses, the pictures whole
+    at 1280 and 390 pixels, a click to enlarge; its screenshots."""
+    from outofgears.judge.replay import replay_log
+    from outofgears.log import read_log
+
+    turns = [turn.turn for turn in replay_log(read_log(str(VIEWER_LOG))).turns]
+    problems: list[str] = []
+    what = f"viewer ({lang})"
+    url = viewer.resolve().as_uri()
+    page.goto(url, wait_until="load")
+
+    def shown() -> str:
+        return str(page.evaluate("document.body.dataset.turn"))
+
+    if shown() != str(turns[0]):
+        problems.append(f"{what}: opens at turn {shown()}, not {turns[0]}")
+    seen = [shown()]
+    for _ in turns[1:]:
+        page.keyboard.press("ArrowRight")
+        seen.append(shown())
+    if seen != [str(t) for t in turns]:
+        problems.append(f"{what}: ArrowRight showed turns {seen}, expected {turns}")
+    page.keyboard.press("Home")
+    if shown() != str(turns[0]):
+        problems.append(f"{what}: Home does not go to the first turn")
+    page.keyboard.press("End")
+    if shown() != str(turns[-1]):
+        problems.append(f"{what}: End does not go to the last turn")
+    page.goto(f"{url}#turn-{DEPARTING_TURN}", wait_until="load")
+    page.reload(wait_until="load")
+    if shown() != str(DEPARTING_TURN):
+        problems.append(f"{what}: #turn-{DEPARTING_TURN} opened turn {shown()}")
+    if not page.locator("#departures").is_visible():
+        problems.append(f"{what}: turn {DEPARTING_TURN}'s departure is not shown")
+    if page.locator("#departure-list code").first.is_visible():
+        problems.append(f"{what}: a JSON path shows without being asked for")
+    links = page.locator("#events a").count()
+    if not links:
+        problems.append(f"{what}: no event links its clause")
+    if not page.locator("#events li.inferred").count():
+        problems.append(f"{what}: turn {DEPARTING_TURN}'s default decisions not marked")
+    explained = page.locator("#events details.clause")
+    if not explained.count():
+        problems.append(f"{what}: no clause is explained in the page itself")
+    else:
+        explained.first.locator("summary").click()
+        if not explained.first.locator("span").is_visible():
+            problems.append(f"{what}: a tapped clause shows no paraphrase")
+    if page.evaluate("document.documentElement.lang") != lang:
+        problems.append(f"{what}: the page is not marked as {lang}")
+    for size in (DESKTOP, PHONE, SMALL_PHONE):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(200)  # the pictures of the new width replace the others
+        found, count, smallest = check_fit(page, f"{what} at {size[0]} px", None, "")
+        problems += found
+        if count != 2:
+            problems.append(f"{what} at {size[0]} px: {count} pictures shown, not 2")
+        if size != DESKTOP and page.evaluate(_WIDER_THAN_SCREEN):
+            problems.append(f"{what} at {size[0]} px: the page is wider than the screen")
+        if size != SMALL_PHONE:
+            page.screenshot(path=str(artifacts / f"viewer-{lang}-{size[0]}.png"), full_page=True)
+        print(
+            f"  {what} at {size[0]} px: pictures whole, smallest text {smallest:.1f} px",
+            flush=True,
+        )
+    page.locator("#after").click()
+    if not page.locator("#enlarged").is_visible():
+        problems.append(f"{what}: a click does not enlarge the picture")
+    else:
+        big = page.evaluate("document.getElementById('enlarged-img').naturalWidth")
+        shown_width = page.evaluate(
+            "document.getElementById('enlarged-img').getBoundingClientRect().width"
+        )
+        if not big or shown_width < big - 0.5:
+            problems.append(f"{what}: the enlarged picture is {shown_width} of {big} px")
+        page.keyboard.press("Escape")
+    print(f"  {what}: {len(turns)} turns reached by keyboard, {links} clause links", flush=True)
     return problems
 
 
@@ -361,37 +462,37 @@ def _shown_svg(current: str, site: Path | None, root: str) -> str:
     return (site / current.removeprefix(root).partition("?")[0]).read_text(encoding="utf-8")
 
 
-def check_phone_pictures(page: object, what: str, site: Path | None, root: str) -> list[str]:
-    """At a phone's width: the pictures shown are the narrow ones, not scaled, their smallest
-    text at least 12 px as shown, and nothing scrolls sideways."""
+_WIDER_THAN_SCREEN = "document.documentElement.scrollWidth > window.innerWidth"
+
+
+def check_fit(
+    page: object, what: str, site: Path | None, root: str
+) -> tuple[list[str], int, float]:
+    """Every picture of the table on the page shows whole, at a size where its smallest text
+    is at least 12 px, and the page's smallest visible text is 12 px too: the problems, how
+    many pictures were measured, the smallest text seen."""
     from playwright.sync_api import Page
 
-    from outofgears.pictures.render import MIN_FONT_SIZE, NARROW_WIDTH
     from tests.picture_geometry import text_sizes
 
     assert isinstance(page, Page)
     problems: list[str] = []
+    smallest_text, where = page.evaluate(_SMALLEST_TEXT)
+    if smallest_text < MIN_TEXT:
+        problems.append(f"{what}: text of {smallest_text:g} px ({where})")
     shown = page.evaluate(_SHOWN_PICTURES)
-    smallest_seen = math.inf
-    for src, current, natural, width, scroll in shown:
-        if natural != NARROW_WIDTH:
-            problems.append(f"{what}: picture {src} is {natural} wide, not the narrow one")
+    smallest_seen = float(smallest_text)
+    for src, current, natural, width, cut in shown:
+        if not natural:
+            problems.append(f"{what}: picture {src} did not load")
             continue
         smallest = min(text_sizes(_shown_svg(current, site, root))) * width / natural
         smallest_seen = min(smallest_seen, smallest)
-        if smallest < MIN_FONT_SIZE:
+        if smallest < MIN_TEXT - 0.01:
             problems.append(f"{what}: picture {src} shows {smallest:.1f} px text")
-        if scroll > 0:
-            problems.append(f"{what}: picture {src} scrolls sideways by {scroll} px")
-    if not shown:
-        problems.append(f"{what}: no picture")
-    if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
-        problems.append(f"{what}: the page is wider than the screen")
-    print(
-        f"  {what}: {len(shown)} pictures, smallest text {smallest_seen:.1f} px as shown",
-        flush=True,
-    )
-    return problems
+        if cut > 0.5:
+            problems.append(f"{what}: picture {src} is cut by {cut:.0f} px, not whole")
+    return problems, len(shown), smallest_seen
 
 
 def check_search(page: object, root: str, artifacts: Path) -> list[str]:
@@ -421,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=Path("site"))
     parser.add_argument("--artifacts", type=Path, default=Path("site-artifacts"))
-    parser.add_argument("--timeout", type=int, default=600, help="seconds for the whole check")
+    parser.add_argument("--timeout", type=int, default=900, help="seconds for the whole check")
     parser.add_argument(
         "--static-only", action="store_true", help="check the built HTML only, no browser"
     )

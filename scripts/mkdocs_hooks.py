@@ -4,10 +4,9 @@
   anchor (``tests/site_links.py``); an ID that names nothing stops the build.
 * The engine's API page opens with a table of the public API and shows only it; the other
   members of its modules go to the internals page (``tests/api_reference.py``).
-* Every picture of the table is shown at its own size and opens full size on a click; on a
-  screen up to 700 pixels wide it is its narrow twin (``x-narrow.svg``, drawn for a phone's
-  width) that shows; an example's after picture is followed by its before and after side by
-  side.
+* Every picture of the table is shown once, as its narrow drawing (``x-narrow.svg``, 328 px
+  wide, its text 12 px), which the text column shows whole at its own size on a desktop and
+  on a phone alike; a click opens its wide drawing (``x.svg``), the table as it lies.
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
@@ -26,7 +25,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from outofgears.pictures.render import NARROW_SCREEN  # noqa: E402
 from tests.api_reference import (  # noqa: E402
     INTERNALS_MARKER,
     PUBLIC_MARKER,
@@ -63,37 +61,21 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 _PICTURE = re.compile(r'<p>(?P<img><img [^>]*?src="(?P<src>[^"]+\.svg)"[^>]*>)</p>')
 
 
-def _figure(img: str, src: str, caption: str = "") -> str:
-    caption_html = f"<figcaption>{caption}</figcaption>" if caption else ""
+def _figure(img: str, src: str) -> str:
+    """One picture, once: its narrow drawing, which the text column shows whole at its own
+    size on any screen, in a link to its wide drawing (a click enlarges it)."""
     narrow = narrow_name(src.removesuffix(".svg")) + ".svg"
-    picture = (
-        f'<picture><source media="(max-width: {NARROW_SCREEN}px)" srcset="{narrow}">{img}</picture>'
-    )
+    shown = img.replace(f'src="{src}"', f'src="{narrow}"', 1)
     return (
         f'<figure class="oog-figure"><a class="oog-picture" href="{src}" '
-        f'title="Open the picture full size">{picture}</a>{caption_html}</figure>'
+        f'title="Open the picture of the whole table, full size">{shown}</a></figure>'
     )
 
 
 def with_pictures(html: str) -> str:
-    """Each picture at its own size in a figure, a link to itself (click to enlarge); after an
-    example's "after" picture, its before and after side by side."""
-    found = {m["src"]: m["img"] for m in _PICTURE.finditer(html)}
-
-    def figure(match: re.Match[str]) -> str:
-        src, img = match["src"], match["img"]
-        out = _figure(img, src)
-        before = src.replace("-after.svg", "-before.svg")
-        if src.endswith("-after.svg") and before in found:
-            out += (
-                '<div class="oog-pair" role="group" aria-label="before and after, side by side">'
-                + _figure(found[before], before, "Before")
-                + _figure(img, src, "After: what moved is outlined")
-                + "</div>"
-            )
-        return out
-
-    return _PICTURE.sub(figure, html)
+    """Each picture once, in a figure: its narrow drawing (the whole table in the column,
+    text 12 px), a link to its wide drawing (click to enlarge)."""
+    return _PICTURE.sub(lambda match: _figure(match["img"], match["src"]), html)
 
 
 def _page_url(files: Any, document: str) -> str | None:

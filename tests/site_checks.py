@@ -70,36 +70,42 @@ def resolve(page: str, href: str) -> tuple[str, str]:
 #: A picture of the table shown on a page, and the link around it when there is one.
 PICTURE: Final = re.compile(
     r'(?P<link><a class="oog-picture" href="(?P<href>[^"]+)"[^>]*>)?'
-    r'(?:<picture><source [^>]*?srcset="(?P<narrow>[^"]+\.svg)"[^>]*>)?'
     r'<img [^>]*?src="(?P<src>[^"]+\.svg)"'
 )
 
 
 def check_pictures(site: Path, page: str, content: str) -> list[str]:
-    """The pictures of a page open full size, their text is at least 12 px, and each has a
-    narrow twin that fits a phone."""
+    """Each picture of a page shows once, as its narrow drawing (it fits a phone's and a
+    desktop's text column at its own size, text at least 12 px), in a link to its wide drawing
+    (click to enlarge)."""
     from outofgears.pictures.render import NARROW_WIDTH
+    from tests.doc_pages import narrow_name
     from tests.picture_geometry import text_sizes, width
 
     problems: list[str] = []
+    shown: list[str] = []
     for match in PICTURE.finditer(content):
-        if match["link"] is None or match["href"] != match["src"]:
-            problems.append(f"{page}: picture {match['src']} does not open full size on a click")
-        if match["narrow"] is None:
-            problems.append(f"{page}: picture {match['src']} has no narrow twin for phones")
-        for src in filter(None, (match["src"], match["narrow"])):
-            path, _ = resolve(page, src)
+        src, href = match["src"], match["href"]
+        shown.append(src)
+        if href is None or narrow_name(href.removesuffix(".svg")) + ".svg" != src:
+            problems.append(f"{page}: picture {src} does not open its wide drawing on a click")
+        for name in filter(None, (src, href)):
+            path, _ = resolve(page, name)
             file = site / path.removesuffix("/index.html")
             if not file.is_file():
-                if src == match["narrow"]:
-                    problems.append(f"{page}: narrow picture {src} is missing")
+                problems.append(f"{page}: picture {name} is missing")
                 continue
             svg = file.read_text(encoding="utf-8")
             smallest = min(text_sizes(svg), default=12.0)
             if smallest < 12:
-                problems.append(f"{page}: picture {src} has {smallest:g} px text")
-            if src == match["narrow"] and width(svg) > NARROW_WIDTH:
-                problems.append(f"{page}: narrow picture {src} is {width(svg):g} wide")
+                problems.append(f"{page}: picture {name} has {smallest:g} px text")
+            if name == src and width(svg) > NARROW_WIDTH:
+                problems.append(f"{page}: picture {src} is {width(svg):g} wide")
+    problems += [
+        f"{page}: picture {src} is shown {shown.count(src)} times"
+        for src in sorted(set(shown))
+        if shown.count(src) > 1
+    ]
     return problems
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from outofgears import (
     JOLLY,
@@ -24,10 +28,23 @@ from outofgears import (
     setup_two_robot_game,
 )
 from outofgears.errors import ArgumentTypeError
+from outofgears.pictures import render as render_module
+from outofgears.pictures.lanes import (
+    Box,
+    Cell,
+    Lanes,
+    Point,
+    candidates,
+    crosses,
+    length,
+    paths_meet,
+    route,
+)
 from outofgears.pictures.render import GEAR_FILLS, MIN_FONT_SIZE, NARROW_WIDTH, TIMES, render_svg
 from outofgears.rules.gears import COLOUR_NAMES
 from tests.helpers import position, programs
 from tests.picture_geometry import crossings, outside, overlaps, text_sizes, width
+from tests.strategies import crowded_programs
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -233,6 +250,22 @@ def test_a_finished_game_says_so() -> None:
     root = parse(render_svg(over))
     assert next(iter(root)).text == "Out of Gears: the table at the end of the game"
     assert "Game over" in texts(root)
+
+
+def test_an_after_picture_is_the_table_after_its_turn_not_before_the_next() -> None:
+    state = setup_game([1, 2, 3], seed=7)
+    after = apply_turn(state, programs(r1="harvest 1", r2="harvest 2", r3="attack 1"))
+    for layout in ("wide", "narrow"):
+        root = parse(render_svg(after, before=state, layout=layout))
+        assert next(iter(root)).text == "Out of Gears: the table after turn 1"
+        assert root.find(f"{SVG}desc").text.startswith("After turn 1.\nRobot 1 (red, ")  # type: ignore[union-attr]
+        assert "After turn 1" in texts(root)
+        assert "Turn 2" not in texts(root)
+        # without the table before, it is the table before turn 2
+        assert "Turn 2" in texts(parse(render_svg(after, layout=layout)))
+    over = position(dumps={1: [], 2: [2]})
+    ended = apply_turn(over, programs(r1="harvest 2", r2="attack 2"))
+    assert "Game over" in texts(parse(render_svg(ended, before=over)))
 
 
 def test_a_given_title_is_escaped() -> None:
@@ -498,3 +531,69 @@ def test_an_after_picture_outlines_and_counts_what_moved_since_the_before() -> N
     assert len(rings) == 5
     # without an earlier position nothing is marked
     assert not [r for r in parse(render_svg(after)).iter(f"{SVG}rect") if r.get("class")]
+
+
+def route_by_trying_every_path(
+    source: Box,
+    source_cell: Cell,
+    target: Box,
+    target_cell: Cell,
+    lanes: Lanes,
+    obstacles: Iterable[Box],
+    laid: Sequence[Sequence[Point]] = (),
+) -> tuple[Point, ...]:
+    """The routing the fast one replaced: every candidate path ranked, then tried in turn."""
+    boxes = list(obstacles)
+    best = clear = None
+    ranked = sorted(
+        candidates(source, source_cell, target, target_cell, lanes),
+        key=lambda points: (len(points), round(length(points), 3)),
+    )
+    for points in ranked:
+        best = best or points
+        if any(crosses(points, box) for box in boxes):
+            continue
+        clear = clear or points
+        if not any(paths_meet(points, other) for other in laid):
+            return points
+    chosen = clear or best
+    assert chosen is not None
+    return chosen
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.data(), st.integers(3, 5), st.integers(0, 2**16))
+def test_the_fast_routing_takes_the_path_that_trying_every_path_takes(
+    data: st.DataObject, robots: int, seed: int
+) -> None:
+    # a differential test: each arrow of a crowded narrow picture, routed both ways, with the
+    # arrows laid before it (so that the fallbacks, a path meeting an arrow or a box, are met);
+    # up to five robots, as trying every path costs seconds on eight
+    state = setup_game(list(range(1, robots + 1)), seed=seed)
+    plays = data.draw(crowded_programs(state))
+    routed: list[tuple[tuple[Point, ...], tuple[Point, ...]]] = []
+
+    def both(*args: Any) -> tuple[Point, ...]:
+        fast, slow = route(*args), route_by_trying_every_path(*args)
+        routed.append((fast, slow))
+        return fast
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(render_module, "route", both)
+        render_svg(state, plays, layout="narrow")
+    assert routed or not plays
+    for fast, slow in routed:
+        assert fast == slow
+
+
+def test_a_crowded_narrow_picture_whose_arrows_cannot_all_stay_clear_is_still_drawn() -> None:
+    # every path blocked by an arrow already laid: the routing falls back to one that only
+    # keeps off the boxes, the same one as trying every path
+    top, bottom = Box(55, 40, 70, 40), Box(55, 100, 70, 40)
+    lanes = Lanes((10, 100, 190), (10, 70, 130))
+    wall = [((0.0, y), (200.0, y)) for y in (64.0, 70.0, 76.0)]
+    args = (top, Cell(0, 0), bottom, Cell(1, 0), lanes, [top, bottom], wall)
+    path = route(*args)
+    assert path == route_by_trying_every_path(*args)
+    assert any(paths_meet(path, other) for other in wall)
+    assert not any(crosses(path, box) for box in (top, bottom))

@@ -136,29 +136,29 @@ def test_a_sphinx_role_in_a_docstring_becomes_a_cross_reference() -> None:
 def test_the_build_check_fails_on_a_picture_that_does_not_open_or_has_small_text(
     tmp_path: Path,
 ) -> None:
-    small = '<svg xmlns="http://www.w3.org/2000/svg"><style>.s{font-size:9px}</style>'
-    (tmp_path / "a.svg").write_text(small + '<text class="s">x</text></svg>', encoding="utf-8")
+    small = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 328 90"><style>.s{font-size:9px}</style>'
+    (tmp_path / "a-narrow.svg").write_text(
+        small + '<text class="s">x</text></svg>', encoding="utf-8"
+    )
     (tmp_path / "index.html").write_text(
-        '<article><p><img alt="t" src="a.svg"></p></article>', encoding="utf-8"
+        '<article><p><img alt="t" src="a-narrow.svg"></p></article>', encoding="utf-8"
     )
     assert check_built_site(tmp_path, PREFIXES) == [
-        "index.html: picture a.svg does not open full size on a click",
-        "index.html: picture a.svg has no narrow twin for phones",
-        "index.html: picture a.svg has 9 px text",
+        "index.html: picture a-narrow.svg does not open its wide drawing on a click",
+        "index.html: picture a-narrow.svg has 9 px text",
     ]
     (tmp_path / "a.svg").write_text(small.replace("9px", "12px") + "</svg>", encoding="utf-8")
     (tmp_path / "a-narrow.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 328 500"></svg>', encoding="utf-8"
     )
     (tmp_path / "index.html").write_text(
-        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
-        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a></article>',
+        '<article><a class="oog-picture" href="a.svg"><img src="a-narrow.svg"></a></article>',
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == []
 
 
-def test_the_build_check_fails_on_a_narrow_twin_too_wide_for_a_phone_or_missing(
+def test_the_build_check_fails_on_a_shown_picture_too_wide_missing_or_shown_twice(
     tmp_path: Path,
 ) -> None:
     (tmp_path / "a.svg").write_text(
@@ -168,15 +168,17 @@ def test_the_build_check_fails_on_a_narrow_twin_too_wide_for_a_phone_or_missing(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 900"></svg>', encoding="utf-8"
     )
     (tmp_path / "index.html").write_text(
-        '<article><a class="oog-picture" href="a.svg"><picture><source media="(max-width: '
-        '700px)" srcset="a-narrow.svg"><img src="a.svg"></picture></a>'
-        '<a class="oog-picture" href="a.svg"><picture><source srcset="b-narrow.svg">'
-        '<img src="a.svg"></picture></a></article>',
+        '<article><a class="oog-picture" href="a.svg"><img src="a-narrow.svg"></a>'
+        '<a class="oog-picture" href="b.svg"><img src="b-narrow.svg"></a>'
+        '<a class="oog-picture" href="a.svg"><img src="a-narrow.svg"></a></article>',
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == [
-        "index.html: narrow picture a-narrow.svg is 420 wide",
-        "index.html: narrow picture b-narrow.svg is missing",
+        "index.html: picture a-narrow.svg is 420 wide",
+        "index.html: picture b-narrow.svg is missing",
+        "index.html: picture b.svg is missing",
+        "index.html: picture a-narrow.svg is 420 wide",
+        "index.html: picture a-narrow.svg is shown 2 times",
     ]
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+import os
+
 import click
 
+from outofgears.clauses import LANGUAGES
 from outofgears.cli.common import (
     LOG_ARGUMENT,
     AsciiIntRange,
@@ -19,6 +23,18 @@ from outofgears.judge.replay import replay_log
 from outofgears.log import LogError
 
 
+def log_date(path: str) -> str | None:
+    """The date of a log file (its last change, in UTC) for the page's title; ``None`` for
+    standard input or a file whose date cannot be read."""
+    if path == "-":
+        return None
+    try:
+        changed = os.stat(path).st_mtime
+    except OSError:
+        return None
+    return datetime.datetime.fromtimestamp(changed, datetime.UTC).date().isoformat()
+
+
 @click.command()
 @LOG_ARGUMENT
 @output_option("HTML file")
@@ -27,27 +43,47 @@ from outofgears.log import LogError
     "--docs-url",
     metavar="URL",
     default=None,
-    help="The documentation site, to link every clause to (its base address); without it a clause shows only its paraphrase.",
+    help="The documentation site, to link every clause to (its base address: http://, "
+    "https:// or relative); without it a clause shows only its paraphrase.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="The language of the page's words and of the clause paraphrases: English, Italian or French.",
 )
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
-def view(log: str, output: str, turn: int | None, docs_url: str | None, force: bool) -> None:
+def view(
+    log: str, output: str, turn: int | None, docs_url: str | None, lang: str, force: bool
+) -> None:
     """Write a game viewer for LOG: one HTML file that steps through the game.
 
     The page needs no server and no network: it shows, turn by turn, the table before the
-    turn with its programs and after it with what moved outlined, every event with its spec
-    clause (a tap shows our paraphrase of the clause, with no network; with --docs-url also
-    a link to the documentation site), the departures of the log from
-    the rules, highlighted, and a chart of the scores. The arrow keys, Home and End move
-    through the turns; --turn N (or #turn-N in the address) opens at turn N.
+    turn with its programs and after it with what moved outlined (a click enlarges a
+    picture), every event with its spec clause (a tap shows our paraphrase of the clause,
+    with no network; with --docs-url also a link to the documentation site), the departures
+    of the log from the rules, highlighted and told in the players' words (where in the log
+    each sits on request), and a chart of the scores. The title names the players and the
+    log file's date. The arrow keys, Home and End move through the turns; --turn N (or
+    #turn-N in the address) opens at turn N. --lang it or fr gives the page's words and the
+    paraphrases in Italian or French (the events and the pictures stay in English).
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Exit status 0 (a log that departs from the rules is shown, not refused); 2 when
-    the log, the turn or the output file is invalid.
+    the log, the turn, the address or the output file is invalid.
     """
-    from outofgears.pictures.viewer import (
-        game_html,  # imported here rather than when the CLI starts
+    from outofgears.pictures.viewer import (  # imported here rather than when the CLI starts
+        DocsUrlError,
+        checked_docs_url,
+        game_html,
     )
 
+    if docs_url is not None:
+        try:
+            docs_url = checked_docs_url(docs_url)
+        except DocsUrlError as error:
+            fail(error)
     target = output_path(output, force=force)
     name = source_name(log)
     game = load_log(log)
@@ -60,6 +96,6 @@ def view(log: str, output: str, turn: int | None, docs_url: str | None, force: b
         fail(f"{name}: the log has no turn to show")
     if turn is not None and turn not in numbers:
         fail(f"--turn {turn}: the log's turns are {numbers[0]} to {numbers[-1]}")
-    page = game_html(replay, title=f"Out of Gears: {name}", turn=turn, docs_url=docs_url)
+    page = game_html(replay, turn=turn, docs_url=docs_url, lang=lang, date=log_date(log))
     if deliver(page, target, output, force=force):
         say(f"wrote {output}", err=True)

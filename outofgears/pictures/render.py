@@ -705,8 +705,29 @@ def _legend(left: float, top: float) -> list[str]:
 _LEGEND_HEIGHT: Final = 66
 
 
-def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | None = None) -> str:
-    """The position (and the programs, if given) in words, as a picture's ``<desc>`` says it.
+def moment(state: GameState, before: GameState | None = None) -> str:
+    """When a picture shows the table: before a turn, after one (``before`` is the table
+    before it), or at the end of the game.
+
+    >>> from outofgears import setup_game
+    >>> start = setup_game([1, 2], seed=1)
+    >>> moment(start), moment(start, before=start)
+    ('before turn 1', 'after turn 1')
+    """
+    if state.game_over:
+        return "at the end of the game"
+    if before is not None:
+        return f"after turn {before.turn}"
+    return f"before turn {state.turn}"
+
+
+def describe_position(
+    state: GameState,
+    programs: Mapping[int, AnyProgram] | None = None,
+    before: GameState | None = None,
+) -> str:
+    """The position (and the programs, if given) in words, as a picture's ``<desc>`` says it;
+    ``before`` (the table before the turn) makes it the table after that turn.
 
     >>> from outofgears import from_position, gears
     >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}}, dumps={1: gears(1), 2: ()},
@@ -720,8 +741,10 @@ def describe_position(state: GameState, programs: Mapping[int, AnyProgram] | Non
     expect_state(state)
     if programs is not None:
         expect_programs(programs, "programs")
-    head = "At the end of the game." if state.game_over else f"Before turn {state.turn}."
-    sentences = [head]
+    if before is not None:
+        expect_state(before, "before")
+    when = moment(state, before)
+    sentences = [when[0].upper() + when[1:] + "."]
     for robot in state.robots:
         player = state.player_of(robot.number)
         words = (
@@ -747,8 +770,10 @@ LAYOUTS: Final[tuple[Layout, ...]] = ("wide", "narrow")
 #: 360-pixel phone screen, so that the picture is shown at its own size and its smallest text
 #: stays :data:`MIN_FONT_SIZE` pixels.
 NARROW_WIDTH: Final = 328
-#: The widest screen, in CSS pixels, that the narrow pictures are for: the documentation site
-#: and the game viewer show them up to this width, the wide ones above it.
+#: The widest screen, in CSS pixels, that the narrow pictures are always for: the game viewer
+#: shows them up to this width at least (further up where its wide pictures would not fit);
+#: the documentation site shows them on every screen, its text column being narrower than a
+#: wide picture.
 NARROW_SCREEN: Final = 700
 #: The width of the lanes of a narrow picture (left of, between and right of its two columns),
 #: where its arrows run, and the height of the gaps between its rows.
@@ -1028,14 +1053,10 @@ def render_svg(
     style = _WIDE if layout == "wide" else _NARROW
     laid = dict(programs) if programs is not None else {}
     if title is None:
-        title = (
-            "Out of Gears: the table at the end of the game"
-            if state.game_over
-            else f"Out of Gears: the table before turn {state.turn}"
-        )
+        title = f"Out of Gears: the table {moment(state, before)}"
         if laid:
             title += ", with the programs of the turn"
-    description = describe_position(state, laid if programs is not None else None)
+    description = describe_position(state, laid if programs is not None else None, before)
 
     # lay the table out first, so that the picture can be cropped to what it shows
     dumps = {dump.number: dump for dump in state.dumps}
@@ -1068,7 +1089,8 @@ def render_svg(
         'aria-labelledby="oog-title oog-desc" '
         'font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="13">',
         f'<title id="oog-title">{_xml(title)}</title>',
-        f'<desc id="oog-desc">{_xml(description)}</desc>',
+        # one sentence a line: each escaped alone, so that the lines stay lines, not "\\n"
+        '<desc id="oog-desc">' + "\n".join(map(_xml, description.split("\n"))) + "</desc>",
         "<style>"
         "text{fill:#1a1a1a}"
         ".name{font-weight:bold}"
@@ -1102,6 +1124,8 @@ def render_svg(
     body.append(table.ground)
     # the turn and the reserve: in the middle of the table, or at the top of a narrow picture
     head = "Game over" if state.game_over else f"Turn {state.turn}"
+    if before is not None and not state.game_over:
+        head = f"After turn {before.turn}"
     hx, hy = table.heading
     body += [
         svg_text(hx, hy, head, "centre turn"),

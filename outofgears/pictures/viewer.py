@@ -7,28 +7,44 @@ turn it shows the programs, every event with its spec clause (a link to the docu
 when a base URL is given), the departures of the log from the rules, highlighted, and a chart
 of the scores over the turns with the current turn marked. A decision the log does not record
 (a defence steal, an assembly or a split left to the default policy) is marked as inferred. The arrow keys, Home and End, the
-buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn. On
-a screen up to :data:`~outofgears.pictures.render.NARROW_SCREEN` pixels wide the pictures are drawn in
-their narrow layout, which a phone shows whole at its own size.
+buttons and the turn list move through the game; the address's ``#turn-N`` opens a turn.
+The before and after pictures stand one above the other, each shown whole at its own size
+(its text 12 px): the wide drawing where the screen holds the game's widest
+(:func:`picture_switch`), the narrow one, which a phone shows whole, below that; a click shows
+a picture full size.
 
-``outofgears view LOG -o game.html [--turn N] [--docs-url URL]`` writes it.
+The page is titled by the players and the date, each picture's text alternative is the
+table's own description (:func:`~outofgears.pictures.render.describe_position`), and the
+departures are told in the players' words (where in the log each sits, its JSON path, is shown
+only on request). Its words are English, Italian or French (:data:`WORDS`, ``lang``); the
+clauses' paraphrases follow the language, the events and the pictures are in English.
+
+Whatever a log holds, the page stays inert: every ``<`` of the embedded data is escaped, so
+that no name can end or open a script block, and the documentation site's address is accepted
+only as an ``http(s)`` or a relative address (:func:`checked_docs_url`).
+
+``outofgears view LOG -o game.html [--turn N] [--docs-url URL] [--lang it]`` writes it.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import math
+import re
 import tomllib
+import urllib.parse
 from html import escape
 from importlib import resources
 from typing import Any, Final
 
-from outofgears.clauses import paraphrases
-from outofgears.errors import expect
-from outofgears.judge.replay import Replay
-from outofgears.pictures.render import INK, NARROW_SCREEN, render_svg
+from outofgears.clauses import LANGUAGES, paraphrases
+from outofgears.errors import ArgumentTypeError, OutOfGearsError, expect
+from outofgears.judge.replay import Departure, Replay
+from outofgears.pictures.render import INK, NARROW_SCREEN, describe_position, render_svg
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
+from outofgears.rules.model import GameState
 from outofgears.rules.scoring import score_robot
 
 #: The pages of the documentation site that hold the clauses, by spec document.
@@ -87,12 +103,300 @@ def inferred(event: Event, choices: Choices) -> bool:
     return False
 
 
+#: Every word the viewer says, by message id, then language: one table, ready to move to the
+#: project's gettext catalogues (:mod:`outofgears.words`, being built on its own branch): each
+#: English text becomes a msgid, its Italian and French the msgstr of each catalogue.
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "game": {"en": "Out of Gears", "it": "Fuori di Rotella", "fr": "Out of Gears"},
+    "turn": {"en": "Turn {turn}", "it": "Turno {turn}", "fr": "Tour {turn}"},
+    "turns": {"en": "{count} turns.", "it": "{count} turni.", "fr": "{count} tours."},
+    "departs": {
+        "en": " \u2014 departs from the rules",
+        "it": " \u2014 si discosta dalle regole",
+        "fr": " \u2014 s\u2019\u00e9carte des r\u00e8gles",
+    },
+    "departure mark": {"en": "departure", "it": "scostamento", "fr": "\u00e9cart"},
+    "agrees": {
+        "en": "Every turn agrees with the rules.",
+        "it": "Ogni turno rispetta le regole.",
+        "fr": "Chaque tour respecte les r\u00e8gles.",
+    },
+    "departed one": {
+        "en": "1 turn departs from the rules",
+        "it": "1 turno si discosta dalle regole",
+        "fr": "1 tour s\u2019\u00e9carte des r\u00e8gles",
+    },
+    "departed many": {
+        "en": "{count} turns depart from the rules",
+        "it": "{count} turni si discostano dalle regole",
+        "fr": "{count} tours s\u2019\u00e9cartent des r\u00e8gles",
+    },
+    "previous": {"en": "Previous", "it": "Precedente", "fr": "Pr\u00e9c\u00e9dent"},
+    "next": {"en": "Next", "it": "Successivo", "fr": "Suivant"},
+    "previous turn": {
+        "en": "Previous turn",
+        "it": "Turno precedente",
+        "fr": "Tour pr\u00e9c\u00e9dent",
+    },
+    "next turn": {"en": "Next turn", "it": "Turno successivo", "fr": "Tour suivant"},
+    "go to turn": {"en": "Go to turn", "it": "Vai al turno", "fr": "Aller au tour"},
+    "turns nav": {"en": "Turns", "it": "Turni", "fr": "Tours"},
+    "keys": {
+        "en": "Keys: \u2190 \u2192 (or j k), Home, End",
+        "it": "Tasti: \u2190 \u2192 (o j k), Home, Fine",
+        "fr": "Touches : \u2190 \u2192 (ou j k), D\u00e9but, Fin",
+    },
+    "departures": {
+        "en": "Where the log departs from the rules",
+        "it": "Dove il registro si discosta dalle regole",
+        "fr": "O\u00f9 la partie not\u00e9e s\u2019\u00e9carte des r\u00e8gles",
+    },
+    "before": {
+        "en": "Before the turn, with its programs",
+        "it": "Prima del turno, con le sue programmazioni",
+        "fr": "Avant le tour, avec ses programmations",
+    },
+    "after": {
+        "en": "After the turn (what moved is outlined)",
+        "it": "Dopo il turno (ci\u00f2 che si \u00e8 mosso \u00e8 bordato)",
+        "fr": "Apr\u00e8s le tour (ce qui a boug\u00e9 est entour\u00e9)",
+    },
+    "enlarge": {
+        "en": "Click a picture to enlarge it.",
+        "it": "Clicca un\u2019immagine per ingrandirla.",
+        "fr": "Cliquez sur une image pour l\u2019agrandir.",
+    },
+    "close": {"en": "Close", "it": "Chiudi", "fr": "Fermer"},
+    "programs": {"en": "Programs", "it": "Programmazioni", "fr": "Programmations"},
+    "events": {
+        "en": "Events, each with the clause behind it",
+        "it": "Eventi, ciascuno con la sua clausola",
+        "fr": "\u00c9v\u00e9nements, chacun avec sa clause",
+    },
+    "scores": {
+        "en": "Scores over the turns",
+        "it": "Punteggi turno per turno",
+        "fr": "Scores au fil des tours",
+    },
+    "start": {"en": "start", "it": "inizio", "fr": "d\u00e9but"},
+    "after turn": {
+        "en": "after turn {turn}",
+        "it": "dopo il turno {turn}",
+        "fr": "apr\u00e8s le tour {turn}",
+    },
+    "robot": {"en": "Robot {robot}", "it": "Robot {robot}", "fr": "Robot {robot}"},
+    "inferred": {
+        "en": " inferred: not recorded, the default policy decided",
+        "it": " dedotto: non registrato, ha deciso la scelta predefinita",
+        "fr": " d\u00e9duit : non not\u00e9, la r\u00e8gle par d\u00e9faut a d\u00e9cid\u00e9",
+    },
+    "in the rules": {"en": "in the rules", "it": "nelle regole", "fr": "dans les r\u00e8gles"},
+    "where in the log": {
+        "en": "where in the log",
+        "it": "dove nel registro",
+        "fr": "o\u00f9 dans la partie not\u00e9e",
+    },
+    "departure": {
+        "en": "{what}: the table wrote {recorded}; the rules give {expected}.",
+        "it": "{what}: al tavolo \u00e8 stato scritto {recorded}; le regole danno {expected}.",
+        "fr": "{what} : la table a not\u00e9 {recorded} ; les r\u00e8gles donnent {expected}.",
+    },
+    "robot place": {
+        "en": "robot {robot}'s {place}",
+        "it": "{place} del robot {robot}",
+        "fr": "{place} du robot {robot}",
+    },
+    "feet": {"en": "feet", "it": "piedi", "fr": "pieds"},
+    "circuit": {"en": "circuit", "it": "circuito interno", "fr": "circuit interne"},
+    "score of": {"en": "{name}'s score", "it": "punteggio di {name}", "fr": "score de {name}"},
+    "dump": {"en": "dump {dump}", "it": "discarica {dump}", "fr": "D\u00e9charge {dump}"},
+    "drawn": {
+        "en": "the gear turned up onto dump {dump}",
+        "it": "la rotella scoperta sulla discarica {dump}",
+        "fr": "l\u2019engrenage retourn\u00e9 sur la D\u00e9charge {dump}",
+    },
+    "none": {"en": "none", "it": "nessuna", "fr": "aucun"},
+    "points": {"en": "{count} points", "it": "{count} punti", "fr": "{count} points"},
+    "point": {"en": "1 point", "it": "1 punto", "fr": "1 point"},
+    "worth": {
+        "en": "robot {robot}'s gears: {sum}",
+        "it": "rotelle del robot {robot}: {sum}",
+        "fr": "engrenages du robot {robot} : {sum}",
+    },
+    "gears worth": {
+        "en": "{count} \u00d7 {worth}",
+        "it": "{count} \u00d7 {worth}",
+        "fr": "{count} \u00d7 {worth}",
+    },
+    # the colours of gears, one and several (as the gettext catalogues of outofgears.words say)
+    "red": {"en": "red", "it": "rossa", "fr": "rouge"},
+    "red many": {"en": "red", "it": "rosse", "fr": "rouges"},
+    "orange": {"en": "orange", "it": "arancione", "fr": "orange"},
+    "orange many": {"en": "orange", "it": "arancioni", "fr": "orange"},
+    "yellow": {"en": "yellow", "it": "gialla", "fr": "jaune"},
+    "yellow many": {"en": "yellow", "it": "gialle", "fr": "jaunes"},
+    "green": {"en": "green", "it": "verde", "fr": "vert"},
+    "green many": {"en": "green", "it": "verdi", "fr": "verts"},
+    "blue": {"en": "blue", "it": "blu", "fr": "bleu"},
+    "blue many": {"en": "blue", "it": "blu", "fr": "bleus"},
+    "purple": {"en": "purple", "it": "viola", "fr": "violet"},
+    "purple many": {"en": "purple", "it": "viola", "fr": "violets"},
+    "grey": {"en": "grey", "it": "grigia", "fr": "gris"},
+    "grey many": {"en": "grey", "it": "grigie", "fr": "gris"},
+    "white": {"en": "white", "it": "bianca", "fr": "blanc"},
+    "white many": {"en": "white", "it": "bianche", "fr": "blancs"},
+    "language note": {
+        "en": "",
+        "it": "Gli eventi e le immagini sono in inglese; le clausole nelle nostre parole.",
+        "fr": "Les \u00e9v\u00e9nements et les images sont en anglais ; les clauses dans nos mots.",
+    },
+}
+
+
+def word(message: str, lang: str = "en", **values: object) -> str:
+    """The viewer's text of ``message`` in ``lang`` (English when the language lacks it),
+    with ``values`` put in.
+
+    >>> word("turn", "it", turn=3), word("points", "fr", count=5)
+    ('Turno 3', '5 points')
+    """
+    texts = WORDS[message]
+    return texts.get(lang, texts["en"]).format(**values)
+
+
+class DocsUrlError(OutOfGearsError, ValueError):
+    """A documentation site's address that is neither ``http(s)`` nor relative.
+
+    Attributes:
+        url: The address refused.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        super().__init__(
+            f"--docs-url {json.dumps(url)}: give an http:// or https:// address or a relative one"
+        )
+
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+
+
+def checked_docs_url(url: str) -> str:
+    """``url`` when it is an ``http(s)`` address with a host or a relative one; every other
+    scheme (``javascript:``, ``data:``, ``vbscript:``, ``file:`` ...) is refused, and so is
+    any space or control character, which a browser would drop before reading the scheme.
+
+    >>> checked_docs_url("https://example.org/docs/"), checked_docs_url("../docs")
+    ('https://example.org/docs/', '../docs')
+    >>> checked_docs_url("java\\tscript:alert(1)")
+    Traceback (most recent call last):
+    ...
+    outofgears.pictures.viewer.DocsUrlError: --docs-url "java\\tscript:alert(1)": give an http:// or https:// address or a relative one
+    """
+    if not isinstance(url, str) or any(ord(c) <= 0x20 or 0x7F <= ord(c) <= 0x9F for c in url):
+        raise DocsUrlError(str(url))
+    scheme = _SCHEME.match(url)
+    if scheme is None:
+        return url
+    parts = urllib.parse.urlsplit(url)
+    if scheme[1].lower() in ("http", "https") and parts.netloc:
+        return url
+    raise DocsUrlError(url)
+
+
 def _data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
+_COLOURS: Final = re.compile(r"\b(?:(\d+) )?(red|orange|yellow|green|blue|purple|grey|white)\b")
+_POINTS: Final = re.compile(r"^(\d+) points?$")
+
+
+def table_words(value: str, lang: str) -> str:
+    """A value of the log as the judge words it (``1 red, 2 green``, ``none``, ``3 points``)
+    in ``lang``; what it does not know stays as it is.
+
+    >>> table_words("1 red, 2 green", "it"), table_words("3 points", "fr"), table_words("none", "it")
+    ('1 rossa, 2 verdi', '3 points', 'nessuna')
+    """
+    points = _POINTS.match(value)
+    if points:
+        count = int(points[1])
+        return word("point", lang) if count == 1 else word("points", lang, count=count)
+    if value == "none":
+        return word("none", lang)
+
+    def colour(found: re.Match[str]) -> str:
+        count, name = found[1], found[2]
+        if count is None:
+            return word(name, lang)
+        return f"{count} {word(name if count == '1' else f'{name} many', lang)}"
+
+    return _COLOURS.sub(colour, value)
+
+
+_PATHS: Final = (
+    (re.compile(r"\.recorded\.robots\.(\d+)\.(feet|circuit)$"), "robot place"),
+    (re.compile(r"\.recorded\.scores\.(.+)$"), "score of"),
+    (re.compile(r"\.recorded\.dumps\.(\d+)$"), "dump"),
+    (re.compile(r"\.drawn\.(\d+)$"), "drawn"),
+)
+
+
+def departure_what(departure: Departure, lang: str) -> str:
+    """What a departure is about, in the players' words: read from where it is in the log."""
+    for pattern, message in _PATHS:
+        found = pattern.search(departure.json_path)
+        if found is None:
+            continue
+        if message == "robot place":
+            return word(message, lang, robot=found[1], place=word(found[2], lang))
+        if message == "score of":
+            return word(message, lang, name=found[1])
+        return word(message, lang, dump=found[1])
+    return departure.what
+
+
+def score_sum(state: GameState, robot: int, lang: str) -> str:
+    """How a robot's points add up, by the worth of its gears: ``2 \N{MULTIPLICATION SIGN} 2 + 1 \N{MULTIPLICATION SIGN} 1 = 5 points``."""
+    held = state.robot(robot)
+    worths = [gear.points_for(robot) for gear in (*held.feet, *held.circuit)]
+    counts = sorted({worth: worths.count(worth) for worth in worths}.items(), reverse=True)
+    total = score_robot(held)
+    terms = " + ".join(word("gears worth", lang, count=n, worth=w) for w, n in counts)
+    points = word("point", lang) if total == 1 else word("points", lang, count=total)
+    return word("worth", lang, robot=robot, sum=f"{terms or 0} = {points}")
+
+
+def departure_entry(
+    departure: Departure, after: GameState, lang: str, docs_url: str | None, pages: dict[str, str]
+) -> dict[str, Any]:
+    """One departure as the page shows it: a sentence in the players' words, why (a score
+    added up, or the rules' reason), its clause, and its JSON path for who asks."""
+    text = word(
+        "departure",
+        lang,
+        what=departure_what(departure, lang),
+        recorded=table_words(departure.recorded, lang),
+        expected=table_words(departure.expected, lang),
+    )
+    if departure.clause == "END-2" and departure.robot is not None:
+        why = score_sum(after, departure.robot, lang)
+    else:
+        why = (departure.reason or "").removesuffix(f" ({departure.clause})")
+    return {
+        "text": text,
+        "reason": why,
+        "clause": departure.clause or "",
+        "url": clause_url(departure.clause, docs_url, pages) if departure.clause else None,
+        "path": departure.json_path,
+    }
+
+
+def game_data(replay: Replay, docs_url: str | None = None, lang: str = "en") -> dict[str, Any]:
     """What the page shows, turn by turn, as JSON-ready data."""
+    if docs_url is not None:
+        docs_url = checked_docs_url(docs_url)
     pages = clause_pages()
     robots = [robot.number for robot in replay.start.robots]
     scores = [{str(r.number): score_robot(r) for r in replay.start.robots}]
@@ -109,7 +413,7 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
                 ],
                 "events": [
                     {
-                        "text": str(event),
+                        "text": str(event).removesuffix(f" [{event.clause}]"),
                         "clause": event.clause,
                         "url": clause_url(event.clause, docs_url, pages),
                         "inferred": inferred(event, turn.choices),
@@ -117,20 +421,15 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
                     for event in turn.result.events
                 ],
                 "departures": [
-                    {
-                        "text": str(departure),
-                        "reason": departure.reason or "",
-                        "clause": departure.clause or "",
-                        "url": clause_url(departure.clause, docs_url, pages)
-                        if departure.clause
-                        else None,
-                    }
+                    departure_entry(departure, after, lang, docs_url, pages)
                     for departure in turn.departures
                 ],
                 "before": _data_url(render_svg(turn.before, turn.programs)),
                 "after": _data_url(render_svg(after, before=turn.before)),
                 "before_narrow": _data_url(render_svg(turn.before, turn.programs, layout="narrow")),
                 "after_narrow": _data_url(render_svg(after, before=turn.before, layout="narrow")),
+                "before_alt": describe_position(turn.before, turn.programs),
+                "after_alt": describe_position(after, before=turn.before),
                 "game_over": after.game_over,
             }
         )
@@ -138,13 +437,14 @@ def game_data(replay: Replay, docs_url: str | None = None) -> dict[str, Any]:
         "robots": robots,
         "scores": scores,
         "turns": turns,
-        "clauses": clause_texts(turns),
+        "clauses": clause_texts(turns, lang),
     }
 
 
-def clause_texts(turns: list[dict[str, Any]]) -> dict[str, str]:
-    """Our paraphrase (English) of every clause the page cites, by ID, for the page to show
-    on a tap with no network (rulings, which have no paraphrase, are left out)."""
+def clause_texts(turns: list[dict[str, Any]], lang: str = "en") -> dict[str, str]:
+    """Our paraphrase of every clause the page cites, by ID, in ``lang`` (English where it
+    lacks one), for the page to show on a tap with no network (rulings, which have no
+    paraphrase, are left out)."""
     known = paraphrases()
     cited = {
         entry["clause"]
@@ -153,11 +453,13 @@ def clause_texts(turns: list[dict[str, Any]]) -> dict[str, str]:
         if entry["clause"]
     }
     return {
-        clause: known[clause]["en"] for clause in sorted(cited) if "en" in known.get(clause, {})
+        clause: known[clause].get(lang) or known[clause]["en"]
+        for clause in sorted(cited)
+        if "en" in known.get(clause, {})
     }
 
 
-def score_chart(data: dict[str, Any]) -> str:
+def score_chart(data: dict[str, Any], lang: str = "en") -> str:
     """A small SVG chart of every robot's score over the turns, each line labelled by robot."""
     scores: list[dict[str, int]] = data["scores"]
     robots: list[int] = data["robots"]
@@ -173,13 +475,14 @@ def score_chart(data: dict[str, Any]) -> str:
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {width:g} {height:g}" role="img" '
-        'aria-label="Scores over the turns" xmlns="http://www.w3.org/2000/svg">',
+        f'aria-label="{escape(word("scores", lang))}" xmlns="http://www.w3.org/2000/svg">',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 60}" y2="{y(0):.1f}" stroke="#888"/>',
         f'<text x="{left - 6}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
         f'<text x="{left - 6}" y="{y(top_score) + 4:.1f}" text-anchor="end">{top_score}</text>',
-        f'<text x="{x(0):.1f}" y="{height - 4}" text-anchor="middle">start</text>',
+        f'<text x="{x(0):.1f}" y="{height - 4}" text-anchor="middle">{escape(word("start", lang))}</text>',
         f'<text x="{x(steps):.1f}" y="{height - 4}" text-anchor="middle">'
-        f"after turn {data['turns'][-1]['turn'] if data['turns'] else 0}</text>",
+        f"{escape(word('after turn', lang, turn=data['turns'][-1]['turn'] if data['turns'] else 0))}"
+        "</text>",
         f'<line id="chart-now" x1="{x(0):.1f}" y1="{top}" x2="{x(0):.1f}" y2="{y(0):.1f}" '
         'stroke="#000" stroke-width="2" stroke-dasharray="4 3"/>',
     ]
@@ -199,17 +502,23 @@ _STYLE: Final = """
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
   color:#1a1a1a;background:#fff;font-size:16px;line-height:1.45}
-header,main{max-width:1100px;margin:0 auto;padding:0.6rem 1rem}
+header,main{max-width:1240px;margin:0 auto;padding:0.6rem 16px}
 h1{font-size:1.3rem;margin:0.2rem 0}
 nav.steps{display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center;position:sticky;top:0;
   background:#fff;padding:0.5rem 0;border-bottom:1px solid #ddd;z-index:1}
 button,select{font-size:1rem;min-height:44px;min-width:44px;padding:0 0.8rem}
-.pictures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,480px),1fr));gap:1rem}
-figure{margin:0;overflow-x:auto}
-figure img{display:block;max-width:none}
+.pictures{display:flex;flex-direction:column;gap:1rem}
+figure{margin:0;max-width:100%}
+figure img{display:block;max-width:none;cursor:zoom-in}
 figcaption{font-weight:bold;margin:0.3rem 0}
+dialog.enlarged{padding:0;border:0;max-width:100vw;max-height:100vh;width:100vw;height:100vh}
+dialog.enlarged img{display:block;margin:0 auto;max-width:none}
+dialog.enlarged .scroll{overflow:auto;width:100%;height:calc(100% - 52px)}
+dialog.enlarged button{position:sticky;top:0;margin:4px}
 .departures{border:3px solid #a0460a;background:#fbe5d9;padding:0.5rem 1rem;margin:1rem 0}
 .departures h2{margin-top:0}
+.departures details{display:inline;font-size:0.9rem}
+.departures code{overflow-wrap:anywhere}
 .departure-mark{font-weight:bold;color:#a0460a}
 ol.events li{margin:0.15rem 0}
 ol.events li,.departures li{overflow-wrap:anywhere}
@@ -225,9 +534,12 @@ table.programs td,table.programs th{padding:0.2rem 0.8rem 0.2rem 0;text-align:le
 _SCRIPT: Final = """
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
-  const turns = data.turns;
+  const turns = data.turns, words = data.words;
   const select = document.getElementById("turn-select");
   let current = 0;
+  function say(id, values) {
+    return (words[id] || id).replace(/\\{(\\w+)\\}/g, (m, key) => String(values[key]));
+  }
   function el(tag, text) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; }
   function clauseLink(clause, url) {
     if (!clause) return el("span", "");
@@ -239,31 +551,31 @@ _SCRIPT: Final = """
     const box = el("details"); box.className = "clause";
     const summary = el("summary", clause);
     box.append(summary, el("span", text + (url ? " " : "")));
-    if (url) { const more = el("a", "in the rules"); more.href = url; box.append(more); }
+    if (url) { const more = el("a", say("in the rules", {})); more.href = url; box.append(more); }
     return box;
   }
   function show(index) {
     current = Math.max(0, Math.min(turns.length - 1, index));
     const t = turns[current];
     document.getElementById("turn-title").textContent =
-      "Turn " + t.turn + (t.departures.length ? " \\u2014 departs from the rules" : "");
+      say("turn", {turn: t.turn}) + (t.departures.length ? say("departs", {}) : "");
     select.value = String(current);
-    document.getElementById("before").src = t.before;
-    document.getElementById("after").src = t.after;
-    document.getElementById("before-narrow").srcset = t.before_narrow;
-    document.getElementById("after-narrow").srcset = t.after_narrow;
-    document.getElementById("before").alt = "The table before turn " + t.turn + ", with its programs";
-    document.getElementById("after").alt = "The table after turn " + t.turn + ", what moved outlined";
+    for (const side of ["before", "after"]) {
+      const img = document.getElementById(side);
+      img.src = t[side];
+      img.alt = t[side + "_alt"];
+      document.getElementById(side + "-narrow").srcset = t[side + "_narrow"];
+    }
     const programs = document.getElementById("programs");
     programs.replaceChildren();
     for (const p of t.programs) {
-      const row = el("tr"); row.append(el("td", "Robot " + p.robot), el("td", p.program)); programs.append(row);
+      const row = el("tr"); row.append(el("td", say("robot", {robot: p.robot})), el("td", p.program)); programs.append(row);
     }
     const events = document.getElementById("events");
     events.replaceChildren();
     for (const e of t.events) {
-      const li = el("li"); li.append(el("span", e.text.replace(/ \\[[A-Z-0-9]+\\]$/, "") + " "), clauseLink(e.clause, e.url));
-      if (e.inferred) { li.className = "inferred"; li.append(el("strong", " inferred: not recorded, the default policy decided")); }
+      const li = el("li"); li.append(el("span", e.text + " "), clauseLink(e.clause, e.url));
+      if (e.inferred) { li.className = "inferred"; li.append(el("strong", say("inferred", {}))); }
       events.append(li);
     }
     const box = document.getElementById("departures");
@@ -271,7 +583,12 @@ _SCRIPT: Final = """
     list.replaceChildren();
     for (const d of t.departures) {
       const li = el("li", d.text + (d.reason ? " (" + d.reason + ")" : "") + " ");
-      li.append(clauseLink(d.clause, d.url)); list.append(li);
+      li.append(clauseLink(d.clause, d.url));
+      // where in the log: only on request
+      const where = el("details"); where.className = "path";
+      where.append(el("summary", say("where in the log", {})), el("code", d.path));
+      li.append(" ", where);
+      list.append(li);
     }
     box.hidden = t.departures.length === 0;
     const now = document.getElementById("chart-now");
@@ -289,11 +606,21 @@ _SCRIPT: Final = """
     const i = turns.findIndex(t => t.turn === Number(m[1]));
     return i >= 0 ? i : null;
   }
+  // a click on a picture shows the table at its own size, whole, in a scrolling overlay
+  const dialog = document.getElementById("enlarged");
+  for (const side of ["before", "after"]) {
+    document.getElementById(side).addEventListener("click", () => {
+      const big = document.getElementById("enlarged-img");
+      big.src = turns[current][side]; big.alt = turns[current][side + "_alt"];
+      dialog.showModal();
+    });
+  }
+  document.getElementById("enlarged-close").addEventListener("click", () => dialog.close());
   document.getElementById("prev").addEventListener("click", () => show(current - 1));
   document.getElementById("next").addEventListener("click", () => show(current + 1));
   select.addEventListener("change", () => show(Number(select.value)));
   document.addEventListener("keydown", (event) => {
-    if (event.target === select) return;
+    if (event.target === select || dialog.open) return;
     if (event.key === "ArrowLeft" || event.key === "k") { show(current - 1); event.preventDefault(); }
     else if (event.key === "ArrowRight" || event.key === "j") { show(current + 1); event.preventDefault(); }
     else if (event.key === "Home") { show(0); event.preventDefault(); }
@@ -306,10 +633,84 @@ _SCRIPT: Final = """
 """
 
 
+def script_safe_json(data: object) -> str:
+    """``data`` as JSON that a ``<script>`` block holds inertly: every ``<``, ``>`` and ``&``
+    written as a JSON escape, so that no text (``</script>``, ``<!--``, ``<script>``) can end
+    or change the block, and the separators U+2028 and U+2029 escaped too.
+
+    >>> script_safe_json({"name": "<!--<script>"})
+    '{"name":"\\\\u003c!--\\\\u003cscript\\\\u003e"}'
+    """
+    text = json.dumps(data, separators=(",", ":"))
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+def game_title(replay: Replay, date: str | None = None, lang: str = "en") -> str:
+    """The page's title: the game, its players in seating order, and the date if given.
+
+    >>> from outofgears.log import GameLog, Start
+    >>> from outofgears.judge.replay import replay_log
+    >>> log = GameLog(players={"Ada": (1,), "Ben": (2,)}, start=Start(seed=1), turns=())
+    >>> game_title(replay_log(log), "2026-11-25", "it")
+    'Fuori di Rotella: Ada, Ben \N{EM DASH} 2026-11-25'
+    """
+    players = ", ".join(replay.log.players)
+    return f"{word('game', lang)}: {players}" + (f" \N{EM DASH} {date}" if date else "")
+
+
+#: The widest the page's column grows, in CSS pixels, and its padding on each side.
+_COLUMN: Final = 1240
+_PADDING: Final = 16
+#: Room for a scrollbar beside the page.
+_SCROLLBAR: Final = 24
+#: A screen width no screen reaches: the narrow pictures show on every screen.
+_EVERY_SCREEN: Final = 100_000
+
+
+def picture_switch(data: dict[str, Any]) -> int:
+    """The widest screen, in CSS pixels, that shows the narrow pictures: below it, a wide
+    picture (the widest of the game, with the page's margins) would not show whole; when
+    it could not show whole in the page's widest column, every screen shows the narrow ones.
+
+    >>> svg = lambda width: _data_url(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}"/>')
+    >>> picture_switch({"turns": [{"before": svg(950), "after": svg(1071)}]})
+    1127
+    >>> picture_switch({"turns": [{"before": svg(950), "after": svg(1300)}]})
+    100000
+    """
+    widest = max(
+        (float(_svg_width(turn[side])) for turn in data["turns"] for side in ("before", "after")),
+        default=0.0,
+    )
+    if widest > _COLUMN - 2 * _PADDING:
+        return _EVERY_SCREEN
+    return max(NARROW_SCREEN, math.ceil(widest) + 2 * _PADDING + _SCROLLBAR)
+
+
+def _svg_width(url: str) -> str:
+    svg = base64.b64decode(url.partition(",")[2]).decode("utf-8")
+    found = re.search(r'<svg [^>]*?width="([0-9.]+)"', svg)
+    return found[1] if found else "0"
+
+
 def game_html(
-    replay: Replay, *, title: str, turn: int | None = None, docs_url: str | None = None
+    replay: Replay,
+    *,
+    title: str | None = None,
+    turn: int | None = None,
+    docs_url: str | None = None,
+    lang: str = "en",
+    date: str | None = None,
 ) -> str:
-    """The viewer page of a replayed game: self-contained HTML, opening at ``turn``.
+    """The viewer page of a replayed game: self-contained HTML, opening at ``turn``, its words
+    in ``lang`` (``"en"``, ``"it"`` or ``"fr"``), titled ``title`` or by the players and
+    ``date`` (:func:`game_title`).
+
+    Raises:
+        DocsUrlError: ``docs_url`` is neither an ``http(s)`` address nor a relative one.
+        ArgumentTypeError: ``lang`` is not one of :data:`LANGUAGES`.
 
     >>> from outofgears.log import GameLog, Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -324,34 +725,53 @@ def game_html(
     False
     """
     expect(replay, Replay, "replay", "a Replay")
-    expect(title, str, "title", "a str")
+    if title is not None:
+        expect(title, str, "title", "a str")
     if docs_url is not None:
         expect(docs_url, str, "docs_url", "a str")
     if turn is not None:
         expect(turn, int, "turn", "an int")
-    data = game_data(replay, docs_url)
+    if date is not None:
+        expect(date, str, "date", "a str")
+    if lang not in LANGUAGES:
+        raise ArgumentTypeError("lang", " or ".join(LANGUAGES), lang)
+    data = game_data(replay, docs_url, lang)
+    if title is None:
+        title = game_title(replay, date, lang)
     numbers = [t["turn"] for t in data["turns"]]
     start = numbers.index(turn) if turn in numbers else 0
     data["start"] = start
+    data["words"] = {message: texts.get(lang, texts["en"]) for message, texts in WORDS.items()}
     steps = max(1, len(data["scores"]) - 1)
     x0, step = 34.0, (560.0 - 34.0 - 60) / steps
-    chart = score_chart(data).replace(
+    chart = score_chart(data, lang).replace(
         'id="chart-now"', f'id="chart-now" data-x0="{x0:.3f}" data-step="{step:.3f}"'
     )
-    mark = " \N{WARNING SIGN} departure"
+    mark = f" \N{WARNING SIGN} {word('departure mark', lang)}"
     options = "".join(
-        f'<option value="{i}">Turn {t["turn"]}{mark if t["departures"] else ""}</option>'
+        f'<option value="{i}">{escape(word("turn", lang, turn=t["turn"]))}'
+        f"{escape(mark) if t['departures'] else ''}</option>"
         for i, t in enumerate(data["turns"])
     )
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    switch = picture_switch(data)
+    payload = script_safe_json(data)
     departed = sum(1 for t in data["turns"] if t["departures"])
-    verdict = (
-        f'<span class="departure-mark">{departed} turn(s) depart from the rules</span>'
-        if departed
-        else "Every turn agrees with the rules."
-    )
+    if departed:
+        said = (
+            word("departed one", lang)
+            if departed == 1
+            else word("departed many", lang, count=departed)
+        )
+        verdict = f'<span class="departure-mark">{escape(said)}</span>'
+    else:
+        verdict = escape(word("agrees", lang))
+    note = word("language note", lang)
+
+    def w(message: str) -> str:
+        return escape(word(message, lang))
+
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -362,29 +782,32 @@ def game_html(
 <body>
 <header>
 <h1>{escape(title)}</h1>
-<p>{len(numbers)} turns. {verdict}</p>
-<nav class="steps" aria-label="Turns">
-<button id="prev" type="button" aria-label="Previous turn">&larr; Previous</button>
-<select id="turn-select" aria-label="Go to turn">{options}</select>
-<button id="next" type="button" aria-label="Next turn">Next &rarr;</button>
-<span class="help">Keys: &larr; &rarr; (or j k), Home, End</span>
+<p>{escape(word("turns", lang, count=len(numbers)))} {verdict}</p>
+{f'<p class="help">{escape(note)}</p>' if note else ""}
+<nav class="steps" aria-label="{w("turns nav")}">
+<button id="prev" type="button" aria-label="{w("previous turn")}">&larr; {w("previous")}</button>
+<select id="turn-select" aria-label="{w("go to turn")}">{options}</select>
+<button id="next" type="button" aria-label="{w("next turn")}">{w("next")} &rarr;</button>
+<span class="help">{w("keys")}</span>
 </nav>
 </header>
 <main>
-<h2 id="turn-title">Turn</h2>
+<h2 id="turn-title">{w("turns nav")}</h2>
 <section id="departures" class="departures" hidden>
-<h2>Where the log departs from the rules</h2>
+<h2>{w("departures")}</h2>
 <ol id="departure-list"></ol>
 </section>
+<p class="help">{w("enlarge")}</p>
 <div class="pictures">
-<figure><figcaption>Before the turn, with its programs</figcaption><picture><source id="before-narrow" media="(max-width: {NARROW_SCREEN}px)"><img id="before" alt=""></picture></figure>
-<figure><figcaption>After the turn (what moved is outlined)</figcaption><picture><source id="after-narrow" media="(max-width: {NARROW_SCREEN}px)"><img id="after" alt=""></picture></figure>
+<figure><figcaption>{w("before")}</figcaption><picture><source id="before-narrow" media="(max-width: {switch}px)"><img id="before" alt=""></picture></figure>
+<figure><figcaption>{w("after")}</figcaption><picture><source id="after-narrow" media="(max-width: {switch}px)"><img id="after" alt=""></picture></figure>
 </div>
-<h3>Programs</h3>
+<dialog id="enlarged" class="enlarged"><button id="enlarged-close" type="button">{w("close")}</button><div class="scroll"><img id="enlarged-img" alt=""></div></dialog>
+<h3>{w("programs")}</h3>
 <table class="programs"><tbody id="programs"></tbody></table>
-<h3>Events, each with the clause behind it</h3>
+<h3>{w("events")}</h3>
 <ol id="events" class="events"></ol>
-<h3>Scores over the turns</h3>
+<h3>{w("scores")}</h3>
 {chart}
 </main>
 <script type="application/json" id="game-data">{payload}</script>

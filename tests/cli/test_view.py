@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -11,7 +14,7 @@ from click.testing import CliRunner
 from outofgears.clauses import paraphrase
 from outofgears.cli.main import main
 from outofgears.judge.replay import replay_log
-from outofgears.log import read_log
+from outofgears.log import read_log, read_log_text
 from outofgears.pictures.viewer import game_data, game_html
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -56,7 +59,8 @@ def test_every_event_names_its_clause_linked_to_the_docs_site() -> None:
     events = [e for t in data["turns"] for e in t["events"]]
     assert events
     for event in events:
-        assert event["text"].endswith(f"[{event['clause']}]")
+        # the clause is shown beside the text (a link), not a second time inside it
+        assert not event["text"].endswith("]")
         assert event["url"].startswith("https://d.example/x/spec/")
         assert event["url"].endswith(f"#{event['clause'].lower()}")
     assert all(
@@ -83,7 +87,8 @@ def test_the_departing_turn_carries_its_departures_and_the_others_none() -> None
     assert departing[1] == departing[2] == departing[3] == 0
     assert departing[4] >= 1
     first = data["turns"][3]["departures"][0]
-    assert first["text"].startswith("turn 4, ")
+    assert first["text"] == "robot 1's feet: the table wrote none; the rules give 1 red, 1 orange."
+    assert first["path"] == "$.turns[3].recorded.robots.1.feet"
     assert data["scores"][0]
     assert len(data["scores"]) == 5
 
@@ -123,4 +128,103 @@ def test_a_decision_the_log_leaves_to_the_default_policy_is_marked_inferred() ->
     assert assemblies
     assert set(assemblies) <= set(marked)
     others = {text for _, text in marked} - {text for _, text in assemblies}
-    assert others == {"dump 4 shared by robots 1, 4: 1 each, none left [SPL-1]"}
+    assert others == {"dump 4 shared by robots 1, 4: 1 each, none left"}
+
+
+def test_departures_are_told_in_the_players_words_with_the_json_path_only_on_request() -> None:
+    replay = replay_log(read_log(DISPUTED))
+    departures = game_data(replay)["turns"][3]["departures"]
+    scores = [d for d in departures if d["clause"] == "END-2"]
+    assert [d["text"] for d in scores] == [
+        "Ada's score: the table wrote 0 points; the rules give 3 points.",
+        "Chiara's score: the table wrote 2 points; the rules give 0 points.",
+    ]
+    # the points added up by the worth of the gears, with no "gear(s)" and no clause twice
+    assert (
+        scores[0]["reason"]
+        == "robot 1's gears: 1 \N{MULTIPLICATION SIGN} 2 + 1 \N{MULTIPLICATION SIGN} 1 = 3 points"
+    )
+    assert scores[1]["reason"] == "robot 3's gears: 0 = 0 points"
+    for departure in departures:
+        assert "$." not in departure["text"] + departure["reason"]
+        assert "(s)" not in departure["text"] + departure["reason"]
+        assert departure["path"].startswith("$.turns[3].")
+    italian = game_data(replay, lang="it")["turns"][3]["departures"]
+    assert italian[0]["text"] == (
+        "piedi del robot 1: al tavolo \u00e8 stato scritto nessuna; le regole danno "
+        "1 rossa, 1 arancione."
+    )
+    assert italian[2]["reason"].startswith("rotelle del robot 1: ")
+
+
+def test_the_page_is_titled_by_the_players_and_the_date_and_each_picture_says_its_table(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "game.html"
+    log = shutil.copy(DISPUTED, tmp_path / "d.json")
+    os.utime(log, (0, 1_700_000_000))
+    assert run("view", str(log), "-o", str(out))[0] == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<title>Out of Gears: Ada, Bruno, Chiara, Dario \N{EM DASH} 2023-11-14</title>" in page
+    turn = page_data(page)["turns"][3]  # type: ignore[index]
+    # the alternative text is the table's own description, and the after picture is the
+    # table after turn 4, not "Turn 5"
+    assert turn["before_alt"].startswith("Before turn 4.\nRobot 1 (red, Ada, ")
+    assert turn["after_alt"].startswith("After turn 4.\nRobot 1 (red, Ada, ")
+    after = base64.b64decode(turn["after"].partition(",")[2]).decode("utf-8")
+    assert ">After turn 4</text>" in after
+    assert ">Turn 5<" not in after
+    assert "the table after turn 4" in after
+
+
+def test_view_lang_gives_the_page_and_the_paraphrases_in_italian_or_french(tmp_path: Path) -> None:
+    for lang, words, turn in (
+        ("it", "Prima del turno, con le sue programmazioni", "Turno 1"),
+        ("fr", "Avant le tour, avec ses programmations", "Tour 1"),
+    ):
+        code, page, _ = run("view", DISPUTED, "-o", "-", "--lang", lang)
+        assert code == 0
+        assert f'<html lang="{lang}">' in page
+        assert words in page
+        assert f">{turn}</option>" in page
+        data = page_data(page)
+        assert data["clauses"]["TURN-1"] == paraphrase("TURN-1", lang)  # type: ignore[index]
+        assert data["words"]["turn"] == turn.replace("1", "{turn}")  # type: ignore[index]
+    code, _, err = run("view", DISPUTED, "-o", "-", "--lang", "de")
+    assert code == 2
+    assert "Traceback" not in err
+
+
+def test_docs_url_takes_only_http_and_relative_addresses(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    for hostile in (
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        "data:text/html,<b>x</b>",
+        "vbscript:msgbox(1)",
+        "java\tscript:alert(1)",
+        " javascript:alert(1)",
+        "file:///etc/",
+        "https:evil",
+    ):
+        code, _, err = run("view", DISPUTED, "-o", str(out), "--docs-url", hostile)
+        assert code == 2, hostile
+        assert "http:// or https:// address or a relative one" in err
+        assert not out.exists()
+    for fine in ("https://d.example/docs/", "HTTP://d.example", "../docs/", "/docs", "docs"):
+        code, page, _ = run("view", DISPUTED, "-o", "-", "--docs-url", fine)
+        assert code == 0, fine
+        assert f"{fine.rstrip('/')}/spec/" in page
+
+
+def test_a_hostile_player_name_cannot_end_or_open_a_script_block() -> None:
+    text = Path(DISPUTED).read_text(encoding="utf-8").replace('"Ada"', '"<!--<script></script>"')
+    replay = replay_log(read_log_text(text, "hostile.json"))
+    page = game_html(replay, docs_url="https://d.example/")
+    payload = page.split('id="game-data">', 1)[1].split("</script>", 1)[0]
+    assert not {"<", ">", "&"} & set(payload)
+    assert (page.count("<script"), page.count("</script>")) == (2, 2)
+    data = json.loads(payload)
+    assert data["turns"][3]["departures"][2]["text"].startswith("<!--<script></script>'s score")
+    # the title is escaped as HTML text
+    assert "<title>Out of Gears: &lt;!--&lt;script&gt;&lt;/script&gt;, Bruno" in page
