@@ -31,7 +31,7 @@ from outofgears.rules.gears import (
     gear_ranks,
     taking_order,
 )
-from outofgears.rules.model import DefenceStealSource
+from outofgears.rules.model import DefenceStealSource, Place
 from outofgears.rules.programs import (
     ATTACK,
     COUNTER_DEFENCE,
@@ -40,7 +40,7 @@ from outofgears.rules.programs import (
     ProgramReading,
 )
 from outofgears.rules.sharing import take
-from outofgears.rules.table import CIRCUIT, FEET, Plan, Table
+from outofgears.rules.table import CIRCUIT, FEET, Plan, Table, reaches, touches_nothing
 
 # Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
 # hook (about 90 ns), and the events of a turn name an outcome for every program.
@@ -116,6 +116,7 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
             plan.append((strike, (victim, attackers[victim])))
 
 
+@reaches(touches_nothing)
 def announce_defences(
     table: Table, reading: ProgramReading, attackers: dict[int, list[int]]
 ) -> None:
@@ -132,6 +133,7 @@ def announce_defences(
             table.act(defender, reading.text(defender), outcome, "ATK-3")
 
 
+@reaches(touches_nothing)
 def announce_unused_counters(table: Table, reading: ProgramReading, counters: list[int]) -> None:
     """A Counter Defence with no defence to punish takes nothing (CDEF-1)."""
     for robot in counters:
@@ -141,6 +143,13 @@ def announce_unused_counters(table: Table, reading: ProgramReading, counters: li
 # --- the defence steal ----------------------------------------------------------------------
 
 
+def _steal_touches(
+    steal: tuple[int, int], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    return steal, ()
+
+
+@reaches(_steal_touches, steals=True)
 def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int, int]) -> None:
     """The defence voids the attack and the defender takes one gear from the attacker (ATK-3,
     ATK-4; SATK-2 for a Super Attacker): the chosen gear, or the default (ATK-5).
@@ -283,6 +292,13 @@ def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[
 # --- the attacks strike -----------------------------------------------------------------------
 
 
+def _lift_touches(
+    victims: list[int], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    return victims, ()
+
+
+@reaches(_lift_touches)
 def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None:
     """Every attacked robot's feet gears, as they stand after the defences, are taken at once
     (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack.
@@ -298,6 +314,21 @@ def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None
         moved[victim] = True
 
 
+def _strike_touches(
+    hit: tuple[int, list[int]], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    victim, attackers = hit
+    return (victim, *attackers), ()
+
+
+def _strike_pile(
+    hit: tuple[int, list[int]], table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]]:
+    victim, attackers = hit
+    return FEET[victim], table.held[victim], attackers
+
+
+@reaches(_strike_touches, pile=_strike_pile)
 def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) -> None:
     """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
     if there are several (ATK-8); circuits are never taken (ASM-3).
@@ -309,7 +340,7 @@ def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) ->
     if table.events is not None:
         code = reading.code
         clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
-        for index, attacker in enumerate(attackers):  # not zip(strict=True): a slower call
+        for index, attacker in enumerate(attackers):
             label = _label(reading, attacker, victim)
             table.act(attacker, label, _ATTACK_HIT, clauses[index])
     pool = table.held.pop(victim)

@@ -353,7 +353,10 @@ def gear_refusal(value: object) -> str:
 # --- Gears as ranks: how the engine holds them ------------------------------------------------
 #
 # The engine works on ranks (0-9, :func:`gear_rank`), a place being a list of ranks. These tables
-# answer its questions about a rank without touching a Gear object.
+# answer its questions about a rank without touching a Gear object. Each is read off the Gear
+# method the spec cites (points_for, is_own_colour_of, has_priority_for), once, here: a table
+# lookup is a tenth of a method call on a Gear, and a turn of 8 robots asks several hundred
+# times (tests/rules/test_cited_functions.py holds each table to its method).
 
 #: ``WORTH[robot][rank]``: what a gear of that rank is worth to robot ``robot`` (1-8): its points
 #: (END-2, JOL-2, TRI-2), which is also what every default policy compares (VAL-1). Row 0 is unused.
@@ -361,9 +364,23 @@ WORTH: tuple[tuple[int, ...], ...] = tuple(
     tuple(gear.points_for(robot) for gear in CANONICAL_GEARS) for robot in range(9)
 )
 
-#: ``OWN_RANK[robot]``: the rank of robot ``robot``'s own colour, on which it has priority in a
-#: split (SPL-2); Jolly and three-point gears have no colour in play (JOL-2, TRI-2).
-OWN_RANK: tuple[int, ...] = (-1, *(colour - 1 for colour in ROBOT_NUMBERS))
+#: ``OWN_COLOUR[robot][rank]``: 1 if a gear of that rank counts as robot ``robot``'s own colour
+#: (END-3's tie-break; a Jolly does, JOL-2, a three-point gear never, TRI-2), else 0; read off
+#: :meth:`Gear.is_own_colour_of`. Row 0 is unused.
+OWN_COLOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int(gear.is_own_colour_of(robot)) for gear in CANONICAL_GEARS) for robot in range(9)
+)
+
+#: ``OWN_RANK[robot]``: the rank of the one gear on which robot ``robot`` has priority in a
+#: split (SPL-2), read off :meth:`Gear.has_priority_for`: its own colour; Jolly and three-point
+#: gears have no colour in play (JOL-2, TRI-2). Entry 0 is unused.
+OWN_RANK: tuple[int, ...] = (
+    -1,
+    *(
+        next(rank for rank, gear in enumerate(CANONICAL_GEARS) if gear.has_priority_for(robot))
+        for robot in ROBOT_NUMBERS
+    ),
+)
 
 
 def ring_order(taker: int, rank: int) -> int:

@@ -353,7 +353,7 @@ class ProgramReading:
                 action = program.action  # compared by identity: an Enum hashes in Python
                 if action is _ATTACK_CARD:
                     code[number] = ATTACK
-                    if aimed == number:
+                    if program.is_defence_of(number):
                         defenders.append(number)
                     elif aimed in attacked_by:
                         attacked_by[aimed].append(number)

@@ -16,7 +16,7 @@ one (a property the tests check on every turn they play).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -75,6 +75,63 @@ Step = Callable[["Table", "ProgramReading", Any], None]
 #: A turn's activation as steps in order, each with its subject
 #: (:func:`outofgears.rules.turn.plan_turn`): run as ``step(table, reading, subject)``.
 Plan = list[tuple[Step, Any]]
+
+
+@attrs.frozen
+class Reach:
+    """What a step of the plan touches and what it leaves the players to decide, declared
+    beside the step (:func:`reaches`) and read by :func:`outofgears.rules.legal.legal_choices`.
+
+    Attributes:
+        touches: ``touches(subject, reading)``: the robots and the dumps the step may change.
+        pile: ``pile(subject, table, reading)``: the place whose pile the step may split among
+            several takers, the pile (ranks) and the takers, ascending; ``None`` for a step
+            that splits nothing by the players' choice, or when it splits nothing this time.
+        steals: Whether the step is a defence steal, its subject ``(defender, attacker)``.
+    """
+
+    touches: Callable[[Any, ProgramReading], tuple[Iterable[int], Iterable[int]]]
+    pile: (
+        Callable[[Any, Table, ProgramReading], tuple[Place, list[int], list[int]] | None] | None
+    ) = None
+    steals: bool = False
+
+
+#: Each step a plan can hold and its :class:`Reach`, declared with the step (:func:`reaches`).
+STEP_REACH: Final[dict[Step, Reach]] = {}
+
+_S = TypeVar("_S", bound=Step)
+
+
+def reaches(
+    touches: Callable[[Any, ProgramReading], tuple[Iterable[int], Iterable[int]]],
+    *,
+    pile: Callable[[Any, Table, ProgramReading], tuple[Place, list[int], list[int]] | None]
+    | None = None,
+    steals: bool = False,
+) -> Callable[[_S], _S]:
+    """Declare a step's :class:`Reach`: ``@reaches(touches, pile=..., steals=...)``."""
+
+    def declare(step: _S) -> _S:
+        STEP_REACH[step] = Reach(touches, pile, steals)
+        return step
+
+    return declare
+
+
+def reach_of(step: Step) -> Reach:
+    """The reach a step declared; an error naming a step that declared none."""
+    reach = STEP_REACH.get(step)
+    if reach is None:
+        name = getattr(step, "__qualname__", repr(step))
+        raise InvalidStateError(f"the step {name} does not declare its reach (table.reaches)")
+    return reach
+
+
+def touches_nothing(subject: Any, reading: ProgramReading) -> tuple[Iterable[int], Iterable[int]]:
+    """The reach of a step that only announces: no robot, no dump."""
+    return (), ()
+
 
 #: The places of the table, prebuilt: ``FEET[n]``, ``CIRCUIT[n]``, ``DUMP[n]``.
 FEET: Final = tuple(Place.feet(number) for number in range(9))

@@ -13,10 +13,13 @@ Shovel is not a harvest, so it neither springs nor is voided by a trap (SHOV-1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from outofgears.rules.events import Outcome
+from outofgears.rules.model import Place
 from outofgears.rules.programs import TRAP, Program, ProgramReading
 from outofgears.rules.sharing import take
-from outofgears.rules.table import DUMP, Plan, Table
+from outofgears.rules.table import DUMP, Plan, Table, reaches
 
 # Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
 # hook (about 90 ns), and the events of a turn name an outcome for every program.
@@ -68,6 +71,20 @@ def plan_traps(plan: Plan, reading: ProgramReading) -> None:
         plan.append((spring_trap, dump))
 
 
+def _trap_touches(dump: int, reading: ProgramReading) -> tuple[Iterable[int], Iterable[int]]:
+    return trappers_of(reading, dump), (dump,)
+
+
+def _trap_pile(
+    dump: int, table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]] | None:
+    # A trap takes the dump only if it voided a harvest (TRP-3).
+    if not harvesters_of(reading, dump):
+        return None
+    return DUMP[dump], table.dumps[dump], trappers_of(reading, dump)
+
+
+@reaches(_trap_touches, pile=_trap_pile)
 def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
     """The trappers of one dump void its harvests (TRP-2) and, if they voided any, take its
     gears (TRP-3), split if there are several (TRP-4); else the trap does nothing."""
@@ -78,7 +95,7 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
         code = reading.code
         clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
         if not harvesters:
-            for index, robot in enumerate(trappers):  # not zip(strict=True): a slower call
+            for index, robot in enumerate(trappers):
                 table.act(robot, label(reading, robot, dump), _TRAP_IDLE, clauses[index])
             return
         for robot in harvesters:
