@@ -64,10 +64,10 @@ print(games / (time.perf_counter() - started))
 TURNS_CHILD = r"""
 import random, statistics, sys, time
 from outofgears import Options, apply_turn, legal_programs, setup_game
-try:
+try:  # a tree from before the package's folders (issue 20) first: an editable install of
+    from outofgears.policies import random_programs  # this tree would lend it outofgears.play
+except ImportError:
     from outofgears.play.policies import random_programs
-except ImportError:  # a tree from before the package's folders (issue 20)
-    from outofgears.policies import random_programs
 
 passes = int(sys.argv[1])
 options = Options(upgrades=sys.argv[2] == "upgrades")

@@ -43,10 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import random, sys, time
 from outofgears import Options, apply_turn, resolve_turn, setup_game
-try:
+try:  # a tree from before the package's folders (issue 20) first: an editable install of
+    from outofgears.policies import random_programs  # this tree would lend it outofgears.play
+except ImportError:
     from outofgears.play.policies import random_programs
-except ImportError:  # a tree from before the package's folders (issue 20)
-    from outofgears.policies import random_programs
 
 what, seconds = sys.argv[1], float(sys.argv[2])
 rng = random.Random(1)

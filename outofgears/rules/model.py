@@ -27,7 +27,7 @@ from outofgears.rules.gears import (
     canonical_gear,
     gear_of,
     gear_ranks,
-    sort_gears,
+    gears_of,
 )
 
 DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
@@ -54,10 +54,11 @@ def _ordered_gears(items: Iterable[Gear], argument: str = "reserve") -> tuple[Ge
 
 
 def _gear_tuple(items: Iterable[Gear], argument: str = "gears") -> tuple[Gear, ...]:
-    """The gears as a canonical multiset of shared instances."""
+    """The gears as a canonical multiset of shared instances (:func:`gears_of` of their ranks:
+    :func:`_ordered_gears` made every gear a shared instance already)."""
     if type(items) is tuple and not items:
         return items  # an empty pile: every robot's feet and circuit at setup
-    return sort_gears(_ordered_gears(items, argument))
+    return gears_of(gear_ranks(_ordered_gears(items, argument)))
 
 
 def _feet(items: Iterable[Gear]) -> tuple[Gear, ...]:

@@ -410,6 +410,29 @@ class Table:
         )
 
 
+def dealt_state(
+    robots: Iterable[Robot],
+    dumps: Iterable[Dump],
+    reserve: Sequence[Gear],
+    players: Iterable[Player],
+    options: Options,
+) -> GameState:
+    """The first state of a new game, from the robots, dumps, reserve and players that
+    :func:`outofgears.rules.setup.setup_game` dealt and checked itself (each built by its
+    checked constructor, the robots and the players named and seated by setup's own checks),
+    in the order of play.
+
+    A speed trick that stays (issue 20): the state is put together through the slot
+    descriptors, without running :func:`~outofgears.rules.model.check_state` again over what
+    setup made hang together by construction; that check was a fifth of ``setup_game``
+    (``python -m benchmarks.house``, figure 3). The tests hold every dealt state to the public
+    constructor (``tests/rules/test_setup.py``).
+    """
+    return _trusted_state(
+        tuple(robots), tuple(dumps), tuple(reserve), tuple(players), 1, options, False
+    )
+
+
 def _trusted_state(
     robots: tuple[Robot, ...],
     dumps: tuple[Dump, ...],
