@@ -147,7 +147,7 @@ _new = object.__new__
 # converter or validator needs to run on values it made itself from a checked position (the
 # tests rebuild every state it makes through the public constructors and compare). Measured on
 # 2,000 robots of 8-robot games (2026-11-25, python -m benchmarks.house): a robot
-# built through the descriptors costs about a twelfth of one built by ``Robot(...)``, whose
+# built through the descriptors costs about an eighth of one built by ``Robot(...)``, whose
 # converters re-check and re-sort both piles; most robots change every turn.
 _set_gear = GearMoved.__dict__["gear"].__set__
 _set_source = GearMoved.__dict__["source"].__set__
