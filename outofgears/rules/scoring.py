@@ -41,8 +41,7 @@ def score_robot(robot: Robot) -> int:
     """
     if not isinstance(robot, Robot):
         raise ArgumentTypeError("robot", "a Robot", robot)
-    worth = WORTH[robot.number]
-    return sum(worth[rank] for rank in gear_ranks(robot.feet + robot.circuit))
+    return sum(map(WORTH[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
 
 
 def own_colour_gears(robot: Robot) -> int:
@@ -54,8 +53,7 @@ def own_colour_gears(robot: Robot) -> int:
     >>> own_colour_gears(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1)))
     2
     """
-    own = OWN_COLOUR[robot.number]
-    return sum(own[rank] for rank in gear_ranks(robot.feet + robot.circuit))
+    return sum(map(OWN_COLOUR[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
 
 
 def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
