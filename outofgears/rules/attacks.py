@@ -40,15 +40,19 @@ from outofgears.rules.programs import (
     ProgramReading,
 )
 from outofgears.rules.sharing import take
-from outofgears.rules.table import CIRCUIT, FEET, Plan, Table, reaches, touches_nothing
-
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_DEFENDED = Outcome.DEFENDED
-_DEFENDED_UNTESTED = Outcome.DEFENDED_UNTESTED
-_DEFENCE_COUNTERED = Outcome.DEFENCE_COUNTERED
-_ATTACK_VOIDED = Outcome.ATTACK_VOIDED
-_ATTACK_HIT = Outcome.ATTACK_HIT
+from outofgears.rules.table import (
+    ATTACK_HIT,
+    ATTACK_VOIDED,
+    CIRCUIT,
+    DEFENCE_COUNTERED,
+    DEFENDED,
+    DEFENDED_UNTESTED,
+    FEET,
+    Plan,
+    Table,
+    reaches,
+    touches_nothing,
+)
 
 #: The clause an attacker takes under, by its program code (ATK-6, SATK-1, CDEF-1).
 _HIT_CLAUSES = {ATTACK: "ATK-6", SUPER_ATTACK: "SATK-1", COUNTER_DEFENCE: "CDEF-1"}
@@ -126,10 +130,10 @@ def announce_defences(
     countered = bool(reading.counter_defences)
     for defender in reading.defenders:
         if countered:
-            table.act(defender, reading.text(defender), _DEFENCE_COUNTERED, "CDEF-2")
+            table.act(defender, reading.text(defender), DEFENCE_COUNTERED, "CDEF-2")
         else:
             tested = defender in attackers
-            outcome = _DEFENDED if tested else _DEFENDED_UNTESTED
+            outcome = DEFENDED if tested else DEFENDED_UNTESTED
             table.act(defender, reading.text(defender), outcome, "ATK-3")
 
 
@@ -162,7 +166,7 @@ def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int,
     card = reading.code[attacker] == ATTACK
     if table.events is not None:
         label = _label(reading, attacker, defender)
-        table.act(attacker, label, _ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
+        table.act(attacker, label, ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
     feet_only = table.state.options.defence_steal_source == "feet_only"
     choices = table.choices
     chosen = None if choices is None else choices.defence_steals.get(steal)
@@ -342,7 +346,7 @@ def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) ->
         clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
         for index, attacker in enumerate(attackers):
             label = _label(reading, attacker, victim)
-            table.act(attacker, label, _ATTACK_HIT, clauses[index])
+            table.act(attacker, label, ATTACK_HIT, clauses[index])
     pool = table.held.pop(victim)
     left = take(table, pool, FEET[victim], attackers, clauses, victim)
     if left:

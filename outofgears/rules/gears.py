@@ -439,7 +439,7 @@ _RING_FROM: tuple[Callable[[int], int], ...] = tuple(
 #: identity. The tuples are never dropped, so an identity is never reused while it is a key
 #: here. Up to 8 gears of 10 kinds: at most 43,758 of them, about 15 MB if every one ever
 #: turns up; 8 covers 97% of the dumps and feet of 8-robot games, so a table is built and
-#: frozen by dictionary lookups: reading a pile's ranks this way costs about a fifth of
+#: frozen by dictionary lookups: reading a pile's ranks this way costs a quarter to a fifth of
 #: :func:`gear_ranks` (python -m benchmarks.house, 2026-11-25).
 SHARED_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
 RANKS_OF_SHARED: dict[int, tuple[int, ...]] = {id(()): ()}

@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from outofgears.rules.events import Outcome
 from outofgears.rules.model import Place
 from outofgears.rules.programs import HARVEST, ProgramReading
-from outofgears.rules.table import DUMP, Plan, Table, reaches
+from outofgears.rules.table import DUMP, HARVEST_DONE, Plan, Table, reaches
 from outofgears.rules.traps import harvesters_of, label, take_dump, trapped_dumps
-
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_HARVEST_DONE = Outcome.HARVEST_DONE
 
 
 def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
@@ -49,5 +44,5 @@ def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
         code = reading.code
         clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
         for index, robot in enumerate(harvesters):
-            table.act(robot, label(reading, robot, dump), _HARVEST_DONE, clauses[index])
+            table.act(robot, label(reading, robot, dump), HARVEST_DONE, clauses[index])
     take_dump(table, dump, harvesters, clauses)

@@ -15,17 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from outofgears.rules.events import Outcome
 from outofgears.rules.model import Place
 from outofgears.rules.programs import TRAP, Program, ProgramReading
 from outofgears.rules.sharing import take
-from outofgears.rules.table import DUMP, Plan, Table, reaches
-
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_TRAP_IDLE = Outcome.TRAP_IDLE
-_HARVEST_VOIDED = Outcome.HARVEST_VOIDED
-_TRAP_SPRUNG = Outcome.TRAP_SPRUNG
+from outofgears.rules.table import (
+    DUMP,
+    HARVEST_VOIDED,
+    TRAP_IDLE,
+    TRAP_SPRUNG,
+    Plan,
+    Table,
+    reaches,
+)
 
 
 def trappers_of(reading: ProgramReading, dump: int) -> list[int]:
@@ -96,12 +97,12 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
         clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
         if not harvesters:
             for index, robot in enumerate(trappers):
-                table.act(robot, label(reading, robot, dump), _TRAP_IDLE, clauses[index])
+                table.act(robot, label(reading, robot, dump), TRAP_IDLE, clauses[index])
             return
         for robot in harvesters:
-            table.act(robot, label(reading, robot, dump), _HARVEST_VOIDED, "TRP-2")
+            table.act(robot, label(reading, robot, dump), HARVEST_VOIDED, "TRP-2")
         for index, robot in enumerate(trappers):
-            table.act(robot, label(reading, robot, dump), _TRAP_SPRUNG, clauses[index])
+            table.act(robot, label(reading, robot, dump), TRAP_SPRUNG, clauses[index])
     if harvesters:
         take_dump(table, dump, trappers, clauses)
 
