@@ -301,9 +301,10 @@ def _str_check(limits: tuple[Any, ...]) -> Check:
     return check
 
 
-def _check_size(count: int, limits: tuple[Size, ...], where: tuple[str | int, ...]) -> None:
+def check_size(count: int, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
+    """Refuse a list or an object of ``count`` items that its :class:`Size` limits do not allow."""
     for limit in limits:
-        if not limit.low <= count <= limit.high:
+        if isinstance(limit, Size) and not limit.low <= count <= limit.high:
             if limit.message is not None:
                 raise LogFieldError(f"{limit.message}, not {count}", *where)
             if limit.low == 0:
@@ -331,7 +332,7 @@ def _items_check(kind: Any, limits: tuple[Any, ...]) -> Check:
             check_item(item, (*where, index))
             if unique is not None and item in value[:index]:
                 raise LogFieldError(f"{noun} {show(item)} is listed twice", *where, index)
-        _check_size(len(value), sizes, where)
+        check_size(len(value), sizes, where)
 
     return check
 
@@ -348,7 +349,7 @@ def _entries_check(kind: Any, limits: tuple[Any, ...]) -> Check:
         for key, item in value.items():
             check_key(key, where)
             check_item(item, (*where, str(key)))
-        _check_size(len(value), sizes, where)
+        check_size(len(value), sizes, where)
 
     return check
 
@@ -380,7 +381,7 @@ def _key_check(kind: Any) -> Check:
 
 def _instance_check(kind: Any, limits: tuple[Any, ...]) -> Check:
     expected = Program | UpgradeProgram if kind is AnyProgram else kind
-    noun = _CLASS_NOUNS.get(kind) or f"a {kind.__name__}"
+    noun = _CLASS_NOUNS.get(kind) or f"a {getattr(kind, '__name__', kind)}"
     one_of = tuple(limit for limit in limits if isinstance(limit, OneOf))
 
     def check(value: Any, where: tuple[str | int, ...]) -> None:
