@@ -43,7 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import random, sys, time
 from outofgears import Options, apply_turn, resolve_turn, setup_game
-from outofgears.play.policies import random_programs
+try:  # a tree from before the package's folders (issue 20) first: an editable install of
+    from outofgears.policies import random_programs  # this tree would lend it outofgears.play
+except ImportError:
+    from outofgears.play.policies import random_programs
 
 what, seconds = sys.argv[1], float(sys.argv[2])
 rng = random.Random(1)
@@ -129,12 +132,21 @@ def positions(package):
         game += 1
         state = package.setup_game(list(range(1, 9)), seed=1000 + game)
         while not state.game_over and len(cases) < 400:
-            programs = package.policies.random_programs(state, rng)
+            programs = policies_of(package).random_programs(state, rng)
             cases.append((state, programs))
             state = package.apply_turn(state, programs)
     return cases
 
-import outofgears_baseline.policies
+import importlib
+
+def policies_of(package):
+    for name in (".play.policies", ".policies"):  # the folders of issue 20, or before them
+        try:
+            return importlib.import_module(name, package.__name__)
+        except ImportError:
+            continue
+    raise ImportError("no random policy")
+
 baseline_cases, cases = positions(outofgears_baseline), positions(outofgears)
 drawn = random.Random(2)
 chosen = [(s, p, legal_choices(s, p).sample(drawn)) for s, p in cases]

@@ -23,7 +23,6 @@ import threading
 
 import click
 
-from outofgears.cli.common import INVALID
 from outofgears.errors import printable, printable_lines
 from outofgears.version import __version__
 
@@ -32,38 +31,86 @@ class _PipeClosedError(Exception):
     """Standard output's reader went away (EPIPE), carried past click, which would exit 1."""
 
 
-#: Each command and where it is defined: a command's module is imported only when it runs
-#: (or when help lists it), so that one command does not pay for loading the others.
-COMMANDS: dict[str, str] = {
-    "replay": "outofgears.cli.replay",
-    "explain": "outofgears.cli.explain",
-    "dispute": "outofgears.cli.dispute",
-    "whatif": "outofgears.cli.whatif",
-    "render": "outofgears.cli.render",
-    "view": "outofgears.cli.view",
-    "new": "outofgears.cli.new",
-    "record": "outofgears.cli.record",
-    "simulate": "outofgears.cli.simulate",
-    "tournament": "outofgears.cli.tournament",
-    "schema": "outofgears.cli.schema",
-    "play": "outofgears.cli.play",
-    "conformance": "outofgears.cli.conformance",
+#: Each command, where it is defined, and what it does in one line (the first paragraph of
+#: its help): a command's module is imported only when it runs, and ``outofgears --help``
+#: lists the commands from these lines without importing any of them
+#: (``tests/cli/test_help.py`` checks that they are the commands' own).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "replay": (
+        "outofgears.cli.replay",
+        "Replay LOG under the rules and check every program and recorded value.",
+    ),
+    "explain": (
+        "outofgears.cli.explain",
+        "Explain turn N of LOG event by event, with the rules behind every event.",
+    ),
+    "dispute": (
+        "outofgears.cli.dispute",
+        "Resolve turn N of LOG under every reading of the rule options and show which change it.",
+    ),
+    "whatif": (
+        "outofgears.cli.whatif",
+        "Replay turn N of LOG with robot R's program replaced and show what changes.",
+    ),
+    "render": ("outofgears.cli.render", "Draw the table at turn N of LOG as an SVG picture."),
+    "view": (
+        "outofgears.cli.view",
+        "Write a game viewer for LOG: one HTML file that steps through the game.",
+    ),
+    "new": ("outofgears.cli.new", "Write the log of a new game, ready for its turns."),
+    "record": (
+        "outofgears.cli.record",
+        "Enter a game in LOG turn by turn, as it is played at a table.",
+    ),
+    "simulate": (
+        "outofgears.cli.simulate",
+        "Play games with random legal programs and write each as one line of JSON.",
+    ),
+    "tournament": (
+        "outofgears.cli.tournament",
+        "Let bots play each other and print each bot's win share with its standard error.",
+    ),
+    "schema": (
+        "outofgears.cli.schema",
+        "Print the JSON Schema (Draft 2020-12) of the log format outofgears-log/1.",
+    ),
+    "play": (
+        "outofgears.cli.play",
+        "Play the seeded game described in GAME with random programs, turn by turn.",
+    ),
+    "conformance": (
+        "outofgears.cli.conformance",
+        "Run the conformance suite of the specification against ENGINE, a program in any language.",
+    ),
 }
 
 
+def _summary(name: str) -> click.Command:
+    """A stand-in for command ``name`` holding only its summary, for the listing of help."""
+    return click.Command(name, help=COMMANDS[name][1])
+
+
 class _Group(click.Group):
-    """The command group: its commands loaded when used (:data:`COMMANDS`), and a broken pipe
-    passed on to :func:`run` rather than to click."""
+    """The command group: its commands loaded when used (:data:`COMMANDS`), listed in help
+    without loading them, and a broken pipe passed on to :func:`run` rather than to click."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module = COMMANDS.get(cmd_name)
-        if module is None:
+        if cmd_name not in COMMANDS:
             return None
+        module, _ = COMMANDS[cmd_name]
         command: click.Command = getattr(importlib.import_module(module), cmd_name)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one-line summaries, as click lists them, none imported."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, _summary(name).get_short_help_str(limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -109,6 +156,14 @@ Exit statuses:
   143  terminated (SIGTERM); no temporary file is left behind
 """
 main.epilog = EPILOG
+
+
+def _invalid() -> int:
+    """The exit status of invalid input, :data:`outofgears.cli.common.INVALID`, imported only
+    when needed: ``--help`` loads none of what the commands share."""
+    from outofgears.cli.common import INVALID
+
+    return INVALID
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -157,13 +212,13 @@ def run(argv: list[str] | None = None) -> None:
         signal.signal(signal.SIGTERM, _terminate)
     if sys.stdout is None:
         _complain("standard output is closed")
-        sys.exit(INVALID)
+        sys.exit(_invalid())
     try:
         status = _invoke(argv)
     except click.exceptions.Abort as abort:
         if isinstance(abort.__cause__, EOFError):
             _complain("standard input ended")
-            status = INVALID
+            status = _invalid()
         else:
             status = INTERRUPTED
     except click.ClickException as error:  # click's own messages too, escaped
@@ -183,7 +238,7 @@ def run(argv: list[str] | None = None) -> None:
         else:
             _silence_stdout()
             _complain(f"cannot write standard output: {error.strerror or error}")
-            status = INVALID
+            status = _invalid()
     except Exception as error:  # a defect: say so in one line, not with a traceback
         status = _internal_error(error)
     sys.exit(status)

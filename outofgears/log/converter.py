@@ -33,8 +33,8 @@ from outofgears.log.records import (
     ReserveRecord,
     Size,
     Start,
-    check_declared,
     check_size,
+    compile_check,
     json_name,
     limits_of,
     required_keys,
@@ -179,6 +179,9 @@ def _structure_drawn(converter: cattrs.Converter) -> Callable[[Any, Any], DrawnG
     return structure
 
 
+_GEAR_COUNT: Final = compile_check(GearCount)
+
+
 def _structure_reserve(converter: cattrs.Converter) -> Callable[[Any, Any], ReserveRecord]:
     def structure(value: Any, _: Any) -> ReserveRecord:
         if type(value) is list:
@@ -195,7 +198,7 @@ def _structure_reserve(converter: cattrs.Converter) -> Callable[[Any, Any], Rese
                 gear = converter.structure(name, Gear)
             except ValueError as error:
                 raise LogFieldError(str(error), name) from None
-            check_declared(count, GearCount, name)
+            _GEAR_COUNT(count, (name,))
             counts[gear] = count
         return counts
 

@@ -12,7 +12,7 @@ with both a seed and a position) is checked by the class that holds it.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Annotated, Any, Final, Literal, Union, get_args, get_origin
 
@@ -136,13 +136,9 @@ REQUIRED_KEY: Final = {"required": True}
 
 
 def _declared(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    """The validator of every attribute of a log class: its value against its declared type."""
-    kind = attribute.type
-    if attribute.default is None and is_union(kind):
-        if value is None:
-            return  # an optional key left out
-        kind = optional_of(kind)
-    check_declared(value, kind, json_name(attribute))
+    """The validator of every attribute of a log class: its value against its declared type,
+    by the check compiled for it once, when the classes were declared (:data:`_CHECKS`)."""
+    _CHECKS[type(instance)][attribute.name](value)
 
 
 def optional_of(kind: Any) -> Any:
@@ -152,6 +148,10 @@ def optional_of(kind: Any) -> Any:
 
 
 # --- checking a value against its type ----------------------------------------------------------
+
+#: A declared type's check, compiled once: a value and where it stands in, a
+#: :class:`LogFieldError` naming where out if the value does not fit.
+Check = Callable[[Any, tuple[str | int, ...]], None]
 
 
 def limits_of(kind: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -170,44 +170,83 @@ def is_union(kind: Any) -> bool:
 def check_declared(value: Any, kind: Any, *where: str | int) -> None:
     """Check ``value`` against a declared type; a :class:`LogFieldError` naming where if not.
 
+    The classes of a log do not call this: their checks are compiled once
+    (:func:`compile_check`).
+
     >>> check_declared(9, RobotNumber, "defender")
     Traceback (most recent call last):
     ...
     outofgears.log.LogFieldError: a robot number is 1 to 8, not 9
     """
+    compile_check(kind)(value, where)
+
+
+def compile_check(kind: Any) -> Check:
+    """The check of a declared type, its type read once here rather than at every value.
+
+    >>> check = compile_check(Gears)
+    >>> check((Gear(1),), ("feet",)) is None
+    True
+    >>> check([Gear(1)], ("feet",))
+    Traceback (most recent call last):
+    ...
+    outofgears.log.LogFieldError: expected a list, got [Gear(1)]
+    """
     base, limits = limits_of(kind)
     if is_union(base):
-        _check_union(value, base, where)
-    elif base is int:
-        _check_int(value, limits, where)
-    elif base is str:
-        _check_str(value, limits, where)
-    elif base is bool:
-        if type(value) is not bool:
-            raise LogFieldError(f"expected true or false, got {show(value)}", *where)
-    elif get_origin(base) is Literal:
-        if value not in get_args(base) or type(value) is not str:
-            rule = next((limit.rule for limit in limits if isinstance(limit, Says)), None)
-            allowed = " or ".join(repr(a) for a in get_args(base))
-            raise LogFieldError(f"{rule or 'expected ' + allowed}, not {show(value)}", *where)
-    elif get_origin(base) is tuple:
-        _check_items(value, base, limits, where)
-    elif get_origin(base) is dict:
-        _check_entries(value, base, limits, where)
-    else:
-        _check_instance(value, base, limits, where)
+        return _union_check(base)
+    if base is int:
+        return _int_check(limits)
+    if base is str:
+        return _str_check(limits)
+    if base is bool:
+        return _bool_check
+    if get_origin(base) is Literal:
+        return _literal_check(base, limits)
+    if get_origin(base) is tuple:
+        return _items_check(base, limits)
+    if get_origin(base) is dict:
+        return _entries_check(base, limits)
+    return _instance_check(base, limits)
 
 
-def _check_union(value: Any, kind: Any, where: tuple[str | int, ...]) -> None:
+def _bool_check(value: Any, where: tuple[str | int, ...]) -> None:
+    if type(value) is not bool:
+        raise LogFieldError(f"expected true or false, got {show(value)}", *where)
+
+
+def _literal_check(kind: Any, limits: tuple[Any, ...]) -> Check:
+    allowed = get_args(kind)
+    rule = next((limit.rule for limit in limits if isinstance(limit, Says)), None)
+    refusal = rule or "expected " + " or ".join(repr(a) for a in allowed)
+
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        if value not in allowed or type(value) is not str:
+            raise LogFieldError(f"{refusal}, not {show(value)}", *where)
+
+    return check
+
+
+def _union_check(kind: Any) -> Check:
     options = get_args(kind)
-    if value is None and type(None) in options:
-        return
-    for option in options:
-        base, _ = limits_of(option)
-        if isinstance(value, get_origin(base) or base):
-            check_declared(value, option, *where)
+    takes_none = type(None) in options
+    checks = [
+        (get_origin(base) or base, compile_check(option))
+        for option in options
+        for base in (limits_of(option)[0],)
+    ]
+    expected = _words(kind)
+
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        if value is None and takes_none:
             return
-    raise LogFieldError(f"expected {_words(kind)}, got {value!r}", *where)
+        for cls, check_option in checks:
+            if isinstance(value, cls):
+                check_option(value, where)
+                return
+        raise LogFieldError(f"expected {expected}, got {value!r}", *where)
+
+    return check
 
 
 def _words(kind: Any) -> str:
@@ -225,34 +264,43 @@ _NOUNS: Final[dict[Any, str]] = {
 }
 
 
-def _check_int(value: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
-    for limit in limits:
+def _int_check(limits: tuple[Any, ...]) -> Check:
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        for limit in limits:
+            if type(value) is not int:
+                raise LogFieldError(f"{limit.title} is an integer, not {show(value)}", *where)
+            if not limit.low <= value <= limit.high:
+                raise LogFieldError(
+                    f"{limit.title} is {limit.low} to {limit.high}, not {value}", *where
+                )
         if type(value) is not int:
-            raise LogFieldError(f"{limit.title} is an integer, not {show(value)}", *where)
-        if not limit.low <= value <= limit.high:
-            raise LogFieldError(
-                f"{limit.title} is {limit.low} to {limit.high}, not {value}", *where
-            )
-    if type(value) is not int:
-        raise LogFieldError(f"expected an integer, got {show(value)}", *where)
+            raise LogFieldError(f"expected an integer, got {show(value)}", *where)
+
+    return check
 
 
-def _check_str(value: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
-    for limit in limits:
+def _str_check(limits: tuple[Any, ...]) -> Check:
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        for limit in limits:
+            if type(value) is not str:
+                raise LogFieldError(f"{limit.title} is a string, not {show(value)}", *where)
+            if not limit.low <= len(value) <= limit.high:
+                if limit.low == 0:
+                    raise LogFieldError(
+                        f"at most {limit.high} characters, not {len(value)}", *where
+                    )
+                raise LogFieldError(
+                    f"{limit.title} is {limit.low} to {limit.high} characters, not {len(value)}",
+                    *where,
+                )
         if type(value) is not str:
-            raise LogFieldError(f"{limit.title} is a string, not {show(value)}", *where)
-        if not limit.low <= len(value) <= limit.high:
-            if limit.low == 0:
-                raise LogFieldError(f"at most {limit.high} characters, not {len(value)}", *where)
-            raise LogFieldError(
-                f"{limit.title} is {limit.low} to {limit.high} characters, not {len(value)}",
-                *where,
-            )
-    if type(value) is not str:
-        raise LogFieldError(f"expected a string, got {show(value)}", *where)
+            raise LogFieldError(f"expected a string, got {show(value)}", *where)
+
+    return check
 
 
 def check_size(count: int, limits: tuple[Any, ...], where: tuple[str | int, ...]) -> None:
+    """Refuse a list or an object of ``count`` items that its :class:`Size` limits do not allow."""
     for limit in limits:
         if isinstance(limit, Size) and not limit.low <= count <= limit.high:
             if limit.message is not None:
@@ -264,56 +312,84 @@ def check_size(count: int, limits: tuple[Any, ...], where: tuple[str | int, ...]
             )
 
 
-def _check_items(
-    value: Any, kind: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]
-) -> None:
-    if not isinstance(value, tuple):
-        raise LogFieldError(f"expected a list, got {value!r}", *where)
+def _sizes(limits: tuple[Any, ...]) -> tuple[Size, ...]:
+    return tuple(limit for limit in limits if isinstance(limit, Size))
+
+
+def _items_check(kind: Any, limits: tuple[Any, ...]) -> Check:
     (item_kind, _) = get_args(kind)
-    unique = next((limit for limit in limits if isinstance(limit, Size) and limit.unique), None)
-    for index, item in enumerate(value):
-        check_declared(item, item_kind, *where, index)
-        if unique is not None and item in value[:index]:
-            noun = unique.noun.removesuffix("s")
-            raise LogFieldError(f"{noun} {show(item)} is listed twice", *where, index)
-    check_size(len(value), limits, where)
+    check_item = compile_check(item_kind)
+    sizes = _sizes(limits)
+    unique = next((limit for limit in sizes if limit.unique), None)
+    noun = unique.noun.removesuffix("s") if unique is not None else ""
+
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        if not isinstance(value, tuple):
+            raise LogFieldError(f"expected a list, got {value!r}", *where)
+        for index, item in enumerate(value):
+            check_item(item, (*where, index))
+            if unique is not None and item in value[:index]:
+                raise LogFieldError(f"{noun} {show(item)} is listed twice", *where, index)
+        check_size(len(value), sizes, where)
+
+    return check
 
 
-def _check_entries(
-    value: Any, kind: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]
-) -> None:
-    if not isinstance(value, dict):
-        raise LogFieldError(f"expected an object, got {value!r}", *where)
+def _entries_check(kind: Any, limits: tuple[Any, ...]) -> Check:
     key_kind, item_kind = get_args(kind)
-    for key, item in value.items():
-        _check_key(key, key_kind, where)
-        check_declared(item, item_kind, *where, str(key))
-    check_size(len(value), limits, where)
+    check_key = _key_check(key_kind)
+    check_item = compile_check(item_kind)
+    sizes = _sizes(limits)
+
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        if not isinstance(value, dict):
+            raise LogFieldError(f"expected an object, got {value!r}", *where)
+        for key, item in value.items():
+            check_key(key, where)
+            check_item(item, (*where, str(key)))
+        check_size(len(value), sizes, where)
+
+    return check
 
 
-def _check_key(key: Any, kind: Any, where: tuple[str | int, ...]) -> None:
+def _robot_key_check(key: Any, where: tuple[str | int, ...]) -> None:
+    # Keys that are numbers are robot numbers (and dump numbers): "1" to "8" in JSON.
+    if type(key) is not int or key not in ROBOT_NUMBERS:
+        raise LogFieldError(f"keys here are robot numbers 1 to 8, not {key!r}", *where)
+
+
+def _gear_key_check(key: Any, where: tuple[str | int, ...]) -> None:
+    if not isinstance(key, Gear):
+        raise LogFieldError(f"expected a gear, got {key!r}", *where)
+
+
+def _key_check(kind: Any) -> Check:
     base, _ = limits_of(kind)
     if base is int:
-        # Keys that are numbers are robot numbers (and dump numbers): "1" to "8" in JSON.
-        if type(key) is not int or key not in ROBOT_NUMBERS:
-            raise LogFieldError(f"keys here are robot numbers 1 to 8, not {key!r}", *where)
-    elif base is Gear:
-        if not isinstance(key, Gear):
-            raise LogFieldError(f"expected a gear, got {key!r}", *where)
-    else:
-        check_declared(key, kind, *where, str(key))
+        return _robot_key_check
+    if base is Gear:
+        return _gear_key_check
+    check_key = compile_check(kind)
+
+    def check(key: Any, where: tuple[str | int, ...]) -> None:
+        check_key(key, (*where, str(key)))
+
+    return check
 
 
-def _check_instance(
-    value: Any, kind: Any, limits: tuple[Any, ...], where: tuple[str | int, ...]
-) -> None:
+def _instance_check(kind: Any, limits: tuple[Any, ...]) -> Check:
     expected = Program | UpgradeProgram if kind is AnyProgram else kind
-    if not isinstance(value, expected):
-        noun = _CLASS_NOUNS.get(kind, f"a {getattr(kind, '__name__', kind)}")
-        raise LogFieldError(f"expected {noun}, got {value!r}", *where)
-    for limit in limits:
-        if isinstance(limit, OneOf) and str(value) not in limit.values:
-            raise LogFieldError(f"{limit.rule}, not {value}", *where)
+    noun = _CLASS_NOUNS.get(kind) or f"a {getattr(kind, '__name__', kind)}"
+    one_of = tuple(limit for limit in limits if isinstance(limit, OneOf))
+
+    def check(value: Any, where: tuple[str | int, ...]) -> None:
+        if not isinstance(value, expected):
+            raise LogFieldError(f"expected {noun}, got {value!r}", *where)
+        for limit in one_of:
+            if str(value) not in limit.values:
+                raise LogFieldError(f"{limit.rule}, not {value}", *where)
+
+    return check
 
 
 _CLASS_NOUNS: Final[dict[Any, str]] = {
@@ -323,6 +399,22 @@ _CLASS_NOUNS: Final[dict[Any, str]] = {
     Options: "the rule options",
     Place: "a place",
 }
+
+
+def _attribute_check(attribute: attrs.Attribute[Any]) -> Callable[[Any], None]:
+    """The compiled check of a log class's attribute: a key that may be left out takes
+    ``None``; a problem is reported under the attribute's JSON key."""
+    kind = attribute.type
+    optional = attribute.default is None and is_union(kind)
+    check = compile_check(optional_of(kind) if optional else kind)
+    where = (json_name(attribute),)
+
+    def check_attribute(value: Any) -> None:
+        if value is None and optional:
+            return  # an optional key left out
+        check(value, where)
+
+    return check_attribute
 
 
 # --- the classes of a log -----------------------------------------------------------------------
@@ -604,6 +696,14 @@ def _hash_record(self: Any) -> int:
 for _cls in LOG_CLASSES:
     attrs.resolve_types(_cls, globals(), locals())
     _cls.__hash__ = _hash_record  # type: ignore[method-assign]
+
+#: Each log class's attribute checks, compiled from the declared types once, here (the
+#: validator :func:`_declared` looks them up): reading the types at every record cost 40%
+#: of ``outofgears simulate``.
+_CHECKS: Final[dict[type, dict[str, Callable[[Any], None]]]] = {
+    cls: {a.name: _attribute_check(a) for a in attrs.fields(cls) if a.validator is not None}
+    for cls in LOG_CLASSES
+}
 
 
 def required_keys(cls: type) -> tuple[str, ...]:

@@ -53,19 +53,19 @@ def choose_assembly_gears(robot: int, feet: Sequence[Gear]) -> tuple[Gear, ...]:
 
 def assemble_circuits(table: Table) -> None:
     """Every robot that can assemble moves two feet gears into its circuit (ASM-1): the
-    gears it chose, or the default pick (ASM-2)."""
+    gears it chose, or the default pick (ASM-2); see :func:`assembly_pick`."""
     choices = table.choices
     chosen_by = choices.assemblies if choices is not None else None
+    rule = table.state.options.assembly
     feet = table.feet
     for robot in table.numbers:
         ranks = feet[robot]
         chosen = chosen_by.get(robot) if chosen_by else None
-        if chosen is not None:
-            picked = assembly_pick(robot, ranks, chosen, table.state.options.assembly)
-            if picked:
-                move_to_circuit(table, robot, picked)
-        elif len(ranks) >= ASSEMBLY_THRESHOLD:  # can_assemble, inlined: it runs for every robot
-            move_to_circuit(table, robot, choose_assembly(robot, ranks))
+        if chosen is None and not can_assemble(ranks):
+            continue  # nothing to pick: most robots, most turns
+        picked = assembly_pick(robot, ranks, chosen, rule)
+        if picked:
+            move_to_circuit(table, robot, picked)
 
 
 def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
@@ -91,17 +91,21 @@ def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) ->
 def assembly_pick(
     robot: int,
     feet: Sequence[int],
-    chosen: Sequence[Gear],
+    chosen: Sequence[Gear] | None,
     rule: AssemblyRule,
 ) -> list[int]:
-    """The ranks ``robot`` moves into its circuit by its choice, if the rules allow it (ASM-1):
-    none when it cannot assemble and chose nothing, or declines where assembly is optional.
+    """The ranks ``robot`` moves into its circuit (ASM-1): none when it cannot assemble; else
+    the two it chose, if the rules allow them, or none if it declines where assembly is
+    optional; the default pick (ASM-2, :func:`choose_assembly`) when the table chose nothing
+    (``chosen`` is ``None``).
 
     >>> from outofgears.rules.gears import gears
     >>> assembly_pick(1, [0, 1, 2], gears(3, 1), "optional")
     [0, 2]
     >>> assembly_pick(1, [0, 1, 2], (), "optional")
     []
+    >>> assembly_pick(3, [0, 1, 2], None, "optional"), assembly_pick(3, [0, 1], None, "mandatory")
+    ([2, 0], [])
     >>> assembly_pick(1, [0, 1, 2], (), "mandatory")
     Traceback (most recent call last):
     ...
@@ -115,6 +119,8 @@ def assembly_pick(
                 clause="ASM-1",
             )
         return []
+    if chosen is None:
+        return choose_assembly(robot, feet)
     if not chosen and rule == "optional":
         return []
     if len(chosen) != ASSEMBLY_SIZE:

@@ -31,7 +31,7 @@ from outofgears.rules.gears import (
     gear_ranks,
     taking_order,
 )
-from outofgears.rules.model import DefenceStealSource
+from outofgears.rules.model import DefenceStealSource, Place
 from outofgears.rules.programs import (
     ATTACK,
     COUNTER_DEFENCE,
@@ -40,15 +40,19 @@ from outofgears.rules.programs import (
     ProgramReading,
 )
 from outofgears.rules.sharing import take
-from outofgears.rules.table import CIRCUIT, FEET, Plan, Table
-
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_DEFENDED = Outcome.DEFENDED
-_DEFENDED_UNTESTED = Outcome.DEFENDED_UNTESTED
-_DEFENCE_COUNTERED = Outcome.DEFENCE_COUNTERED
-_ATTACK_VOIDED = Outcome.ATTACK_VOIDED
-_ATTACK_HIT = Outcome.ATTACK_HIT
+from outofgears.rules.table import (
+    ATTACK_HIT,
+    ATTACK_VOIDED,
+    CIRCUIT,
+    DEFENCE_COUNTERED,
+    DEFENDED,
+    DEFENDED_UNTESTED,
+    FEET,
+    Plan,
+    Table,
+    reaches,
+    touches_nothing,
+)
 
 #: The clause an attacker takes under, by its program code (ATK-6, SATK-1, CDEF-1).
 _HIT_CLAUSES = {ATTACK: "ATK-6", SUPER_ATTACK: "SATK-1", COUNTER_DEFENCE: "CDEF-1"}
@@ -116,6 +120,7 @@ def plan_attacks(plan: Plan, reading: ProgramReading) -> None:
             plan.append((strike, (victim, attackers[victim])))
 
 
+@reaches(touches_nothing)
 def announce_defences(
     table: Table, reading: ProgramReading, attackers: dict[int, list[int]]
 ) -> None:
@@ -125,13 +130,14 @@ def announce_defences(
     countered = bool(reading.counter_defences)
     for defender in reading.defenders:
         if countered:
-            table.act(defender, reading.text(defender), _DEFENCE_COUNTERED, "CDEF-2")
+            table.act(defender, reading.text(defender), DEFENCE_COUNTERED, "CDEF-2")
         else:
             tested = defender in attackers
-            outcome = _DEFENDED if tested else _DEFENDED_UNTESTED
+            outcome = DEFENDED if tested else DEFENDED_UNTESTED
             table.act(defender, reading.text(defender), outcome, "ATK-3")
 
 
+@reaches(touches_nothing)
 def announce_unused_counters(table: Table, reading: ProgramReading, counters: list[int]) -> None:
     """A Counter Defence with no defence to punish takes nothing (CDEF-1)."""
     for robot in counters:
@@ -141,6 +147,13 @@ def announce_unused_counters(table: Table, reading: ProgramReading, counters: li
 # --- the defence steal ----------------------------------------------------------------------
 
 
+def _steal_touches(
+    steal: tuple[int, int], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    return steal, ()
+
+
+@reaches(_steal_touches, steals=True)
 def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int, int]) -> None:
     """The defence voids the attack and the defender takes one gear from the attacker (ATK-3,
     ATK-4; SATK-2 for a Super Attacker): the chosen gear, or the default (ATK-5).
@@ -153,7 +166,7 @@ def steal_from_attacker(table: Table, reading: ProgramReading, steal: tuple[int,
     card = reading.code[attacker] == ATTACK
     if table.events is not None:
         label = _label(reading, attacker, defender)
-        table.act(attacker, label, _ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
+        table.act(attacker, label, ATTACK_VOIDED, "ATK-3" if card else "SATK-2")
     feet_only = table.state.options.defence_steal_source == "feet_only"
     choices = table.choices
     chosen = None if choices is None else choices.defence_steals.get(steal)
@@ -283,6 +296,13 @@ def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[
 # --- the attacks strike -----------------------------------------------------------------------
 
 
+def _lift_touches(
+    victims: list[int], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    return victims, ()
+
+
+@reaches(_lift_touches)
 def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None:
     """Every attacked robot's feet gears, as they stand after the defences, are taken at once
     (ATK-7, ruling R-SIMUL): a gear gained in this step is not taken by another attack.
@@ -298,6 +318,21 @@ def lift_feet(table: Table, reading: ProgramReading, victims: list[int]) -> None
         moved[victim] = True
 
 
+def _strike_touches(
+    hit: tuple[int, list[int]], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    victim, attackers = hit
+    return (victim, *attackers), ()
+
+
+def _strike_pile(
+    hit: tuple[int, list[int]], table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]]:
+    victim, attackers = hit
+    return FEET[victim], table.held[victim], attackers
+
+
+@reaches(_strike_touches, pile=_strike_pile)
 def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) -> None:
     """The attackers of a robot whose defence did not hold take its feet gears (ATK-6), split
     if there are several (ATK-8); circuits are never taken (ASM-3).
@@ -309,9 +344,9 @@ def strike(table: Table, reading: ProgramReading, hit: tuple[int, list[int]]) ->
     if table.events is not None:
         code = reading.code
         clauses = [_HIT_CLAUSES[code[attacker]] for attacker in attackers]
-        for index, attacker in enumerate(attackers):  # not zip(strict=True): a slower call
+        for index, attacker in enumerate(attackers):
             label = _label(reading, attacker, victim)
-            table.act(attacker, label, _ATTACK_HIT, clauses[index])
+            table.act(attacker, label, ATTACK_HIT, clauses[index])
     pool = table.held.pop(victim)
     left = take(table, pool, FEET[victim], attackers, clauses, victim)
     if left:

@@ -31,7 +31,7 @@ def explore_dumps(table: Table) -> None:
     drawn = tuple(reserve[: len(numbers)])
     dumps = table.dumps
     moved = table.moved_dumps
-    for index, rank in enumerate(gear_ranks(drawn)):  # not zip(strict=False): a slower call
+    for index, rank in enumerate(gear_ranks(drawn)):
         dump = numbers[index]
         dumps[dump].append(rank)
         moved[dump] = True

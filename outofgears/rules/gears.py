@@ -355,7 +355,10 @@ def gear_refusal(value: object) -> str:
 # --- Gears as ranks: how the engine holds them ------------------------------------------------
 #
 # The engine works on ranks (0-9, :func:`gear_rank`), a place being a list of ranks. These tables
-# answer its questions about a rank without touching a Gear object.
+# answer its questions about a rank without touching a Gear object. Each is read off the Gear
+# method the spec cites (points_for, is_own_colour_of, has_priority_for), once, here: a table
+# lookup is a tenth of a method call on a Gear, and a turn of 8 robots asks several hundred
+# times (tests/rules/test_cited_functions.py holds each table to its method).
 
 #: ``WORTH[robot][rank]``: what a gear of that rank is worth to robot ``robot`` (1-8): its points
 #: (END-2, JOL-2, TRI-2), which is also what every default policy compares (VAL-1). Row 0 is unused.
@@ -363,9 +366,23 @@ WORTH: tuple[tuple[int, ...], ...] = tuple(
     tuple(gear.points_for(robot) for gear in CANONICAL_GEARS) for robot in range(9)
 )
 
-#: ``OWN_RANK[robot]``: the rank of robot ``robot``'s own colour, on which it has priority in a
-#: split (SPL-2); Jolly and three-point gears have no colour in play (JOL-2, TRI-2).
-OWN_RANK: tuple[int, ...] = (-1, *(colour - 1 for colour in ROBOT_NUMBERS))
+#: ``OWN_COLOUR[robot][rank]``: 1 if a gear of that rank counts as robot ``robot``'s own colour
+#: (END-3's tie-break; a Jolly does, JOL-2, a three-point gear never, TRI-2), else 0; read off
+#: :meth:`Gear.is_own_colour_of`. Row 0 is unused.
+OWN_COLOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int(gear.is_own_colour_of(robot)) for gear in CANONICAL_GEARS) for robot in range(9)
+)
+
+#: ``OWN_RANK[robot]``: the rank of the one gear on which robot ``robot`` has priority in a
+#: split (SPL-2), read off :meth:`Gear.has_priority_for`: its own colour; Jolly and three-point
+#: gears have no colour in play (JOL-2, TRI-2). Entry 0 is unused.
+OWN_RANK: tuple[int, ...] = (
+    -1,
+    *(
+        next(rank for rank, gear in enumerate(CANONICAL_GEARS) if gear.has_priority_for(robot))
+        for robot in ROBOT_NUMBERS
+    ),
+)
 
 
 def ring_order(taker: int, rank: int) -> int:
@@ -419,10 +436,13 @@ _RING_FROM: tuple[Callable[[int], int], ...] = tuple(
 )
 
 
-#: The gear tuples of small multisets, shared (``SHARED_MULTISETS[ranks]``, the ranks sorted),
-#: and their ranks by the tuple's identity (the tuples live as long as the module). Up to 8 gears of 10 kinds: at most 43,758 of them, about
-#: 15 MB if every one ever turns up; 8 covers 97% of the dumps and feet of 8-robot games, so
-#: a table is built and frozen by dictionary lookups (benchmarks/one_engine.py).
+#: A speed trick that stays (issue 11, kept by issue 20): the gear tuples of small multisets,
+#: shared (``SHARED_MULTISETS[ranks]``, the ranks sorted), and their ranks by the tuple's
+#: identity. The tuples are never dropped, so an identity is never reused while it is a key
+#: here. Up to 8 gears of 10 kinds: at most 43,758 of them, about 15 MB if every one ever
+#: turns up; 8 covers 97% of the dumps and feet of 8-robot games, so a table is built and
+#: frozen by dictionary lookups: reading a pile's ranks this way costs a quarter to a fifth of
+#: :func:`gear_ranks` (python -m benchmarks.house, 2026-11-25).
 SHARED_MULTISETS: dict[tuple[int, ...], tuple[Gear, ...]] = {(): ()}
 RANKS_OF_SHARED: dict[int, tuple[int, ...]] = {id(()): ()}
 _SMALL = 8

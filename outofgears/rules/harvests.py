@@ -8,14 +8,12 @@ once, sharing each with that dump's other harvesters (SHARV-1).
 
 from __future__ import annotations
 
-from outofgears.rules.events import Outcome
-from outofgears.rules.programs import HARVEST, ProgramReading
-from outofgears.rules.table import Plan, Table
-from outofgears.rules.traps import harvesters_of, label, take_dump, trapped_dumps
+from collections.abc import Iterable
 
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_HARVEST_DONE = Outcome.HARVEST_DONE
+from outofgears.rules.model import Place
+from outofgears.rules.programs import HARVEST, ProgramReading
+from outofgears.rules.table import DUMP, HARVEST_DONE, Plan, Table, reaches
+from outofgears.rules.traps import harvesters_of, label, take_dump, trapped_dumps
 
 
 def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
@@ -27,6 +25,17 @@ def plan_harvests(plan: Plan, reading: ProgramReading) -> None:
             plan.append((harvest_dump, dump))
 
 
+def _harvest_touches(dump: int, reading: ProgramReading) -> tuple[Iterable[int], Iterable[int]]:
+    return harvesters_of(reading, dump), (dump,)
+
+
+def _harvest_pile(
+    dump: int, table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]]:
+    return DUMP[dump], table.dumps[dump], harvesters_of(reading, dump)
+
+
+@reaches(_harvest_touches, pile=_harvest_pile)
 def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
     """The harvesters of one untrapped dump take (or split) all its gears (HRV-2, SHARV-1)."""
     harvesters = harvesters_of(reading, dump)
@@ -34,6 +43,6 @@ def harvest_dump(table: Table, reading: ProgramReading, dump: int) -> None:
     if table.events is not None:
         code = reading.code
         clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]
-        for index, robot in enumerate(harvesters):  # not zip(strict=True): a slower call
-            table.act(robot, label(reading, robot, dump), _HARVEST_DONE, clauses[index])
+        for index, robot in enumerate(harvesters):
+            table.act(robot, label(reading, robot, dump), HARVEST_DONE, clauses[index])
     take_dump(table, dump, harvesters, clauses)

@@ -24,17 +24,14 @@ from typing import Any
 from attrs import define
 
 from outofgears.rules.assembly import assembly_options
-from outofgears.rules.attacks import lift_feet, steal_from_attacker, steal_options, strike
+from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import Gear, gear_of
-from outofgears.rules.harvests import harvest_dump
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import ProgramReading, Programs
 from outofgears.rules.sharing import split_options
-from outofgears.rules.table import DUMP, FEET, Step, Table
-from outofgears.rules.traps import harvesters_of, spring_trap, trappers_of
+from outofgears.rules.table import Step, Table, reach_of
 from outofgears.rules.turn import plan_turn
-from outofgears.rules.upgrades import shovel_dumps
 
 #: A decision: its kind ("steal", "split" or "assembly"), its key in :class:`Choices`
 #: (``(defender, attacker)``, a place, a robot) and the value chosen.
@@ -226,10 +223,12 @@ class ChoiceSpace:
                 for pick in assembly_options(robot, table.feet[robot], rule)
             ]
         run, subject = step.run, step.subject
-        if run is steal_from_attacker:
+        assert run is not None
+        reach = reach_of(run)
+        if reach.steals:
             defender, attacker = subject
             return [("steal", subject, steal) for steal in steal_options(table, defender, attacker)]
-        split = _split_of(run, subject, table, self._reading)
+        split = None if reach.pile is None else reach.pile(subject, table, self._reading)
         if split is None:
             return []
         place, pool, takers = split
@@ -259,21 +258,9 @@ class ChoiceSpace:
 
 
 def _touched(step: Step, subject: Any, reading: ProgramReading) -> tuple[set[int], set[int]]:
-    """The robots and dumps a step of the plan changes."""
-    if step is steal_from_attacker:
-        return set(subject), set()
-    if step is lift_feet:
-        return set(subject), set()
-    if step is strike:
-        victim, attackers = subject
-        return {victim, *attackers}, set()
-    if step is spring_trap:
-        return set(trappers_of(reading, subject)), {subject}
-    if step is harvest_dump:
-        return set(harvesters_of(reading, subject)), {subject}
-    if step is shovel_dumps:
-        return set(subject), set(reading.numbers)
-    return set(), set()
+    """The robots and dumps a step of the plan changes, as the step declares (:func:`reach_of`)."""
+    robots, dumps = reach_of(step).touches(subject, reading)
+    return set(robots), set(dumps)
 
 
 def _live_places(walk: list[_Step]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -288,22 +275,6 @@ def _live_places(walk: list[_Step]) -> list[tuple[tuple[int, ...], tuple[int, ..
         dumps |= walk[index].dumps
         live[index] = (tuple(sorted(robots)), tuple(sorted(dumps)))
     return live
-
-
-def _split_of(
-    step: Step | None, subject: Any, table: Table, reading: ProgramReading
-) -> tuple[Place, list[int], list[int]] | None:
-    """The place, pool and takers of a step that may split a pile among several takers."""
-    if step is strike:
-        victim, attackers = subject
-        return FEET[victim], table.held[victim], attackers
-    if step is spring_trap:
-        if not harvesters_of(reading, subject):
-            return None
-        return DUMP[subject], table.dumps[subject], trappers_of(reading, subject)
-    if step is harvest_dump:
-        return DUMP[subject], table.dumps[subject], harvesters_of(reading, subject)
-    return None
 
 
 def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:

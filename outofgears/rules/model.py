@@ -25,9 +25,9 @@ from outofgears.rules.gears import (
     GearKind,
     are_canonical,
     canonical_gear,
-    count_gears,
-    gear_key,
-    sort_gears,
+    gear_of,
+    gear_ranks,
+    gears_of,
 )
 
 DefenceStealSource = Literal["feet_or_circuit", "feet_only"]
@@ -54,8 +54,11 @@ def _ordered_gears(items: Iterable[Gear], argument: str = "reserve") -> tuple[Ge
 
 
 def _gear_tuple(items: Iterable[Gear], argument: str = "gears") -> tuple[Gear, ...]:
-    """The gears as a canonical multiset of shared instances."""
-    return sort_gears(_ordered_gears(items, argument))
+    """The gears as a canonical multiset of shared instances (:func:`gears_of` of their ranks:
+    :func:`_ordered_gears` made every gear a shared instance already)."""
+    if type(items) is tuple and not items:
+        return items  # an empty pile: every robot's feet and circuit at setup
+    return gears_of(gear_ranks(_ordered_gears(items, argument)))
 
 
 def _feet(items: Iterable[Gear]) -> tuple[Gear, ...]:
@@ -478,12 +481,12 @@ def check_state(state: GameState) -> None:
     names = [player.name for player in state.players]
     if len(set(names)) != len(names):
         raise InvalidStateError(f"two players share a name: {names}")
+    controller = {number: player.name for player in state.players for number in player.robots}
     for robot in state.robots:
-        owner = state.player_of(robot.number)
-        if owner.name != robot.player:
+        if controller[robot.number] != robot.player:
             raise InvalidStateError(
                 f"robot {robot.number} says player {robot.player!r} controls it, "
-                f"but the players say {owner.name!r}"
+                f"but the players say {controller[robot.number]!r}"
             )
     sizes = {len(player.robots) for player in state.players}
     if 2 in sizes and (sizes != {2} or not 2 <= len(state.players) <= 4):
@@ -502,8 +505,9 @@ def check_gear_supply(state: GameState) -> None:
 
     Jolly and three-point gears appear only when their expansion is switched on.
     """
-    counts = count_gears(state.all_gears())
-    for gear, count in sorted(counts.items(), key=lambda item: gear_key(item[0])):
+    counts = Counter(gear_ranks(tuple(state.all_gears())))
+    for rank in sorted(counts):
+        gear, count = gear_of(rank), counts[rank]
         if gear.kind is GearKind.STANDARD:
             if count > GEARS_PER_COLOUR:
                 raise InvalidStateError(

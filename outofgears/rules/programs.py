@@ -5,10 +5,11 @@ has laid theirs (PRG-3): changing one's mind and revealing in order are table
 procedure. Cards return to the hand after every turn (PRG-4), so a program may
 use any card of the set on every turn.
 
-:func:`validate_programs` checks the programs of a turn; :func:`legal_programs`
-and :func:`legal_joint_programs` list the programs a robot, or the two robots of
-a player, may lay. Both are decided by the same checks
-(:func:`check_robot_program`, :func:`check_programs_laid`).
+:func:`validate_programs` checks the programs of a turn (it judges programs laid);
+:func:`legal_programs` and :func:`legal_joint_programs` list the programs a robot, or
+the two robots of a player, may lay, derived from the same clauses (PRG-2, UPG-2,
+UPG-3, UPG-4, VAR-2) rather than by trying each program on the checks; the tests hold
+the two together.
 """
 
 from __future__ import annotations
@@ -352,7 +353,7 @@ class ProgramReading:
                 action = program.action  # compared by identity: an Enum hashes in Python
                 if action is _ATTACK_CARD:
                     code[number] = ATTACK
-                    if aimed == number:
+                    if program.is_defence_of(number):
                         defenders.append(number)
                     elif aimed in attacked_by:
                         attacked_by[aimed].append(number)
@@ -439,22 +440,39 @@ EVERY_PROGRAM: tuple[AnyProgram, ...] = (
     *(UpgradeProgram(card) for card in UpgradeCard),
 )
 
+#: The card programs (PRG-1), in the order of :func:`legal_programs`; the program of each
+#: upgrade card.
+_CARD_PROGRAMS: Final = tuple(program for program in EVERY_PROGRAM if isinstance(program, Program))
+_UPGRADE_PROGRAM: Final = {
+    program.card: program for program in EVERY_PROGRAM if isinstance(program, UpgradeProgram)
+}
+
+
+def upgrade_card_to_lay(state: GameState, robot: int) -> UpgradeCard | None:
+    """The upgrade card robot ``robot`` may lay this turn, on its own: the card its player
+    holds, with the upgrades in play (spec UPG-2, UPG-3); ``None`` if there is none.
+    :func:`check_upgrade_card` judges a laid one."""
+    if not state.options.upgrades:
+        return None
+    return state.player_of(robot).upgrade
+
 
 def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     """Every program robot ``robot`` may lay on the next turn of ``state``, on its own.
 
     The order is fixed: the attack card with each number in play, ascending (the
     robot's own number is its defence, ATK-1), then the trap card with each number
-    in play, then the harvest card with each, then the upgrade card its player
+    in play, then the harvest card with each (PRG-2), then the upgrade card its player
     holds, if the upgrades are in play (UPG-2, UPG-3). Every card is available every
     turn (PRG-4). So a robot of an ``n``-robot game has ``3 * n`` programs, one more
     while its player holds an upgrade card.
 
-    A program is listed exactly when :func:`check_robot_program`, which
-    :func:`validate_programs` runs on every robot, accepts it. In the two-robot
-    variant the list ignores the partner: partners may not lay the same action card
-    (VAR-2) nor both lay the upgrade card (UPG-4), so :func:`legal_joint_programs`
-    gives the programs of both robots of a player together.
+    The list is derived from those clauses, not found by trial: exactly the programs
+    :func:`check_robot_program`, which :func:`validate_programs` runs on every robot,
+    accepts (a differential test holds the two together). In the two-robot variant the
+    list ignores the partner: partners may not lay the same action card (VAR-2) nor both
+    lay the upgrade card (UPG-4), so :func:`legal_joint_programs` gives the programs of
+    both robots of a player together.
 
     Raises :class:`GameOverError` on a finished game, as :func:`validate_programs`
     does (PRG-5), and :class:`InvalidStateError` for a robot not in play.
@@ -468,8 +486,12 @@ def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     if type(robot) is not int:
         raise ArgumentTypeError("robot", "a robot number", robot)
     refuse_turn_on_finished_game(state)
-    _check_robot_in_play(state, robot)
-    return tuple(program for program in EVERY_PROGRAM if _passes(state, robot, program))
+    numbers = state.robot_numbers
+    if robot not in numbers:
+        _refuse_robot_not_in_play(state, robot)
+    cards = tuple(program for program in _CARD_PROGRAMS if program.number in numbers)  # PRG-2
+    card = upgrade_card_to_lay(state, robot)
+    return cards if card is None else (*cards, _UPGRADE_PROGRAM[card])
 
 
 def legal_joint_programs(
@@ -479,11 +501,11 @@ def legal_joint_programs(
 
     Each pair gives the programs of ``player``'s robots in the order of
     :attr:`Player.robots <outofgears.rules.model.Player.robots>` (ascending). The pairs are
-    the pairs of :func:`legal_programs` of the two robots that
-    :func:`check_programs_laid` accepts together: the two robots lay different action
-    cards (VAR-2; both may name the same number) and at most one of them lays the
-    player's upgrade card (UPG-4). They come in the order of the first robot's
-    program in :func:`legal_programs`, then of the second's.
+    the pairs of :func:`legal_programs` of the two robots where the two robots lay
+    different action cards (VAR-2; both may name the same number) and at most one of
+    them lays the player's upgrade card (UPG-4): those :func:`check_programs_laid`
+    accepts together. They come in the order of the first robot's program in
+    :func:`legal_programs`, then of the second's.
 
     Raises :class:`GameOverError` on a finished game (PRG-5), and
     :class:`InvalidStateError` for a player who is not in the game or who controls
@@ -517,30 +539,22 @@ def legal_joint_programs(
         for one, other in itertools.product(
             legal_programs(state, first), legal_programs(state, second)
         )
-        if _pair_passes(state, {first: one, second: other})
+        if partners_may_lay(one, other)
     )
 
 
-def _check_robot_in_play(state: GameState, robot: int) -> None:
-    if type(robot) is not int or robot not in state.robot_numbers:
-        in_play = ", ".join(str(number) for number in state.robot_numbers)
-        raise InvalidStateError(f"robot {robot!r} is not in play (robots in play: {in_play})")
+def partners_may_lay(one: AnyProgram, other: AnyProgram) -> bool:
+    """Whether the two robots of one player may lay these programs together: not the same
+    action card (spec VAR-2) and not both the player's one upgrade card (UPG-4).
+    :func:`check_programs_laid` judges programs laid."""
+    if isinstance(one, Program):
+        return not isinstance(other, Program) or one.action is not other.action
+    return isinstance(other, Program)
 
 
-def _passes(state: GameState, robot: int, program: AnyProgram) -> bool:
-    try:
-        check_robot_program(state, robot, program)
-    except IllegalProgramError:
-        return False
-    return True
-
-
-def _pair_passes(state: GameState, programs: Programs) -> bool:
-    try:
-        check_programs_laid(state, programs)
-    except IllegalProgramError:
-        return False
-    return True
+def _refuse_robot_not_in_play(state: GameState, robot: object) -> None:
+    in_play = ", ".join(str(number) for number in state.robot_numbers)
+    raise InvalidStateError(f"robot {robot!r} is not in play (robots in play: {in_play})")
 
 
 def refuse_turn_on_finished_game(state: GameState) -> None:

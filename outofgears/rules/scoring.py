@@ -9,12 +9,11 @@ win (END-3). In the two-robot variant a player scores its lower robot (VAR-3).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sized
-from typing import Final
+from collections.abc import Iterable, Sized
 
 from outofgears.errors import ArgumentTypeError
 from outofgears.rules.events import TurnEnded
-from outofgears.rules.gears import CANONICAL_GEARS, ROBOT_NUMBERS, Gear
+from outofgears.rules.gears import OWN_COLOUR, WORTH, gear_ranks
 from outofgears.rules.model import GameState, Robot, expect_state
 from outofgears.rules.table import Table
 from outofgears.rules.variant import PlayerScore, score_player_by_lower_robot
@@ -32,29 +31,9 @@ def is_game_over(reserve: Sized, piles: Iterable[Sized]) -> bool:
     return not reserve and any(not pile for pile in piles)
 
 
-#: Each shared gear's points for each robot, by the gear's identity, read off
-#: :meth:`~outofgears.rules.gears.Gear.points_for` (END-2, JOL-2, TRI-2): scoring a robot's shared
-#: gears is then a lookup per gear.
-_POINTS: Final = {
-    robot: {id(gear): gear.points_for(robot) for gear in CANONICAL_GEARS} for robot in ROBOT_NUMBERS
-}
-#: Whether each shared gear counts as each robot's own colour, read off
-#: :meth:`~outofgears.rules.gears.Gear.is_own_colour_of` (END-3's tie-break, JOL-2, TRI-2).
-_OWN: Final = {
-    robot: {id(gear): int(gear.is_own_colour_of(robot)) for gear in CANONICAL_GEARS}
-    for robot in ROBOT_NUMBERS
-}
-
-
-def _counted(table: dict[int, int], gears: tuple[Gear, ...], worth: Callable[[Gear], int]) -> int:
-    try:
-        return sum(map(table.__getitem__, map(id, gears)))
-    except KeyError:  # a gear that is not a shared instance
-        return sum(map(worth, gears))
-
-
 def score_robot(robot: Robot) -> int:
-    """A robot's points: its feet and circuit gears together (END-2).
+    """A robot's points: its feet and circuit gears together (END-2), each worth
+    :meth:`~outofgears.rules.gears.Gear.points_for` (:data:`~outofgears.rules.gears.WORTH`).
 
     >>> from outofgears.rules.gears import gears
     >>> score_robot(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1, 1, 3)))
@@ -62,29 +41,19 @@ def score_robot(robot: Robot) -> int:
     """
     if not isinstance(robot, Robot):
         raise ArgumentTypeError("robot", "a Robot", robot)
-    number = robot.number
-    points = _POINTS[number]
-
-    def worth(gear: Gear) -> int:
-        return gear.points_for(number)
-
-    return _counted(points, robot.feet, worth) + _counted(points, robot.circuit, worth)
+    return sum(map(WORTH[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
 
 
 def own_colour_gears(robot: Robot) -> int:
-    """How many of a robot's gears count as its own colour, for the tie-break (END-3).
+    """How many of a robot's gears count as its own colour, for the tie-break (END-3):
+    :meth:`~outofgears.rules.gears.Gear.is_own_colour_of`
+    (:data:`~outofgears.rules.gears.OWN_COLOUR`).
 
     >>> from outofgears.rules.gears import gears
     >>> own_colour_gears(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1)))
     2
     """
-    number = robot.number
-    own = _OWN[number]
-
-    def worth(gear: Gear) -> int:
-        return int(gear.is_own_colour_of(number))
-
-    return _counted(own, robot.feet, worth) + _counted(own, robot.circuit, worth)
+    return sum(map(OWN_COLOUR[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
 
 
 def player_scores(state: GameState) -> tuple[PlayerScore, ...]:

@@ -23,6 +23,7 @@ from outofgears.rules.gears import (
     Gear,
 )
 from outofgears.rules.model import Dump, GameState, Options, Player, Robot, UpgradeCard
+from outofgears.rules.table import dealt_state
 from outofgears.rules.upgrades import deal_upgrade_cards
 
 #: Gears dealt on each dump at setup (SET-4).
@@ -250,13 +251,8 @@ def _deal(
     seating = sorted(control, key=lambda name: min(control[name]))
     held = deal_upgrade_cards(seating, rules.upgrade_deck, rng) if rules.upgrades else {}
     try:
-        return GameState(
-            robots=tuple(Robot(n, owner[n]) for n in numbers),
-            dumps=dumps,
-            reserve=reserve,
-            players=tuple(Player(name, robots, held.get(name)) for name, robots in control.items()),
-            options=rules,
-        )
+        players = [Player(name, control[name], held.get(name)) for name in seating]
+        return dealt_state((Robot(n, owner[n]) for n in numbers), dumps, reserve, players, rules)
     except InvalidStateError as error:
         raise SetupError(str(error), clause="SET-1") from None
 

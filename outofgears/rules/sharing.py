@@ -271,7 +271,7 @@ def take(
         table.give(pool, place, takers[0], clauses[0] if clauses else "")
         return []
     if proposed is None:
-        shares, left = deal(pool, takers, len(pool) // len(takers), after)
+        shares, left = deal(pool, takers, share_size(len(pool), len(takers)), after)
     else:
         shares, left = check_split_ranks(pool, takers, proposed)
     if len(takers) > 1 and table.events is not None:
@@ -284,7 +284,7 @@ def take(
                 "SPL-4" if len(pool) < len(takers) else "SPL-1",
             )
         )
-    for index, taker in enumerate(takers):  # not zip(strict=True): a slower call
+    for index, taker in enumerate(takers):
         table.give(shares[index], place, taker, clauses[index] if clauses else "")
     return left
 

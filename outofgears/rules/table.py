@@ -16,7 +16,7 @@ one (a property the tests check on every turn they play).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -76,6 +76,76 @@ Step = Callable[["Table", "ProgramReading", Any], None]
 #: (:func:`outofgears.rules.turn.plan_turn`): run as ``step(table, reading, subject)``.
 Plan = list[tuple[Step, Any]]
 
+
+@attrs.frozen
+class Reach:
+    """What a step of the plan touches and what it leaves the players to decide, declared
+    beside the step (:func:`reaches`) and read by :func:`outofgears.rules.legal.legal_choices`.
+
+    Attributes:
+        touches: ``touches(subject, reading)``: the robots and the dumps the step may change.
+        pile: ``pile(subject, table, reading)``: the place whose pile the step may split among
+            several takers, the pile (ranks) and the takers, ascending; ``None`` for a step
+            that splits nothing by the players' choice, or when it splits nothing this time.
+        steals: Whether the step is a defence steal, its subject ``(defender, attacker)``.
+    """
+
+    touches: Callable[[Any, ProgramReading], tuple[Iterable[int], Iterable[int]]]
+    pile: (
+        Callable[[Any, Table, ProgramReading], tuple[Place, list[int], list[int]] | None] | None
+    ) = None
+    steals: bool = False
+
+
+#: Each step a plan can hold and its :class:`Reach`, declared with the step (:func:`reaches`).
+STEP_REACH: Final[dict[Step, Reach]] = {}
+
+_S = TypeVar("_S", bound=Step)
+
+
+def reaches(
+    touches: Callable[[Any, ProgramReading], tuple[Iterable[int], Iterable[int]]],
+    *,
+    pile: Callable[[Any, Table, ProgramReading], tuple[Place, list[int], list[int]] | None]
+    | None = None,
+    steals: bool = False,
+) -> Callable[[_S], _S]:
+    """Declare a step's :class:`Reach`: ``@reaches(touches, pile=..., steals=...)``."""
+
+    def declare(step: _S) -> _S:
+        STEP_REACH[step] = Reach(touches, pile, steals)
+        return step
+
+    return declare
+
+
+def reach_of(step: Step) -> Reach:
+    """The reach a step declared; an error naming a step that declared none."""
+    reach = STEP_REACH.get(step)
+    if reach is None:
+        name = getattr(step, "__qualname__", repr(step))
+        raise InvalidStateError(f"the step {name} does not declare its reach (table.reaches)")
+    return reach
+
+
+def touches_nothing(subject: Any, reading: ProgramReading) -> tuple[Iterable[int], Iterable[int]]:
+    """The reach of a step that only announces: no robot, no dump."""
+    return (), ()
+
+
+# A speed trick that stays: the outcomes the steps record, read once here. On Python 3.11
+# reading an Enum member goes through EnumType's attribute hook (about 90 ns, issue 11), and the
+# events of a turn name an outcome for every program.
+DEFENDED: Final = Outcome.DEFENDED
+DEFENDED_UNTESTED: Final = Outcome.DEFENDED_UNTESTED
+DEFENCE_COUNTERED: Final = Outcome.DEFENCE_COUNTERED
+ATTACK_VOIDED: Final = Outcome.ATTACK_VOIDED
+ATTACK_HIT: Final = Outcome.ATTACK_HIT
+TRAP_IDLE: Final = Outcome.TRAP_IDLE
+HARVEST_VOIDED: Final = Outcome.HARVEST_VOIDED
+TRAP_SPRUNG: Final = Outcome.TRAP_SPRUNG
+HARVEST_DONE: Final = Outcome.HARVEST_DONE
+
 #: The places of the table, prebuilt: ``FEET[n]``, ``CIRCUIT[n]``, ``DUMP[n]``.
 FEET: Final = tuple(Place.feet(number) for number in range(9))
 CIRCUIT: Final = tuple(Place.circuit(number) for number in range(9))
@@ -85,10 +155,13 @@ RESERVE: Final = Place.reserve()
 _new = object.__new__
 
 
-# Frozen attrs classes with slots refuse ``setattr``; their slot descriptors do not. The engine
-# builds its events and the new state through them: no converter or validator needs to run on
-# values it made itself from a checked position (the tests rebuild every state it makes through
-# the public constructors and compare).
+# A speed trick that stays (issue 20): frozen attrs classes with slots refuse ``setattr``; their
+# slot descriptors do not. The engine builds its events and the new state through them: no
+# converter or validator needs to run on values it made itself from a checked position (the
+# tests rebuild every state it makes through the public constructors and compare). Measured on
+# 2,000 robots of 8-robot games (2026-11-25, python -m benchmarks.house): a robot
+# built through the descriptors costs a fifth to an eighth of one built by ``Robot(...)``, whose
+# converters re-check and re-sort both piles; most robots change every turn.
 _set_gear = GearMoved.__dict__["gear"].__set__
 _set_source = GearMoved.__dict__["source"].__set__
 _set_destination = GearMoved.__dict__["destination"].__set__
@@ -348,6 +421,29 @@ class Table:
             state.options,
             self.game_over,
         )
+
+
+def dealt_state(
+    robots: Iterable[Robot],
+    dumps: Iterable[Dump],
+    reserve: Sequence[Gear],
+    players: Iterable[Player],
+    options: Options,
+) -> GameState:
+    """The first state of a new game, from the robots, dumps, reserve and players that
+    :func:`outofgears.rules.setup.setup_game` dealt and checked itself (each built by its
+    checked constructor, the robots and the players named and seated by setup's own checks),
+    in the order of play.
+
+    A speed trick that stays (issue 20): the state is put together through the slot
+    descriptors, without running :func:`~outofgears.rules.model.check_state` again over what
+    setup made hang together by construction; that check was a fifth of ``setup_game``
+    (``python -m benchmarks.house``, figure 3). The tests hold every dealt state to the public
+    constructor (``tests/rules/test_setup.py``).
+    """
+    return _trusted_state(
+        tuple(robots), tuple(dumps), tuple(reserve), tuple(players), 1, options, False
+    )
 
 
 def _trusted_state(

@@ -13,16 +13,20 @@ Shovel is not a harvest, so it neither springs nor is voided by a trap (SHOV-1).
 
 from __future__ import annotations
 
-from outofgears.rules.events import Outcome
+from collections.abc import Iterable
+
+from outofgears.rules.model import Place
 from outofgears.rules.programs import TRAP, Program, ProgramReading
 from outofgears.rules.sharing import take
-from outofgears.rules.table import DUMP, Plan, Table
-
-# Outcomes read once: on Python 3.11 reading an Enum member goes through EnumType's attribute
-# hook (about 90 ns), and the events of a turn name an outcome for every program.
-_TRAP_IDLE = Outcome.TRAP_IDLE
-_HARVEST_VOIDED = Outcome.HARVEST_VOIDED
-_TRAP_SPRUNG = Outcome.TRAP_SPRUNG
+from outofgears.rules.table import (
+    DUMP,
+    HARVEST_VOIDED,
+    TRAP_IDLE,
+    TRAP_SPRUNG,
+    Plan,
+    Table,
+    reaches,
+)
 
 
 def trappers_of(reading: ProgramReading, dump: int) -> list[int]:
@@ -68,6 +72,20 @@ def plan_traps(plan: Plan, reading: ProgramReading) -> None:
         plan.append((spring_trap, dump))
 
 
+def _trap_touches(dump: int, reading: ProgramReading) -> tuple[Iterable[int], Iterable[int]]:
+    return trappers_of(reading, dump), (dump,)
+
+
+def _trap_pile(
+    dump: int, table: Table, reading: ProgramReading
+) -> tuple[Place, list[int], list[int]] | None:
+    # A trap takes the dump only if it voided a harvest (TRP-3).
+    if not harvesters_of(reading, dump):
+        return None
+    return DUMP[dump], table.dumps[dump], trappers_of(reading, dump)
+
+
+@reaches(_trap_touches, pile=_trap_pile)
 def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
     """The trappers of one dump void its harvests (TRP-2) and, if they voided any, take its
     gears (TRP-3), split if there are several (TRP-4); else the trap does nothing."""
@@ -78,13 +96,13 @@ def spring_trap(table: Table, reading: ProgramReading, dump: int) -> None:
         code = reading.code
         clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]
         if not harvesters:
-            for index, robot in enumerate(trappers):  # not zip(strict=True): a slower call
-                table.act(robot, label(reading, robot, dump), _TRAP_IDLE, clauses[index])
+            for index, robot in enumerate(trappers):
+                table.act(robot, label(reading, robot, dump), TRAP_IDLE, clauses[index])
             return
         for robot in harvesters:
-            table.act(robot, label(reading, robot, dump), _HARVEST_VOIDED, "TRP-2")
+            table.act(robot, label(reading, robot, dump), HARVEST_VOIDED, "TRP-2")
         for index, robot in enumerate(trappers):
-            table.act(robot, label(reading, robot, dump), _TRAP_SPRUNG, clauses[index])
+            table.act(robot, label(reading, robot, dump), TRAP_SPRUNG, clauses[index])
     if harvesters:
         take_dump(table, dump, trappers, clauses)
 

@@ -12,13 +12,13 @@ has a step of its own, after the harvests and before assembly (SHOV-1).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from outofgears.errors import SetupError
 from outofgears.rules.events import Outcome, UpgradeDiscarded
 from outofgears.rules.model import UpgradeCard
 from outofgears.rules.programs import ProgramReading, UpgradeProgram
-from outofgears.rules.table import Plan, Table
+from outofgears.rules.table import Plan, Table, reaches
 from outofgears.rules.traps import take_dump
 
 
@@ -47,6 +47,14 @@ def plan_shovels(plan: Plan, reading: ProgramReading) -> None:
         plan.append((shovel_dumps, shovellers))
 
 
+def _shovel_touches(
+    shovellers: list[int], reading: ProgramReading
+) -> tuple[Iterable[int], Iterable[int]]:
+    # Every dump; the splits are the default's (R-SHOVEL), so no pile is the players' choice.
+    return shovellers, reading.numbers
+
+
+@reaches(_shovel_touches)
 def shovel_dumps(table: Table, reading: ProgramReading, shovellers: list[int]) -> None:
     """Every Super Shovel takes every gear still on the dumps; two shovels split each dump (SHOV-1).
 

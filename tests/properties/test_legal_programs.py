@@ -12,6 +12,7 @@ arbitrary (SET-5), in both variants and with any combination of the expansions.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Mapping
 
 import attrs
@@ -26,6 +27,7 @@ from outofgears import (
     GameState,
     IllegalProgramError,
     InvalidStateError,
+    Options,
     Player,
     Program,
     UpgradeCard,
@@ -33,8 +35,12 @@ from outofgears import (
     apply_turn,
     legal_joint_programs,
     legal_programs,
+    setup_game,
+    setup_two_robot_game,
     validate_programs,
 )
+from outofgears.play.policies import random_programs
+from outofgears.rules.programs import EVERY_PROGRAM, check_programs_laid, check_robot_program
 from tests.strategies import player_program_options, positions, robot_program_options
 
 #: Every program that can be formed: each action card with each number card 1-8 (a number
@@ -204,3 +210,78 @@ def test_a_robot_not_in_play_has_no_programs_to_list(state: GameState, number: i
         return
     with pytest.raises(InvalidStateError, match=f"robot {number} is not in play"):
         legal_programs(state, number)
+
+
+# --- the derived lists against the old trial and error ---------------------------------------
+
+
+def tried_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
+    """The legal programs as they were found before issue 20: every program tried by the check
+    of a laid program, the refused ones dropped."""
+    found = []
+    for program in EVERY_PROGRAM:
+        try:
+            check_robot_program(state, robot, program)
+        except IllegalProgramError:
+            continue
+        found.append(program)
+    return tuple(found)
+
+
+def tried_pairs(state: GameState, player: Player) -> tuple[tuple[AnyProgram, AnyProgram], ...]:
+    """The legal pairs as they were found before issue 20, by the check of programs laid."""
+    first, second = player.robots
+    found = []
+    for one, other in itertools.product(
+        tried_programs(state, first), tried_programs(state, second)
+    ):
+        try:
+            check_programs_laid(state, {first: one, second: other})
+        except IllegalProgramError:
+            continue
+        found.append((one, other))
+    return tuple(found)
+
+
+def game_positions(robots: int, games: int, variant: str) -> list[GameState]:
+    """Every position of a few whole random games, with all the expansions."""
+    rng = random.Random(robots)
+    options = Options(upgrades=True, jolly_gears=True, three_point_gears=True)
+    found = []
+    for game in range(games):
+        if variant == "two":
+            names = [f"P{n}" for n in range(1, robots // 2 + 1)]
+            seating = {name: (n, n + robots // 2) for n, name in enumerate(names, 1)}
+            state = setup_two_robot_game(seating, seed=game, options=options)
+        else:
+            state = setup_game(list(range(1, robots + 1)), seed=game, options=options)
+        while not state.game_over:
+            found.append(state)
+            state = apply_turn(state, random_programs(state, rng))
+    return found
+
+
+@pytest.mark.clause("PRG-2", "UPG-2", "UPG-3")
+@pytest.mark.parametrize("robots", [2, 5, 8])
+def test_the_derived_legal_programs_are_those_the_check_of_a_laid_program_accepts(
+    robots: int,
+) -> None:
+    positions_seen = game_positions(robots, 3, "one")
+    held = 0
+    for state in positions_seen:
+        for robot in state.robot_numbers:
+            derived = legal_programs(state, robot)
+            assert derived == tried_programs(state, robot), (state.turn, robot)
+            held += isinstance(derived[-1], UpgradeProgram)
+    assert len(positions_seen) > 30
+    assert held > 0  # some positions had an upgrade card to lay, some had none left
+
+
+@pytest.mark.clause("VAR-2", "UPG-4")
+@pytest.mark.parametrize("robots", [4, 8])
+def test_the_derived_legal_pairs_are_those_the_check_of_programs_laid_accepts(robots: int) -> None:
+    positions_seen = game_positions(robots, 1, "two")
+    for state in positions_seen[::3]:
+        for player in state.players:
+            assert legal_joint_programs(state, player.name) == tried_pairs(state, player)
+    assert len(positions_seen) > 10

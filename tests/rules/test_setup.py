@@ -10,6 +10,7 @@ import pytest
 
 from outofgears import (
     Action,
+    GameState,
     Gear,
     GearKind,
     InvalidStateError,
@@ -22,6 +23,7 @@ from outofgears import (
     gears,
     resolve_turn,
     setup_game,
+    setup_two_robot_game,
 )
 from outofgears.errors import ArgumentTypeError
 from outofgears.rules.model import Dump, UpgradeCard
@@ -557,3 +559,43 @@ def test_a_position_typed_in_the_wrong_shape_names_the_argument(
         from_position(**(typed | entered))
     assert (refused.value.argument, refused.value.expected) == (argument, expected)
     assert refused.value.value == given
+
+
+@pytest.mark.clause("SET-1", "SET-2", "SET-4", "VAR-1", "UPG-1")
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(),
+        Options(upgrades=True, jolly_gears=True, three_point_gears=True),
+        Options(pad_reserve=True, upgrades=True),
+    ],
+)
+def test_every_dealt_state_is_one_the_public_constructor_accepts_and_rebuilds(
+    options: Options,
+) -> None:
+    # setup_game puts its state together without check_state (table.dealt_state): the public
+    # constructor, which runs it, must accept every dealt state and give it back unchanged.
+    dealt = [
+        setup_game(robots, seed=seed, options=options)
+        for seed in range(8)
+        for robots in ([1, 2], [3, 1, 7], [2, 4, 5, 6, 8])
+    ]
+    dealt += [
+        setup_two_robot_game(
+            {"Bo": (6, 2), "Ada": (1, 5), "Cy": (3, 4)}, seed=seed, options=options
+        )
+        for seed in range(4)
+    ]
+    if not options.pad_reserve:
+        dealt.append(setup_game(list(range(1, 9)), seed=3, options=options))
+    for state in dealt:
+        rebuilt = GameState(
+            robots=state.robots,
+            dumps=state.dumps,
+            reserve=state.reserve,
+            players=state.players,
+            options=state.options,
+        )
+        assert rebuilt == state
+        assert rebuilt.players == state.players  # in the same order
+        assert [type(part) for part in (state.robots, state.dumps, state.reserve)] == [tuple] * 3
