@@ -325,11 +325,14 @@ def output_error(path: str, error: OSError) -> str:
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
+def atomic_output(
+    path: Path, *, force: bool = False, like: os.stat_result | None = None
+) -> Iterator[IO[str]]:
     """A text stream whose content replaces ``path`` whole when the block ends, or not at all.
 
     The text goes to a temporary file beside ``path`` (private while written, then given
-    the mode of a new file). At the end the target is checked again (:func:`check_output`)
+    the mode of a new file, or, with ``like``, the mode and, where this process may set it,
+    the group of the file it replaces: a log of mode 600 stays 600). At the end the target is checked again (:func:`check_output`)
     and the temporary file takes its place: without ``force`` by :func:`os.link`, which
     fails if any file (or link) appeared meanwhile; with ``force`` by :func:`os.replace`,
     which replaces the directory entry itself, never a symbolic link's target. An
@@ -343,7 +346,12 @@ def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
             yield file
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~current_umask())
+        if like is None:
+            os.chmod(temporary, 0o666 & ~current_umask())
+        else:
+            with contextlib.suppress(OSError):  # the group only where this process may set it
+                os.chown(temporary, -1, like.st_gid)
+            os.chmod(temporary, stat.S_IMODE(like.st_mode))
         check_output(path, force=force)  # again: a file may have appeared during a long run
         if force:
             os.replace(temporary, path)
@@ -361,9 +369,12 @@ def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
             os.unlink(temporary)
 
 
-def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+def write_atomically(
+    path: Path, text: str, *, force: bool = False, like: os.stat_result | None = None
+) -> None:
     """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``,
-    and never replace anything but a regular file (:func:`atomic_output`).
+    and never replace anything but a regular file (:func:`atomic_output`; ``like`` gives the
+    mode to keep).
 
     Raises:
         FileExistsError: ``path`` exists and ``force`` is false; its message is
@@ -387,7 +398,7 @@ def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
     >>> sorted(p.name for p in folder.iterdir())
     ['link.svg', 'table.svg']
     """
-    with atomic_output(path, force=force) as file:
+    with atomic_output(path, force=force, like=like) as file:
         file.write(text)
 
 

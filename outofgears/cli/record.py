@@ -14,9 +14,12 @@ question is adding one function there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -39,8 +42,8 @@ from outofgears.cli.common import (
     output_path,
     say,
     scores_lines,
-    write_atomically,
 )
+from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
 from outofgears.cli.reports import departure_text, position_lines, turn_text
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
@@ -102,6 +105,16 @@ class RecordingStoppedError(OutOfGearsError):
         self.unfinished = unfinished
 
 
+class Terminated(BaseException):
+    """SIGTERM came while ``record`` was asking or working (raised by its handler, which the
+    command installs first thing); a base exception, as no ``except Exception`` may take it."""
+
+
+def on_sigterm(signum: int, frame: object) -> None:
+    """``record``'s SIGTERM handler: unwind to the command, which says what was written."""
+    raise Terminated()
+
+
 # --- who answers -----------------------------------------------------------------------------
 
 
@@ -122,9 +135,11 @@ def read_answer(question: str) -> str:
 @frozen
 class Asker:
     """Who answers the questions the command line left open: the person at the keyboard
-    (``interactive``), or nobody, which leaves every optional answer empty."""
+    (``interactive``), or nobody, which leaves every optional answer empty. ``typed`` keeps
+    the answers given so far, so that a stop can say whether a turn in progress is lost."""
 
     interactive: bool
+    typed: list[str] = field(factory=list, eq=False)
 
     def ask(self, question: str, read: Callable[[str], T]) -> T | None:
         """The answer to ``question`` as ``read`` takes it, asking again with the reason while
@@ -135,6 +150,7 @@ class Asker:
             text = read_answer(question).strip()
             if not text:
                 return None
+            self.typed.append(text)
             try:
                 return read(text)
             except OutOfGearsError as error:
@@ -667,10 +683,12 @@ QUESTIONS: Final[tuple[Question, ...]] = (
 )
 
 
-def ask_turn(state: GameState, given: Given, *, order_known: bool = True) -> TurnDraft:
+def ask_turn(
+    state: GameState, given: Given, asker: Asker | None = None, *, order_known: bool = True
+) -> TurnDraft:
     """The next turn, every question answered by the command line or asked. Nothing is asked
     when the command line gives every program (:meth:`Given.scripted`)."""
-    asker = Asker(interactive=not given.scripted(state))
+    asker = asker or Asker(interactive=not given.scripted(state))
     draft = TurnDraft(state, order_known=order_known)
     for question in QUESTIONS:
         draft = question(draft, given, asker)
@@ -720,22 +738,16 @@ class LogFile:
                 draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
 
     def append(self, record: TurnRecord, replayed: Replay) -> LogFile:
-        """The log with ``record`` appended: the file is rewritten whole or not at all, and
-        only if nobody changed it since it was read. Every key of the log is kept as it was."""
+        """The log with ``record`` appended: the file is rewritten whole or not at all, with
+        its mode, and only if nobody changed it since it was read (the re-read, the check
+        and the replacement under one lock: :func:`~outofgears.cli.locking.replace_if_unchanged`).
+        Every key of the log is kept as it was."""
         data = json.loads(self.raw.decode("utf-8-sig"))
         data["turns"].append(
             log_to_json(attrs.evolve(self.replayed.log, turns=(record,)))["turns"][0]
         )
         text = json_safe(format_json(data)) + "\n"
-        if read_regular(self.path, self.name) != self.raw:
-            fail(
-                f"{self.name} changed while turn {record.turn} was entered; the turn is not "
-                "written (run record again to enter it on the new content)"
-            )
-        try:
-            write_atomically(self.path, text, force=True)
-        except OSError as error:
-            fail(output_error(self.name, error))
+        replace_if_unchanged(self.path, self.name, self.raw, text, what=f"turn {record.turn}")
         return LogFile(self.path, self.name, text.encode("utf-8"), replayed)
 
 
@@ -767,6 +779,7 @@ def log_path(text: str) -> Path:
         fail(output_error(text, error))
     if os.path.lexists(path) and not writable(path):
         fail(f"{printable(text)} is read-only; record rewrites it with each turn")
+    check_not_linked(path, text)
     return path
 
 
@@ -881,8 +894,75 @@ def record(
     2 for an invalid LOG, option or answer given as an option, or a LOG that cannot be written
     (standard input, a directory, a FIFO, a device, a symbolic link or a read-only file).
     """
+    restore = handle_sigterm()  # first thing: a SIGTERM from here on is answered in words
+    given_texts = {
+        "programs": programs,
+        "steals": steals,
+        "assemblies": assemblies,
+        "splits": splits,
+        "recorded": recorded,
+        "drawn": drawn,
+    }
+    try:
+        line_editing()
+        session = start_and_record(context, log, header, given_texts, limit)
+    except Terminated:
+        say("Terminated (SIGTERM) before any turn was entered; nothing was written.")
+        raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
+    finally:
+        restore()
+    say(f"Recorded {session.count} turn{'' if session.count == 1 else 's'} in {log}.")
+    agrees = session.file.replayed.agrees
+    if not agrees:
+        say(f"The log departs from the rules: outofgears replay {log} says where.")
+    status = AGREES if agrees else DEPARTS
+    if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
+        status = STOPPED_BY[session.stopped_by]
+    raise SystemExit(status)
+
+
+def line_editing() -> None:
+    """Line editing and history for the answers typed at a terminal (the standard library's
+    readline: arrow keys, Ctrl-R, the answers of earlier questions a key away). Only when
+    standard input and output are both a terminal: piped answers are read as they come."""
+    if sys.stdin is None or sys.stdout is None:
+        return
+    try:
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return
+    if interactive:
+        with contextlib.suppress(ImportError):  # a Python built without readline
+            import readline  # noqa: F401 (importing it turns line editing on for input())
+
+
+#: The exit status after a signal, as shells report it: 130 for Ctrl-C, 143 for SIGTERM.
+STOPPED_BY: Final[dict[int, int]] = {signal.SIGINT: 128 + signal.SIGINT, signal.SIGTERM: 128 + signal.SIGTERM}
+
+
+def handle_sigterm() -> Callable[[], None]:
+    """Answer SIGTERM with :class:`Terminated` (in the main thread, where signals arrive);
+    the function that puts the previous handler back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def start_and_record(
+    context: click.Context,
+    log: str,
+    header: dict[str, Any],
+    given_texts: dict[str, tuple[str, ...]],
+    limit: int | None,
+) -> Session:
+    """Check LOG and the options, create LOG if it is missing, then record its turns."""
     path = log_path(log)
-    given = given_answers(programs, steals, assemblies, splits, recorded, drawn)
+    given = given_answers(**given_texts)
     if not os.path.lexists(path):
         create_log(log, Header(**header))
     elif Header.given(context):
@@ -891,48 +971,85 @@ def record(
             f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
             "game (the log says how its game started)"
         )
-    file, count = record_turns(LogFile.read(path, log), given, limit)
-    say(f"Recorded {count} turn{'' if count == 1 else 's'} in {log}.")
-    if not file.replayed.agrees:
-        say(f"The log departs from the rules: outofgears replay {log} says where.")
-    raise SystemExit(AGREES if file.replayed.agrees else DEPARTS)
+    return record_turns(LogFile.read(path, log), given, limit)
 
 
-def record_turns(file: LogFile, given: Given, limit: int | None) -> tuple[LogFile, int]:
-    """Record turns until the game ends, ``limit`` turns are recorded or the input stops;
-    the log as last written and how many turns were recorded."""
+@frozen
+class Session:
+    """How a recording ended: the log as last written, the turns recorded, and the signal
+    that stopped it, if one did (``lost``: with a turn half entered, which was not written)."""
+
+    file: LogFile
+    count: int
+    stopped_by: int | None = None
+    lost: bool = False
+
+
+def record_turns(file: LogFile, given: Given, limit: int | None) -> Session:
+    """Record turns until the game ends, ``limit`` turns are recorded, the input stops or a
+    signal (Ctrl-C, SIGTERM) comes. A signal during the writing of a turn is acted on once
+    the turn is written."""
     say_notes(file.replayed)
     count = 0
-    while True:
-        state = file.replayed.final
-        if state.game_over:
-            if given.anything and count == 0:
-                fail(f"{file.name}: the game is over; there is no turn to record")
-            say(f"The game is over after turn {state.turn - 1}. Scores:")
-            for line in scores_lines(state):
+    entering: tuple[int, Given, Asker] | None = None
+    try:
+        while True:
+            state = file.replayed.final
+            if state.game_over:
+                if given.anything and count == 0:
+                    fail(f"{file.name}: the game is over; there is no turn to record")
+                say(f"The game is over after turn {state.turn - 1}. Scores:")
+                for line in scores_lines(state):
+                    say(line)
+                return Session(file, count)
+            say(f"The table before turn {state.turn}:")
+            for line in position_lines(state):
                 say(line)
-            return file, count
-        say(f"The table before turn {state.turn}:")
-        for line in position_lines(state):
-            say(line)
-        if count == limit:
-            return file, count
-        answers = given if count == 0 else Given()
-        try:
-            draft = ask_turn(state, answers, order_known=file.order_known)
-        except RecordingStoppedError as stop:
-            if stop.unfinished and answers.anything:
-                fail(f"standard input ended before turn {state.turn} was complete")
-            if stop.unfinished:
-                say(f"Turn {state.turn} was left unfinished; it is not recorded.")
-            return file, count
-        replayed = file.with_turn(draft, Asker(interactive=not answers.scripted(state)))
-        turn = replayed.turns[-1]
-        for line in turn_lines(turn):
-            say(line)
-        file = file.append(turn.record, replayed)
-        say(f"Turn {turn.turn} written to {file.name}.")
-        count += 1
+            if count == limit:
+                return Session(file, count)
+            answers = given if count == 0 else Given()
+            asker = Asker(interactive=not answers.scripted(state))
+            entering = (state.turn, answers, asker)
+            try:
+                draft = ask_turn(state, answers, asker, order_known=file.order_known)
+            except RecordingStoppedError as stop:
+                if stop.unfinished and answers.anything:
+                    fail(f"standard input ended before turn {state.turn} was complete")
+                if stop.unfinished:
+                    say(f"Turn {state.turn} was left unfinished; it is not recorded.")
+                return Session(file, count)
+            replayed = file.with_turn(draft, asker)
+            turn = replayed.turns[-1]
+            for line in turn_lines(turn):
+                say(line)
+            with signals_held() as came:
+                file = file.append(turn.record, replayed)
+                entering = None
+            say(f"Turn {turn.turn} written to {file.name}.")
+            count += 1
+            if came:
+                say(f"{STOP_WORDS[came[0]]} after turn {turn.turn} was written; stopping.")
+                return Session(file, count, came[0])
+    except (KeyboardInterrupt, Terminated) as stop:
+        signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+        click.echo()  # the question's line ends here
+        if entering is None:
+            say(f"{STOP_WORDS[signum]}; every turn entered is written.")
+            return Session(file, count, signum)
+        number, answers, asker = entering
+        lost = answers.anything or bool(asker.typed)
+        if lost:
+            say(f"{STOP_WORDS[signum]}: turn {number} was not written.")
+        else:
+            say(f"{STOP_WORDS[signum]} before turn {number} was entered; nothing is lost.")
+        return Session(file, count, signum, lost)
+
+
+#: How the command says that a signal stopped it.
+STOP_WORDS: Final[dict[int, str]] = {
+    signal.SIGINT: "Interrupted (Ctrl-C)",
+    signal.SIGTERM: "Terminated (SIGTERM)",
+}
 
 
 def turn_lines(turn: TurnReplay) -> list[str]:
