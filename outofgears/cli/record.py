@@ -57,8 +57,14 @@ from outofgears.cli.table_words import (
     parse_steal,
     split_keyed,
 )
-from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
-from outofgears.judge.replay import Replay, TurnReplay, arrange_draws, replay_log
+from outofgears.errors import (
+    IllegalProgramError,
+    InvalidStateError,
+    OutOfGearsError,
+    printable,
+    show,
+)
+from outofgears.judge.replay import Departure, Replay, TurnReplay, arrange_draws, replay_log
 from outofgears.log import (
     MAX_LOG_BYTES,
     ChoicesRecord,
@@ -173,6 +179,24 @@ class TurnDraft:
     #: Whether the log knows the reserve's order (a seed, or a list); if not, the table
     #: says what it turned up (``drawn``).
     order_known: bool = True
+    #: The departures of the turn the table confirmed ("write it anyway"), by JSON path.
+    confirmed: frozenset[str] = frozenset()
+    #: The departures of this turn as the draft stands (the log replayed with it); the
+    #: reason, as an :class:`~outofgears.errors.InvalidStateError`, for a value the log
+    #: cannot hold. ``None``: nothing is checked while the turn is entered.
+    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = field(
+        default=None, eq=False, repr=False
+    )
+
+    def departures(self) -> tuple[Departure, ...]:
+        """The departures of this turn the table has not confirmed."""
+        found = self.judge(self) if self.judge is not None else ()
+        return tuple(d for d in found if d.json_path not in self.confirmed)
+
+    def confirming(self, departures: Iterable[Departure]) -> TurnDraft:
+        """The draft with ``departures`` confirmed: written as the table recorded them."""
+        paths = {departure.json_path for departure in departures}
+        return attrs.evolve(self, confirmed=self.confirmed | paths)
 
     def resolve(self) -> TurnResult:
         """The turn resolved with its choices; :class:`~outofgears.errors.IllegalChoiceError`
@@ -586,9 +610,55 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             break  # the input ended on an optional question: the turn is complete
         if added is None:
             break
+        with_value = attrs.evolve(draft, recorded=added)
+        try:
+            departing = with_value.departures()
+        except InvalidStateError as error:
+            say(f"  not taken: {error}. Again, or an empty answer to leave it.")
+            continue
+        new = [d for d in departing if d.json_path not in previous_paths(draft)]
+        if new and not confirmed(new, asker, "Write it down as recorded anyway?"):
+            say("  not written down. Again, or an empty answer to leave it.")
+            continue
+        draft = with_value.confirming(new)
         recorded = added
         question = "Anything more written down? (empty: no)"
     return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
+
+
+def previous_paths(draft: TurnDraft) -> set[str]:
+    """The JSON paths of the departures the draft has already (confirmed or not)."""
+    try:
+        return {d.json_path for d in draft.judge(draft)} if draft.judge is not None else set()
+    except InvalidStateError:
+        return set()
+
+
+def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> bool:
+    """Whether the table confirms values that depart from the rules: each departure is shown
+    as ``replay`` shows it, and only an explicit "yes" writes them."""
+    for departure in departures:
+        for line in departure_text(departure):
+            say(f"  {line}")
+    answer = asker.ask(
+        f"{question} (yes: write it as the table recorded it; no or empty: enter it again)",
+        read_yes_no,
+    )
+    return answer is True
+
+
+def read_yes_no(text: str) -> bool:
+    """``yes`` or ``no`` (``y``, ``n``, any case); the reason for anything else.
+
+    >>> read_yes_no("YES"), read_yes_no("n")
+    (True, False)
+    """
+    word = text.strip().lower()
+    if word in ("yes", "y"):
+        return True
+    if word in ("no", "n"):
+        return False
+    raise InvalidStateError(f"{show(text)} is neither yes nor no")
 
 
 def add_checked(
@@ -684,12 +754,19 @@ QUESTIONS: Final[tuple[Question, ...]] = (
 
 
 def ask_turn(
-    state: GameState, given: Given, asker: Asker | None = None, *, order_known: bool = True
+    state: GameState,
+    given: Given,
+    asker: Asker | None = None,
+    *,
+    order_known: bool = True,
+    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = None,
 ) -> TurnDraft:
     """The next turn, every question answered by the command line or asked. Nothing is asked
-    when the command line gives every program (:meth:`Given.scripted`)."""
+    when the command line gives every program (:meth:`Given.scripted`). With ``judge``, a
+    value written down that departs from the rules is shown at once and asked again unless
+    the table confirms it."""
     asker = asker or Asker(interactive=not given.scripted(state))
-    draft = TurnDraft(state, order_known=order_known)
+    draft = TurnDraft(state, order_known=order_known, judge=judge)
     for question in QUESTIONS:
         draft = question(draft, given, asker)
     return draft
@@ -722,20 +799,52 @@ class LogFile:
         position = self.replayed.log.start.position
         return position is None or position.reserve_order_known
 
-    def with_turn(self, draft: TurnDraft, asker: Asker) -> Replay:
-        """The log's replay with ``draft`` as its next turn. When replay refuses what the
+    def replay_with(self, draft: TurnDraft) -> Replay:
+        """The log's replay with ``draft`` as its next turn (:class:`LogError` if the log
+        cannot hold it)."""
+        game = self.replayed.log
+        return replay_log(attrs.evolve(game, turns=(*game.turns, draft.record())), self.name)
+
+    def departures_of(self, draft: TurnDraft) -> tuple[Departure, ...]:
+        """The departures of the turn ``draft`` enters, as replay finds them; a value the log
+        cannot hold is an :class:`InvalidStateError` with the reason."""
+        try:
+            replayed = self.replay_with(draft)
+        except LogError as error:
+            raise InvalidStateError(error.reason) from None
+        return tuple(d for d in replayed.departures if d.turn == draft.state.turn)
+
+    def with_turn(
+        self, draft: TurnDraft, asker: Asker, *, write_departures: bool = False
+    ) -> Replay:
+        """The log's replay with ``draft`` as its next turn. A value that departs from the
+        rules and was not confirmed while it was entered is shown, and written only when the
+        table confirms it ("yes"), or, when nothing is asked, with ``write_departures``;
+        otherwise what was written down is asked again (a draw the reserve's known order
+        gives otherwise is dropped: the rules know it). When the log cannot hold what the
         players wrote down (gears the game does not have), they are asked again."""
         while True:
-            game = self.replayed.log
             try:
-                return replay_log(
-                    attrs.evolve(game, turns=(*game.turns, draft.record())), self.name
-                )
+                replayed = self.replay_with(draft)
             except LogError as error:
                 if not asker.interactive or ".recorded" not in error.json_path:
                     fail(error)
                 say(f"  not taken: {error.reason}. What the players wrote down, again:")
                 draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
+                continue
+            new = [
+                d
+                for d in replayed.departures
+                if d.turn == draft.state.turn and d.json_path not in draft.confirmed
+            ]
+            if not new or (not asker.interactive and write_departures):
+                return replayed
+            if not asker.interactive:
+                fail(departures_refusal(draft.state.turn, new))
+            question = f"Turn {draft.state.turn} departs from the rules. Write it anyway?"
+            if confirmed(new, asker, question):
+                return replayed
+            draft = entered_again(draft, new, asker)
 
     def append(self, record: TurnRecord, replayed: Replay) -> LogFile:
         """The log with ``record`` appended: the file is rewritten whole or not at all, with
@@ -749,6 +858,29 @@ class LogFile:
         text = json_safe(format_json(data)) + "\n"
         replace_if_unchanged(self.path, self.name, self.raw, text, what=f"turn {record.turn}")
         return LogFile(self.path, self.name, text.encode("utf-8"), replayed)
+
+
+def departures_refusal(turn: int, departures: Sequence[Departure]) -> str:
+    """Why a turn given on the command line is not written: it departs from the rules."""
+    what = "; ".join(str(departure) for departure in departures)
+    return (
+        f"turn {turn} is not written: it departs from the rules ({what}); correct the "
+        "option, or give --write-departures to write the turn as the table recorded it"
+    )
+
+
+def entered_again(draft: TurnDraft, departures: Sequence[Departure], asker: Asker) -> TurnDraft:
+    """The draft with the departing values entered again: a departing draw under a known
+    order is dropped (the rules know it), what was written down is asked again."""
+    if any(".drawn" in d.json_path for d in departures):
+        say("  the draws are left to the reserve's known order.")
+        draft = attrs.evolve(draft, drawn=None)
+    if any(".recorded" in d.json_path for d in departures):
+        say("  What the players wrote down, again:")
+        draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
+    if not any(".drawn" in d.json_path or ".recorded" in d.json_path for d in departures):
+        fail(departures_refusal(draft.state.turn, departures))  # nothing to enter again
+    return draft
 
 
 def read_regular(path: Path, name: str) -> bytes:
@@ -857,6 +989,14 @@ def create_log(path: str, header: Header) -> None:
     metavar="N",
     help="Stop after recording N turns. Default: until the game ends or input does.",
 )
+@click.option(
+    "--write-departures",
+    is_flag=True,
+    help="Write the turn the options give even where a value departs from the rules (a "
+    "--recorded value, a --drawn gear the reserve's known order does not give): the log keeps "
+    "what the table wrote and record exits 1. Without it such a turn is not written (exit 2). "
+    "At the keyboard the table is asked instead (write it anyway: yes or no).",
+)
 @click.pass_context
 def record(
     context: click.Context,
@@ -869,6 +1009,7 @@ def record(
     recorded: tuple[str, ...],
     drawn: tuple[str, ...],
     limit: int | None,
+    write_departures: bool,
     **header: Any,
 ) -> None:
     """Enter a game in LOG turn by turn, as it is played at a table.
@@ -905,7 +1046,7 @@ def record(
     }
     try:
         line_editing()
-        session = start_and_record(context, log, header, given_texts, limit)
+        session = start_and_record(context, log, header, given_texts, limit, write_departures)
     except Terminated:
         say("Terminated (SIGTERM) before any turn was entered; nothing was written.")
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
@@ -937,7 +1078,10 @@ def line_editing() -> None:
 
 
 #: The exit status after a signal, as shells report it: 130 for Ctrl-C, 143 for SIGTERM.
-STOPPED_BY: Final[dict[int, int]] = {signal.SIGINT: 128 + signal.SIGINT, signal.SIGTERM: 128 + signal.SIGTERM}
+STOPPED_BY: Final[dict[int, int]] = {
+    signal.SIGINT: 128 + signal.SIGINT,
+    signal.SIGTERM: 128 + signal.SIGTERM,
+}
 
 
 def handle_sigterm() -> Callable[[], None]:
@@ -959,6 +1103,7 @@ def start_and_record(
     header: dict[str, Any],
     given_texts: dict[str, tuple[str, ...]],
     limit: int | None,
+    write_departures: bool,
 ) -> Session:
     """Check LOG and the options, create LOG if it is missing, then record its turns."""
     path = log_path(log)
@@ -971,7 +1116,7 @@ def start_and_record(
             f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
             "game (the log says how its game started)"
         )
-    return record_turns(LogFile.read(path, log), given, limit)
+    return record_turns(LogFile.read(path, log), given, limit, write_departures=write_departures)
 
 
 @frozen
@@ -985,7 +1130,9 @@ class Session:
     lost: bool = False
 
 
-def record_turns(file: LogFile, given: Given, limit: int | None) -> Session:
+def record_turns(
+    file: LogFile, given: Given, limit: int | None, *, write_departures: bool = False
+) -> Session:
     """Record turns until the game ends, ``limit`` turns are recorded, the input stops or a
     signal (Ctrl-C, SIGTERM) comes. A signal during the writing of a turn is acted on once
     the turn is written."""
@@ -1011,14 +1158,20 @@ def record_turns(file: LogFile, given: Given, limit: int | None) -> Session:
             asker = Asker(interactive=not answers.scripted(state))
             entering = (state.turn, answers, asker)
             try:
-                draft = ask_turn(state, answers, asker, order_known=file.order_known)
+                draft = ask_turn(
+                    state,
+                    answers,
+                    asker,
+                    order_known=file.order_known,
+                    judge=file.departures_of,
+                )
+                replayed = file.with_turn(draft, asker, write_departures=write_departures)
             except RecordingStoppedError as stop:
                 if stop.unfinished and answers.anything:
                     fail(f"standard input ended before turn {state.turn} was complete")
                 if stop.unfinished:
                     say(f"Turn {state.turn} was left unfinished; it is not recorded.")
                 return Session(file, count)
-            replayed = file.with_turn(draft, asker)
             turn = replayed.turns[-1]
             for line in turn_lines(turn):
                 say(line)

@@ -83,7 +83,7 @@ def read_until(process: subprocess.Popen[bytes], text: str, seconds: float = 30)
             seen += chunk
     end = seen.index(text.encode(), start) + len(text)
     PRINTED[process.pid] = [seen, end]
-    return seen[start:end].decode()
+    return str(seen[start:end].decode())
 
 
 def finish(process: subprocess.Popen[bytes]) -> tuple[int, str]:
@@ -216,7 +216,7 @@ def test_a_signal_while_the_turn_is_written_waits_for_the_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, signum: int
 ) -> None:
     path = table_log(tmp_path)
-    replace = record_module.replace_if_unchanged
+    replace = locking.replace_if_unchanged
 
     def signalled_meanwhile(*args: Any, **kwargs: Any) -> None:
         os.kill(os.getpid(), signum)
