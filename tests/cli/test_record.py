@@ -281,7 +281,8 @@ def test_a_departing_value_not_confirmed_is_asked_again_and_the_right_one_writte
     assert result.output.count("DEPARTS FROM THE RULES") == 1
     assert "not written down. Again" in result.output
     recorded = read_log(path).turns[0].recorded
-    assert recorded is not None and recorded.scores == {"Ada": 5}
+    assert recorded is not None
+    assert recorded.scores == {"Ada": 5}
     assert replays(path) == 0
 
 
@@ -301,12 +302,14 @@ def test_a_departing_recorded_option_is_not_written_without_write_departures(
     result = scripted_turn(path, "--recorded", "score Ada=9")
     assert result.exit_code == 2, result.output
     assert "turn 1 is not written: it departs from the rules" in result.output
-    assert "Ada's score" in result.output and "--write-departures" in result.output
+    assert "Ada's score" in result.output
+    assert "--write-departures" in result.output
     assert path.read_bytes() == before
     written = scripted_turn(path, "--recorded", "score Ada=9", "--write-departures")
     assert written.exit_code == 1, written.output
     recorded = read_log(path).turns[0].recorded
-    assert recorded is not None and recorded.scores == {"Ada": 9}
+    assert recorded is not None
+    assert recorded.scores == {"Ada": 9}
 
 
 # --- scripted -----------------------------------------------------------------------------------
@@ -700,7 +703,8 @@ def test_a_departing_draw_is_written_with_write_departures_and_exits_1(tmp_path:
     result = scripted_turn(path, "--drawn", "2=grey", "--write-departures")
     assert result.exit_code == 1, result.output
     drawn = read_log(path).turns[0].drawn
-    assert drawn is not None and str(drawn[2]) == "grey"
+    assert drawn is not None
+    assert str(drawn[2]) == "grey"
     assert replays(path) == 1
 
 

@@ -111,7 +111,8 @@ def test_two_record_processes_on_one_log_never_both_write_turn_one(tmp_path: Pat
     written = [output for status, output in results if "Turn 1 written" in output]
     refused = [output for status, output in results if status == 2]
     assert len(written) == 1, results
-    assert len(refused) == 1 and "changed while turn 1 was entered" in refused[0], results
+    assert len(refused) == 1, results
+    assert "changed while turn 1 was entered" in refused[0], results
     assert len(read_log(path).turns) == 1
 
 
@@ -149,7 +150,8 @@ def test_a_hard_linked_log_is_refused_and_both_names_keep_it(tmp_path: Path) -> 
     before = path.read_bytes()
     result = record(str(path), *SCRIPTED)
     assert result.exit_code == 2
-    assert "has 2 hard links" in result.output and "split the log in two" in result.output
+    assert "has 2 hard links" in result.output
+    assert "split the log in two" in result.output
     assert path.read_bytes() == other.read_bytes() == before
     assert path.stat().st_ino == other.stat().st_ino
 
