@@ -184,16 +184,49 @@ def summary_events(events: Iterable[Event]) -> list[Event]:
     ]
 
 
+def turns_text(numbers: Iterable[int]) -> str:
+    """Turn numbers in words: ``turn 3``, ``turns 3, 5``.
+
+    >>> turns_text([3]), turns_text([3, 5])
+    ('turn 3', 'turns 3, 5')
+    """
+    shown = [str(number) for number in numbers]
+    return f"{'turn' if len(shown) == 1 else 'turns'} {', '.join(shown)}"
+
+
 def scores_lines(state: GameState) -> list[str]:
-    """The players' scores, best first, and the winners."""
+    """The players' scores, best first, then who wins (a finished game) or leads (one still
+    being played), in the singular for one player.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> scores_lines(setup_game([1, 2], seed=0))[-1]
+    'Leading, level: P1, P2'
+    """
     lines = [
         f"  {printable(score.player)}: {points_text(score.points)} "
         f"({score.own_colour} own-colour gear{'' if score.own_colour == 1 else 's'}, "
         f"robot {score.robot})"
         for score in player_scores(state)
     ]
-    lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))
+    lines.append(best_line(winners(state), game_over=state.game_over))
     return lines
+
+
+def best_line(best: tuple[str, ...], *, game_over: bool) -> str:
+    """Who wins a finished game, or leads one still being played (END-3: the best score, then
+    the most own-colour gears; a tie after both is shared).
+
+    >>> best_line(("Ada",), game_over=True), best_line(("Ada", "Bo"), game_over=True)
+    ('Winner: Ada', 'Winners, a shared victory (END-3): Ada, Bo')
+    >>> best_line(("Ada",), game_over=False)
+    'Leading: Ada'
+    """
+    names = ", ".join(map(printable, best))
+    if game_over:
+        return (
+            f"Winner: {names}" if len(best) == 1 else f"Winners, a shared victory (END-3): {names}"
+        )
+    return f"Leading: {names}" if len(best) == 1 else f"Leading, level: {names}"
 
 
 def scores_json(state: GameState) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from outofgears.cli.common import (
     output_path,
     say,
     scores_lines,
+    turns_text,
 )
 from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
 from outofgears.cli.reports import departure_text, position_lines, turn_text
@@ -1221,9 +1222,8 @@ def say_notes(replayed: Replay) -> None:
     departed = sorted({departure.turn for departure in replayed.departures})
     if departed:
         say(
-            "Note: the log departs from the rules at turn(s) "
-            + ", ".join(map(str, departed))
-            + "; the table below is the one the rules give"
+            f"Note: the log departs from the rules at {turns_text(departed)}"
+            "; the table below is the one the rules give"
         )
     for line in replayed.open:
         say(f"Note: {line}")

@@ -26,6 +26,7 @@ from outofgears.rules.gears import (
     are_canonical,
     canonical_gear,
     count_gears,
+    counted,
     gear_key,
     sort_gears,
 )
@@ -533,5 +534,6 @@ def check_upgrades(state: GameState) -> None:
     for card, count in sorted(held.items(), key=lambda item: item[0].value):
         if count > in_deck[card]:
             raise InvalidStateError(
-                f"{count} players hold {card.value}, but the upgrade deck has {in_deck[card]}"
+                f"{counted(count, 'player')} {'holds' if count == 1 else 'hold'} {card.value}, "
+                f"but the upgrade deck has {in_deck[card]}"
             )

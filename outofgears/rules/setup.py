@@ -20,6 +20,7 @@ from outofgears.rules.gears import (
     ROBOT_NUMBERS,
     THREE_POINT,
     Gear,
+    counted,
 )
 from outofgears.rules.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.rules.upgrades import deal_upgrade_cards
@@ -136,7 +137,8 @@ def deal_initial_gears(
     need = INITIAL_GEARS_PER_DUMP * len(dumps)
     if len(reserve) < need:
         raise SetupError(
-            f"the reserve holds {len(reserve)} gears; the dumps need {need}", clause="SET-4"
+            f"the reserve holds {counted(len(reserve), 'gear')}; the dumps need {need}",
+            clause="SET-4",
         )
     dealt = tuple(
         Dump(number, reserve[i * INITIAL_GEARS_PER_DUMP : (i + 1) * INITIAL_GEARS_PER_DUMP])
@@ -308,7 +310,10 @@ def from_position(
     for key, value in robots.items():
         unknown = set(value) - {"feet", "circuit"}
         if unknown:
-            raise InvalidStateError(f"robot {key}: unknown place(s) {sorted(unknown)}")
+            raise InvalidStateError(
+                f"robot {key}: unknown {'place' if len(unknown) == 1 else 'places'} "
+                f"{sorted(unknown)}"
+            )
     return GameState(
         robots=tuple(
             Robot(

@@ -439,7 +439,7 @@ def test_a_finished_game_has_no_turn_to_record(tmp_path: Path) -> None:
     result = record(str(path), typed="")
     assert result.exit_code == 0, result.output
     assert "The game is over after turn" in result.output
-    assert "Winner(s):" in result.output
+    assert "Winner: Ada" in result.output
     scripted = scripted_turn(path)
     assert scripted.exit_code == 2
     assert "the game is over; there is no turn to record" in scripted.output
