@@ -48,7 +48,7 @@ from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signa
 from outofgears.cli.reports import departure_text, position_lines, turn_text
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
-    RECORDED_SHAPE,
+    Examples,
     add_recorded,
     parse_drawn,
     parse_gear_list,
@@ -56,6 +56,7 @@ from outofgears.cli.table_words import (
     parse_shares,
     parse_split_place,
     parse_steal,
+    parse_table_program,
     split_keyed,
 )
 from outofgears.errors import (
@@ -81,7 +82,14 @@ from outofgears.log import (
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
-from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
+from outofgears.rules.gears import (
+    COLOUR_NAMES,
+    Gear,
+    describe_gears,
+    gear_key,
+    gear_ranks,
+    sort_gears,
+)
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import (
     AnyProgram,
@@ -364,7 +372,7 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
     while True:
         try:
             program = asker.ask(
-                f"Robot {robot} ({player}) program [{hint}]:",
+                f"Robot {robot} ({player}, {COLOUR_NAMES[robot]}) program [{hint}]:",
                 lambda text: legal_program(state, robot, text),
             )
         except RecordingStoppedError:
@@ -377,10 +385,17 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
 
 
 def legal_program(state: GameState, robot: int, text: str) -> AnyProgram:
-    """The program ``text`` names, if ``robot`` may lay it on the next turn (PRG-2, UPG-2,
-    UPG-3); else the reason."""
-    program = parse_program(text)
-    if program not in legal_programs(state, robot):
+    """The program ``text`` names (read forgivingly: ``Harvest1``), if ``robot`` may lay it
+    on the next turn (PRG-2, UPG-2, UPG-3); else the reason, naming the programs it may lay."""
+    legal = legal_programs(state, robot)
+    try:
+        program = parse_table_program(text)
+    except InvalidStateError:
+        raise InvalidStateError(
+            f"{show(text)} is not a program: robot {robot} may lay {programs_hint(legal)} "
+            "(such as 'attack " + str(state.robot_numbers[0]) + "')"
+        ) from None
+    if program not in legal:
         check_robot_program(state, robot, program)  # raises with the reason
     return program
 
@@ -454,14 +469,14 @@ def ask_steals(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
 
 def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
     """The defence steals of the turn as resolved: each defender that took a gear."""
-    sources = "'red from feet'"
-    if draft.state.options.defence_steal_source == "feet_or_circuit":
-        sources += " or 'red from circuit'"
     decisions = []
     for event in result.events:
         if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
             defender, attacker = event.robot, event.source.number
             assert defender is not None
+            sources = f"'{event.gear} from feet'"
+            if draft.state.options.defence_steal_source == "feet_or_circuit":
+                sources += f" or '{event.gear} from circuit'"
             decisions.append(
                 Decision(
                     (defender, attacker),
@@ -476,7 +491,7 @@ def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
 
 def read_steal(defender: int, attacker: int, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the defence steal ``text`` says (``"red from feet"``)."""
-    return draft.with_steal(parse_steal(text, defender, attacker))
+    return draft.with_steal(parse_steal(text, defender, attacker, Examples.of(draft.state)))
 
 
 def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -519,7 +534,7 @@ def split_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
 
 def read_split(place: Place, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``)."""
-    return draft.with_split(SplitRecord(place, parse_shares(text)))
+    return draft.with_split(SplitRecord(place, parse_shares(text, Examples.of(draft.state))))
 
 
 def shares_after(events: Sequence[Event], split: SplitResolved) -> dict[int, tuple[Gear, ...]]:
@@ -587,7 +602,7 @@ def pick_text(gears: Sequence[Gear]) -> str:
 
 def read_assembly(robot: int, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``)."""
-    return draft.with_assembly(robot, parse_gear_list(text))
+    return draft.with_assembly(robot, parse_gear_list(text, Examples.of(draft.state)))
 
 
 def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -602,7 +617,8 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             fail(f"--recorded {text!r}: {error}")
     question = (
         f"What did the players write down after turn {draft.state.turn}? "
-        f"({RECORDED_SHAPE.removeprefix('write ')}; one a line; empty: nothing)"
+        f"({Examples.of(draft.state).recorded_shape.removeprefix('write ')}; one a line; "
+        "empty: nothing)"
     )
     while True:
         try:
@@ -667,7 +683,7 @@ def add_checked(
 ) -> Recorded:
     """``recorded`` with the value ``text`` gives, which names only robots, dumps and players
     in play."""
-    recorded = add_recorded(recorded, text, players)
+    recorded = add_recorded(recorded, text, players, Examples.of(state))
     for robot in recorded.robots:
         if robot not in state.robot_numbers:
             raise InvalidStateError(f"robot {robot} is not in play ({in_play(state)})")
@@ -701,7 +717,7 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
                 f"{describe_gears(sorted(left.elements(), key=gear_key))} (EXP-1)"
             )
         if gear is None:
-            gear = asked_draw(dump, left, asker)
+            gear = asked_draw(dump, left, asker, Examples.of(draft.state))
         elif left[gear] == 0:
             held = describe_gears(sorted(left.elements(), key=gear_key))
             fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
@@ -711,7 +727,7 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     return attrs.evolve(draft, drawn=dict(sorted(drawn.items())))
 
 
-def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
+def asked_draw(dump: int, left: Counter[Gear], asker: Asker, words: Examples) -> Gear:
     """The gear the table turned up onto ``dump``, one the reserve still holds."""
     if not asker.interactive:
         fail(
@@ -720,7 +736,7 @@ def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
         )
 
     def one_held(text: str) -> Gear:
-        gear = parse_drawn(text)
+        gear = parse_drawn(text, words)
         if gear is None or left[gear] == 0:
             raise InvalidStateError(
                 f"the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))}"

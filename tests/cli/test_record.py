@@ -135,8 +135,8 @@ def test_a_later_robot_cannot_skip_its_program(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("bad", "reason"),
     [
-        ("trap 9", "a number card shows 1-8, not 9"),
-        ("Harvest 1", "write 'harvest 1' (lower case, one space)"),
+        ("trap 9", '"trap 9" is not a program: robot 1 may lay attack, trap, harvest 1-3'),
+        ("harvest", '"harvest" is not a program: robot 1 may lay attack, trap, harvest 1-3'),
         ("attack 4", "robot 4 is not in play (attack 4) (PRG-2)"),
         ("super trap", "(UPG-2)"),
     ],
@@ -149,7 +149,7 @@ def test_an_illegal_program_is_asked_again_with_the_reason(
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 0, result.output
     assert reason in result.output
-    assert result.output.count("Robot 1 (Ada) program") == 2
+    assert result.output.count("Robot 1 (Ada, red) program") == 2
     assert read_log(path).turns[0].programs[1] == parse_program("harvest 2")
 
 
@@ -163,7 +163,7 @@ def test_partners_laying_the_same_card_are_asked_again(tmp_path: Path) -> None:
     assert "robot 3: player 'P1' has one harvest card, and robot 1 already uses it (VAR-2)" in (
         result.output
     )
-    assert result.output.count("Robot 3 (P1) program") == 2
+    assert result.output.count("Robot 3 (P1, yellow) program") == 2
     assert str(read_log(path).turns[0].programs[3]) == "trap 3"
 
 
@@ -390,7 +390,7 @@ def test_programs_given_for_some_robots_ask_the_others(tmp_path: Path) -> None:
         str(path), "--program", "2=trap 2", "--turns", "1", typed=lines("trap 1", "trap 3", "", "")
     )
     assert result.exit_code == 0, result.output
-    assert "Robot 2 (Ben) program" not in result.output
+    assert "Robot 2 (Ben, orange) program" not in result.output
     assert str(read_log(path).turns[0].programs[2]) == "trap 2"
 
 

@@ -238,10 +238,10 @@ def test_sigterm_mid_turn_exits_143_and_says_the_turn_was_not_written(tmp_path: 
     before = path.read_bytes()
     process = script("record", str(path))
     assert process.stdin is not None
-    read_until(process, "Robot 1 (Ada)")
+    read_until(process, "Robot 1 (Ada, red)")
     process.stdin.write(b"harvest 1\n")
     process.stdin.flush()
-    read_until(process, "Robot 2 (Ben)")
+    read_until(process, "Robot 2 (Ben, orange)")
     process.send_signal(signal.SIGTERM)
     status, output = finish(process)
     assert status == 143, output
@@ -253,11 +253,11 @@ def test_sigterm_after_a_turn_was_written_exits_0_and_says_so(tmp_path: Path) ->
     path = table_log(tmp_path)
     process = script("record", str(path))
     assert process.stdin is not None
-    read_until(process, "Robot 1 (Ada)")
+    read_until(process, "Robot 1 (Ada, red)")
     process.stdin.write(b"attack 1\nattack 1\nharvest 1\n\n")
     process.stdin.flush()
     read_until(process, "Turn 1 written")
-    read_until(process, "Robot 1 (Ada)")
+    read_until(process, "Robot 1 (Ada, red)")
     process.send_signal(signal.SIGTERM)
     status, output = finish(process)
     assert status == 0, output
