@@ -49,7 +49,7 @@ def new(output: str | None, force: bool, **header: Any) -> None:
 
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
-    game = new_game(Header(**header))
+    game = new_game(Header(**header), prompts_to_stderr=output in (None, "-"))
     target = output_path(output, force=force)
     written = deliver(game.text, target, output, force=force)
     if written:
