@@ -1032,25 +1032,42 @@ def record(
     """Enter a game in LOG turn by turn, as it is played at a table.
 
     A missing LOG is created as "outofgears new -o LOG" creates it, with the same options
-    (--robots to --defence-steal-source; refused for a LOG that exists); an existing one is
-    read and replayed to the current table. Then, for each turn, it asks
-    each robot's program, the choices the table made (which gear a defender took, how a pile
-    was split, which two gears a robot assembled: an empty answer leaves the rules' default)
-    what was turned up onto each dump (asked only when the log gives the reserve as counts,
-    its order unknown) and what the players wrote down (optional). Each answer is checked on the spot and asked
-    again, with the reason, when the rules refuse it. The turn is resolved, its events and the
-    new table are shown, and it is appended to LOG, which is rewritten whole or not at all and
-    only if nobody changed it meanwhile. An empty answer for the first program of a turn, or
-    the end of the input, stops.
+    (--robots to --layout: a seed's deal, or the layout the table dealt; refused for a LOG
+    that exists); an existing one is read and replayed to the current table. Then, for each
+    turn, it asks each robot's program, the choices the table made (which gear a defender
+    took, how a pile was split, which two gears a robot assembled: an empty answer leaves the
+    rules' default), what was turned up onto each dump (asked only when the log gives the
+    reserve as counts, its order unknown) and what the players wrote down (optional). Each
+    answer is checked on the spot and asked again, with the reason, when the rules refuse it;
+    a value written down that departs from the rules is shown as replay shows it and kept only
+    after an explicit "yes". The turn is resolved, its events and the new table are shown, and
+    it is appended to LOG. An empty answer for the first program of a turn, or the end of the
+    input, stops.
 
-    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next turn's
-    questions; given every program, nothing is asked, so that a script records a turn with one
-    command.
+    Answers are forgiving: any case, any spacing, a number glued to its word
+    ("Harvest1" is "harvest 1", "robot3 feet=Red"), a player's name in any case when no
+    other name differs only by case. The questions name only this game's robots (with their
+    colours), gears and players. At a terminal the answers have line editing and history.
+
+    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next
+    turn's questions; given every program, nothing is asked, so that a script records a turn
+    with one command. A turn they give that departs from the rules (a --recorded value, a
+    --drawn gear the reserve's known order does not give) is written only with
+    --write-departures.
+
+    LOG is rewritten whole or not at all, keeping its mode: the re-read, the check that nobody
+    changed it meanwhile and the replacement are one step under a lock on LOG, so two record
+    commands on one log are served one after the other (the second finds it changed). A LOG
+    with other hard links is refused (replacing it would split it).
 
     Exit status 0 when LOG, as recorded, agrees with the rules; 1 when a value the players
-    wrote down departs from them (it is recorded, and shown as "outofgears replay" shows it);
-    2 for an invalid LOG, option or answer given as an option, or a LOG that cannot be written
-    (standard input, a directory, a FIFO, a device, a symbolic link or a read-only file).
+    wrote down departs from them (written after a "yes" or with --write-departures); 2 for an
+    invalid LOG, option or answer given as an option, or a LOG that cannot be written
+    (standard input, a directory, a FIFO, a device, a symbolic link, a read-only or
+    hard-linked file). Ctrl-C: 130, saying whether the turn in progress was lost (a half
+    entered turn is never written). SIGTERM: 143 when a turn in progress was lost; between
+    turns, where nothing is lost, the status of LOG (0 or 1). A signal that comes while a turn
+    is written waits for the write, then says the turn was written.
     """
     restore = handle_sigterm()  # first thing: a SIGTERM from here on is answered in words
     given_texts = {
