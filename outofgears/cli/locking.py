@@ -107,6 +107,8 @@ def _lock(descriptor: int, deadline: float) -> bool:
             if time.monotonic() > deadline:
                 return False
             time.sleep(0.005)
+        except OSError as error:  # a file system without locks: nothing is written unlocked
+            fail(f"cannot lock the log: {error.strerror or error}; nothing is written")
 
 
 def read_descriptor(descriptor: int, limit: int) -> bytes:

@@ -942,8 +942,13 @@ def create_log(path: str, header: Header) -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
     game = new_game(header)
     target = output_path(path, force=False)
-    deliver(game.text, target, path, force=False)
+    with signals_held() as came:  # the new log is written whole, then a signal acted on
+        deliver(game.text, target, path, force=False)
     say(game.written_line(path))
+    if signal.SIGINT in came:
+        raise KeyboardInterrupt
+    if came:
+        raise Terminated()
 
 
 # --- the command -----------------------------------------------------------------------------
@@ -1082,8 +1087,12 @@ def record(
         line_editing()
         session = start_and_record(context, log, header, given_texts, limit, write_departures)
     except Terminated:
-        say("Terminated (SIGTERM) before any turn was entered; nothing was written.")
+        say("Terminated (SIGTERM) before any turn was entered.")
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
+    except KeyboardInterrupt:
+        click.echo()  # the question's line ends here
+        say("Interrupted (Ctrl-C) before any turn was entered.")
+        raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
     finally:
         restore()
     say(f"Recorded {session.count} turn{'' if session.count == 1 else 's'} in {log}.")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from outofgears.cli import locking
+from outofgears.cli import common, locking
 from outofgears.cli import record as record_module
 from outofgears.cli.main import main
 from outofgears.log import read_log
@@ -264,3 +264,53 @@ def test_sigterm_after_a_turn_was_written_exits_0_and_says_so(tmp_path: Path) ->
     assert "Terminated (SIGTERM) before turn 2 was entered; nothing is lost." in output
     assert "Recorded 1 turn in" in output
     assert len(read_log(path).turns) == 1
+
+
+def test_a_sigterm_while_a_new_log_is_written_waits_for_it_and_exits_143(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "new.json"
+    deliver = common.deliver
+
+    def signalled_meanwhile(*args: Any, **kwargs: Any) -> bool:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)
+        return deliver(*args, **kwargs)
+
+    monkeypatch.setattr(record_module, "deliver", signalled_meanwhile)
+    result = record(str(path), "--robots", "1,2", "--seed", "3")
+    assert result.exit_code == 143
+    assert "Wrote " in result.output
+    assert "Terminated (SIGTERM) before any turn was entered." in result.output
+    assert read_log(path).turns == ()
+
+
+def test_ctrl_c_at_a_layout_question_writes_no_log_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "new.json"
+
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = record(str(path), "--robots", "1,2", "--layout")
+    assert result.exit_code == 130
+    assert "Interrupted (Ctrl-C) before any turn was entered." in result.output
+    assert not path.exists()
+
+
+def test_a_log_that_cannot_be_locked_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = table_log(tmp_path)
+    before = path.read_bytes()
+
+    def no_locks(descriptor: int, operation: int) -> None:
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    result = record(str(path), *SCRIPTED)
+    assert result.exit_code == 2
+    assert "cannot lock the log: No locks available; nothing is written" in result.output
+    assert path.read_bytes() == before
