@@ -32,7 +32,6 @@ from outofgears.cli.common import (
     say,
     scores_json,
     source_name,
-    turns_text,
 )
 from outofgears.cli.reports import departure_json, departure_text, position_lines
 from outofgears.judge.compare import no_such_turn
@@ -178,8 +177,9 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(
-            f"Note: the log departs from the rules earlier, at {turns_text(earlier)}"
-            "; this turn is replayed from the position the rules give"
+            "Note: the log departs from the rules earlier, at turn(s) "
+            + ", ".join(map(str, earlier))
+            + "; this turn is replayed from the position the rules give"
         )
     before = turn.before
     lines.append("")

@@ -310,10 +310,7 @@ def from_position(
     for key, value in robots.items():
         unknown = set(value) - {"feet", "circuit"}
         if unknown:
-            raise InvalidStateError(
-                f"robot {key}: unknown {'place' if len(unknown) == 1 else 'places'} "
-                f"{sorted(unknown)}"
-            )
+            raise InvalidStateError(f"robot {key}: unknown place(s) {sorted(unknown)}")
     return GameState(
         robots=tuple(
             Robot(

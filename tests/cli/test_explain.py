@@ -213,7 +213,7 @@ def test_a_later_turn_after_a_departure_agrees_and_notes_the_earlier_one(tmp_pat
     data["turns"][0]["recorded"] = {"robots": {"2": {"feet": ["yellow"]}}}
     code, output = run(write(tmp_path, data), "--turn", "2")
     assert code == 0
-    assert "the log departs from the rules earlier, at turn 1" in output
+    assert "the log departs from the rules earlier, at turn(s) 1" in output
     assert "Turn 2 agrees with the rules." in output
 
 

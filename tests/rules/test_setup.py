@@ -427,7 +427,7 @@ def test_a_reserve_too_small_for_the_deal_is_refused() -> None:
             {"Zed": UpgradeCard.SUPER_ATTACK},
             "player 'Zed' holds an upgrade card but is not in the game",
         ),
-        ({1: {"hand": gears(1)}, 2: {}}, None, None, "robot 1: unknown place ['hand']"),
+        ({1: {"hand": gears(1)}, 2: {}}, None, None, "robot 1: unknown place(s) ['hand']"),
     ],
 )
 def test_a_refused_position_says_what_is_wrong(
