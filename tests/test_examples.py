@@ -83,7 +83,7 @@ def test_the_main_job_replays_the_full_game_quietly() -> None:
         "  Bruno: 6 points (1 own-colour gear, robot 2)",
         "  Chiara: 0 points (0 own-colour gears, robot 3)",
     ]
-    assert lines[-2:] == ["Winner(s): Ada", "The log agrees with the rules."]
+    assert lines[-2:] == ["Winner: Ada", "The log agrees with the rules."]
 
 
 def test_the_full_game_is_the_seeded_game_that_play_plays() -> None:

@@ -184,16 +184,49 @@ def summary_events(events: Iterable[Event]) -> list[Event]:
     ]
 
 
+def turns_text(numbers: Iterable[int]) -> str:
+    """Turn numbers in words: ``turn 3``, ``turns 3, 5``.
+
+    >>> turns_text([3]), turns_text([3, 5])
+    ('turn 3', 'turns 3, 5')
+    """
+    shown = [str(number) for number in numbers]
+    return f"{'turn' if len(shown) == 1 else 'turns'} {', '.join(shown)}"
+
+
 def scores_lines(state: GameState) -> list[str]:
-    """The players' scores, best first, and the winners."""
+    """The players' scores, best first, then who wins (a finished game) or leads (one still
+    being played), in the singular for one player.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> scores_lines(setup_game([1, 2], seed=0))[-1]
+    'Leading, level: P1, P2'
+    """
     lines = [
         f"  {printable(score.player)}: {points_text(score.points)} "
         f"({score.own_colour} own-colour gear{'' if score.own_colour == 1 else 's'}, "
         f"robot {score.robot})"
         for score in player_scores(state)
     ]
-    lines.append("Winner(s): " + ", ".join(map(printable, winners(state))))
+    lines.append(best_line(winners(state), game_over=state.game_over))
     return lines
+
+
+def best_line(best: tuple[str, ...], *, game_over: bool) -> str:
+    """Who wins a finished game, or leads one still being played (END-3: the best score, then
+    the most own-colour gears; a tie after both is shared).
+
+    >>> best_line(("Ada",), game_over=True), best_line(("Ada", "Bo"), game_over=True)
+    ('Winner: Ada', 'Winners, a shared victory (END-3): Ada, Bo')
+    >>> best_line(("Ada",), game_over=False)
+    'Leading: Ada'
+    """
+    names = ", ".join(map(printable, best))
+    if game_over:
+        return (
+            f"Winner: {names}" if len(best) == 1 else f"Winners, a shared victory (END-3): {names}"
+        )
+    return f"Leading: {names}" if len(best) == 1 else f"Leading, level: {names}"
 
 
 def scores_json(state: GameState) -> dict[str, Any]:
@@ -325,11 +358,14 @@ def output_error(path: str, error: OSError) -> str:
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
+def atomic_output(
+    path: Path, *, force: bool = False, like: os.stat_result | None = None
+) -> Iterator[IO[str]]:
     """A text stream whose content replaces ``path`` whole when the block ends, or not at all.
 
     The text goes to a temporary file beside ``path`` (private while written, then given
-    the mode of a new file). At the end the target is checked again (:func:`check_output`)
+    the mode of a new file, or, with ``like``, the mode and, where this process may set it,
+    the group of the file it replaces: a log of mode 600 stays 600). At the end the target is checked again (:func:`check_output`)
     and the temporary file takes its place: without ``force`` by :func:`os.link`, which
     fails if any file (or link) appeared meanwhile; with ``force`` by :func:`os.replace`,
     which replaces the directory entry itself, never a symbolic link's target. An
@@ -343,7 +379,12 @@ def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
             yield file
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~current_umask())
+        if like is None:
+            os.chmod(temporary, 0o666 & ~current_umask())
+        else:
+            with contextlib.suppress(OSError):  # the group only where this process may set it
+                os.chown(temporary, -1, like.st_gid)
+            os.chmod(temporary, stat.S_IMODE(like.st_mode))
         check_output(path, force=force)  # again: a file may have appeared during a long run
         if force:
             os.replace(temporary, path)
@@ -361,9 +402,12 @@ def atomic_output(path: Path, *, force: bool = False) -> Iterator[IO[str]]:
             os.unlink(temporary)
 
 
-def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
+def write_atomically(
+    path: Path, text: str, *, force: bool = False, like: os.stat_result | None = None
+) -> None:
     """Write ``text`` to ``path`` whole or not at all; keep an existing file unless ``force``,
-    and never replace anything but a regular file (:func:`atomic_output`).
+    and never replace anything but a regular file (:func:`atomic_output`; ``like`` gives the
+    mode to keep).
 
     Raises:
         FileExistsError: ``path`` exists and ``force`` is false; its message is
@@ -387,7 +431,7 @@ def write_atomically(path: Path, text: str, *, force: bool = False) -> None:
     >>> sorted(p.name for p in folder.iterdir())
     ['link.svg', 'table.svg']
     """
-    with atomic_output(path, force=force) as file:
+    with atomic_output(path, force=force, like=like) as file:
         file.write(text)
 
 

@@ -43,13 +43,19 @@ def new(output: str | None, force: bool, **header: Any) -> None:
     standard output, or to FILE with -o: written whole or not at all, and an existing FILE is
     kept unless --force.
 
+    A real table deals its own start: --dump for each dump in play, --feet and --circuit for
+    any gears a robot starts with, --reserve for the face-down pile as counts (default: the
+    rest of the box), or --layout to be asked for them. The log then starts from that layout
+    (its reserve's order unknown: each turn says what was turned up) instead of a seed; it is
+    checked like a typed-in position, and a refusal names the option.
+
     Then the table the game starts from (each robot's gears, each dump, the size of the
     reserve) is printed: on standard output after writing FILE, on standard error when the log
     itself goes to standard output (so that the log stays a JSON document).
 
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
-    game = new_game(Header(**header))
+    game = new_game(Header(**header), prompts_to_stderr=output in (None, "-"))
     target = output_path(output, force=force)
     written = deliver(game.text, target, output, force=force)
     if written:

@@ -19,7 +19,7 @@ from outofgears.cli.common import (
 from outofgears.errors import OutOfGearsError, show
 from outofgears.play.policies import random_programs
 from outofgears.rules.events import GearMoved
-from outofgears.rules.gears import describe_gears
+from outofgears.rules.gears import counted, describe_gears
 from outofgears.rules.model import GameState, Options
 from outofgears.rules.setup import setup_game, setup_two_robot_game
 from outofgears.rules.turn import resolve_turn
@@ -133,6 +133,6 @@ def _print_turn(state: GameState, programs: Any, events: Any) -> None:
 
 def _print_scores(state: GameState) -> None:
     over = "game over" if state.game_over else f"stopped after {MAX_TURNS} turns"
-    say(f"After {state.turn - 1} turns ({over}):")
+    say(f"After {counted(state.turn - 1, 'turn')} ({over}):")
     for line in scores_lines(state):
         say(line)

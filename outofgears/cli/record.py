@@ -14,9 +14,12 @@ question is adding one function there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -39,12 +42,13 @@ from outofgears.cli.common import (
     output_path,
     say,
     scores_lines,
-    write_atomically,
+    turns_text,
 )
+from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
 from outofgears.cli.reports import departure_text, position_lines, turn_text
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
-    RECORDED_SHAPE,
+    Examples,
     add_recorded,
     parse_drawn,
     parse_gear_list,
@@ -52,10 +56,17 @@ from outofgears.cli.table_words import (
     parse_shares,
     parse_split_place,
     parse_steal,
+    parse_table_program,
     split_keyed,
 )
-from outofgears.errors import IllegalProgramError, InvalidStateError, OutOfGearsError, printable
-from outofgears.judge.replay import Replay, TurnReplay, arrange_draws, replay_log
+from outofgears.errors import (
+    IllegalProgramError,
+    InvalidStateError,
+    OutOfGearsError,
+    printable,
+    show,
+)
+from outofgears.judge.replay import Departure, Replay, TurnReplay, arrange_draws, replay_log
 from outofgears.log import (
     MAX_LOG_BYTES,
     ChoicesRecord,
@@ -71,7 +82,14 @@ from outofgears.log import (
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
-from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
+from outofgears.rules.gears import (
+    COLOUR_NAMES,
+    Gear,
+    describe_gears,
+    gear_key,
+    gear_ranks,
+    sort_gears,
+)
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import (
     AnyProgram,
@@ -102,6 +120,16 @@ class RecordingStoppedError(OutOfGearsError):
         self.unfinished = unfinished
 
 
+class Terminated(BaseException):
+    """SIGTERM came while ``record`` was asking or working (raised by its handler, which the
+    command installs first thing); a base exception, as no ``except Exception`` may take it."""
+
+
+def on_sigterm(signum: int, frame: object) -> None:
+    """``record``'s SIGTERM handler: unwind to the command, which says what was written."""
+    raise Terminated()
+
+
 # --- who answers -----------------------------------------------------------------------------
 
 
@@ -122,9 +150,11 @@ def read_answer(question: str) -> str:
 @frozen
 class Asker:
     """Who answers the questions the command line left open: the person at the keyboard
-    (``interactive``), or nobody, which leaves every optional answer empty."""
+    (``interactive``), or nobody, which leaves every optional answer empty. ``typed`` keeps
+    the answers given so far, so that a stop can say whether a turn in progress is lost."""
 
     interactive: bool
+    typed: list[str] = field(factory=list, eq=False)
 
     def ask(self, question: str, read: Callable[[str], T]) -> T | None:
         """The answer to ``question`` as ``read`` takes it, asking again with the reason while
@@ -135,6 +165,7 @@ class Asker:
             text = read_answer(question).strip()
             if not text:
                 return None
+            self.typed.append(text)
             try:
                 return read(text)
             except OutOfGearsError as error:
@@ -157,6 +188,24 @@ class TurnDraft:
     #: Whether the log knows the reserve's order (a seed, or a list); if not, the table
     #: says what it turned up (``drawn``).
     order_known: bool = True
+    #: The departures of the turn the table confirmed ("write it anyway"), by JSON path.
+    confirmed: frozenset[str] = frozenset()
+    #: The departures of this turn as the draft stands (the log replayed with it); the
+    #: reason, as an :class:`~outofgears.errors.InvalidStateError`, for a value the log
+    #: cannot hold. ``None``: nothing is checked while the turn is entered.
+    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = field(
+        default=None, eq=False, repr=False
+    )
+
+    def departures(self) -> tuple[Departure, ...]:
+        """The departures of this turn the table has not confirmed."""
+        found = self.judge(self) if self.judge is not None else ()
+        return tuple(d for d in found if d.json_path not in self.confirmed)
+
+    def confirming(self, departures: Iterable[Departure]) -> TurnDraft:
+        """The draft with ``departures`` confirmed: written as the table recorded them."""
+        paths = {departure.json_path for departure in departures}
+        return attrs.evolve(self, confirmed=self.confirmed | paths)
 
     def resolve(self) -> TurnResult:
         """The turn resolved with its choices; :class:`~outofgears.errors.IllegalChoiceError`
@@ -323,7 +372,7 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
     while True:
         try:
             program = asker.ask(
-                f"Robot {robot} ({player}) program [{hint}]:",
+                f"Robot {robot} ({player}, {COLOUR_NAMES[robot]}) program [{hint}]:",
                 lambda text: legal_program(state, robot, text),
             )
         except RecordingStoppedError:
@@ -336,10 +385,17 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
 
 
 def legal_program(state: GameState, robot: int, text: str) -> AnyProgram:
-    """The program ``text`` names, if ``robot`` may lay it on the next turn (PRG-2, UPG-2,
-    UPG-3); else the reason."""
-    program = parse_program(text)
-    if program not in legal_programs(state, robot):
+    """The program ``text`` names (read forgivingly: ``Harvest1``), if ``robot`` may lay it
+    on the next turn (PRG-2, UPG-2, UPG-3); else the reason, naming the programs it may lay."""
+    legal = legal_programs(state, robot)
+    try:
+        program = parse_table_program(text)
+    except InvalidStateError:
+        raise InvalidStateError(
+            f"{show(text)} is not a program: robot {robot} may lay {programs_hint(legal)} "
+            "(such as 'attack " + str(state.robot_numbers[0]) + "')"
+        ) from None
+    if program not in legal:
         check_robot_program(state, robot, program)  # raises with the reason
     return program
 
@@ -413,14 +469,14 @@ def ask_steals(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
 
 def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
     """The defence steals of the turn as resolved: each defender that took a gear."""
-    sources = "'red from feet'"
-    if draft.state.options.defence_steal_source == "feet_or_circuit":
-        sources += " or 'red from circuit'"
     decisions = []
     for event in result.events:
         if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
             defender, attacker = event.robot, event.source.number
             assert defender is not None
+            sources = f"'{event.gear} from feet'"
+            if draft.state.options.defence_steal_source == "feet_or_circuit":
+                sources += f" or '{event.gear} from circuit'"
             decisions.append(
                 Decision(
                     (defender, attacker),
@@ -435,7 +491,7 @@ def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
 
 def read_steal(defender: int, attacker: int, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the defence steal ``text`` says (``"red from feet"``)."""
-    return draft.with_steal(parse_steal(text, defender, attacker))
+    return draft.with_steal(parse_steal(text, defender, attacker, Examples.of(draft.state)))
 
 
 def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -478,7 +534,7 @@ def split_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
 
 def read_split(place: Place, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``)."""
-    return draft.with_split(SplitRecord(place, parse_shares(text)))
+    return draft.with_split(SplitRecord(place, parse_shares(text, Examples.of(draft.state))))
 
 
 def shares_after(events: Sequence[Event], split: SplitResolved) -> dict[int, tuple[Gear, ...]]:
@@ -546,7 +602,7 @@ def pick_text(gears: Sequence[Gear]) -> str:
 
 def read_assembly(robot: int, draft: TurnDraft, text: str) -> TurnDraft:
     """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``)."""
-    return draft.with_assembly(robot, parse_gear_list(text))
+    return draft.with_assembly(robot, parse_gear_list(text, Examples.of(draft.state)))
 
 
 def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -561,7 +617,8 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             fail(f"--recorded {text!r}: {error}")
     question = (
         f"What did the players write down after turn {draft.state.turn}? "
-        f"({RECORDED_SHAPE.removeprefix('write ')}; one a line; empty: nothing)"
+        f"({Examples.of(draft.state).recorded_shape.removeprefix('write ')}; one a line; "
+        "empty: nothing)"
     )
     while True:
         try:
@@ -570,9 +627,55 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             break  # the input ended on an optional question: the turn is complete
         if added is None:
             break
+        with_value = attrs.evolve(draft, recorded=added)
+        try:
+            departing = with_value.departures()
+        except InvalidStateError as error:
+            say(f"  not taken: {error}. Again, or an empty answer to leave it.")
+            continue
+        new = [d for d in departing if d.json_path not in previous_paths(draft)]
+        if new and not confirmed(new, asker, "Write it down as recorded anyway?"):
+            say("  not written down. Again, or an empty answer to leave it.")
+            continue
+        draft = with_value.confirming(new)
         recorded = added
         question = "Anything more written down? (empty: no)"
     return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
+
+
+def previous_paths(draft: TurnDraft) -> set[str]:
+    """The JSON paths of the departures the draft has already (confirmed or not)."""
+    try:
+        return {d.json_path for d in draft.judge(draft)} if draft.judge is not None else set()
+    except InvalidStateError:
+        return set()
+
+
+def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> bool:
+    """Whether the table confirms values that depart from the rules: each departure is shown
+    as ``replay`` shows it, and only an explicit "yes" writes them."""
+    for departure in departures:
+        for line in departure_text(departure):
+            say(f"  {line}")
+    answer = asker.ask(
+        f"{question} (yes: write it as the table recorded it; no or empty: enter it again)",
+        read_yes_no,
+    )
+    return answer is True
+
+
+def read_yes_no(text: str) -> bool:
+    """``yes`` or ``no`` (``y``, ``n``, any case); the reason for anything else.
+
+    >>> read_yes_no("YES"), read_yes_no("n")
+    (True, False)
+    """
+    word = text.strip().lower()
+    if word in ("yes", "y"):
+        return True
+    if word in ("no", "n"):
+        return False
+    raise InvalidStateError(f"{show(text)} is neither yes nor no")
 
 
 def add_checked(
@@ -580,7 +683,7 @@ def add_checked(
 ) -> Recorded:
     """``recorded`` with the value ``text`` gives, which names only robots, dumps and players
     in play."""
-    recorded = add_recorded(recorded, text, players)
+    recorded = add_recorded(recorded, text, players, Examples.of(state))
     for robot in recorded.robots:
         if robot not in state.robot_numbers:
             raise InvalidStateError(f"robot {robot} is not in play ({in_play(state)})")
@@ -614,7 +717,7 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
                 f"{describe_gears(sorted(left.elements(), key=gear_key))} (EXP-1)"
             )
         if gear is None:
-            gear = asked_draw(dump, left, asker)
+            gear = asked_draw(dump, left, asker, Examples.of(draft.state))
         elif left[gear] == 0:
             held = describe_gears(sorted(left.elements(), key=gear_key))
             fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
@@ -624,7 +727,7 @@ def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     return attrs.evolve(draft, drawn=dict(sorted(drawn.items())))
 
 
-def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
+def asked_draw(dump: int, left: Counter[Gear], asker: Asker, words: Examples) -> Gear:
     """The gear the table turned up onto ``dump``, one the reserve still holds."""
     if not asker.interactive:
         fail(
@@ -633,7 +736,7 @@ def asked_draw(dump: int, left: Counter[Gear], asker: Asker) -> Gear:
         )
 
     def one_held(text: str) -> Gear:
-        gear = parse_drawn(text)
+        gear = parse_drawn(text, words)
         if gear is None or left[gear] == 0:
             raise InvalidStateError(
                 f"the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))}"
@@ -667,11 +770,20 @@ QUESTIONS: Final[tuple[Question, ...]] = (
 )
 
 
-def ask_turn(state: GameState, given: Given, *, order_known: bool = True) -> TurnDraft:
+def ask_turn(
+    state: GameState,
+    given: Given,
+    asker: Asker | None = None,
+    *,
+    order_known: bool = True,
+    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = None,
+) -> TurnDraft:
     """The next turn, every question answered by the command line or asked. Nothing is asked
-    when the command line gives every program (:meth:`Given.scripted`)."""
-    asker = Asker(interactive=not given.scripted(state))
-    draft = TurnDraft(state, order_known=order_known)
+    when the command line gives every program (:meth:`Given.scripted`). With ``judge``, a
+    value written down that departs from the rules is shown at once and asked again unless
+    the table confirms it."""
+    asker = asker or Asker(interactive=not given.scripted(state))
+    draft = TurnDraft(state, order_known=order_known, judge=judge)
     for question in QUESTIONS:
         draft = question(draft, given, asker)
     return draft
@@ -704,39 +816,88 @@ class LogFile:
         position = self.replayed.log.start.position
         return position is None or position.reserve_order_known
 
-    def with_turn(self, draft: TurnDraft, asker: Asker) -> Replay:
-        """The log's replay with ``draft`` as its next turn. When replay refuses what the
+    def replay_with(self, draft: TurnDraft) -> Replay:
+        """The log's replay with ``draft`` as its next turn (:class:`LogError` if the log
+        cannot hold it)."""
+        game = self.replayed.log
+        return replay_log(attrs.evolve(game, turns=(*game.turns, draft.record())), self.name)
+
+    def departures_of(self, draft: TurnDraft) -> tuple[Departure, ...]:
+        """The departures of the turn ``draft`` enters, as replay finds them; a value the log
+        cannot hold is an :class:`InvalidStateError` with the reason."""
+        try:
+            replayed = self.replay_with(draft)
+        except LogError as error:
+            raise InvalidStateError(error.reason) from None
+        return tuple(d for d in replayed.departures if d.turn == draft.state.turn)
+
+    def with_turn(
+        self, draft: TurnDraft, asker: Asker, *, write_departures: bool = False
+    ) -> Replay:
+        """The log's replay with ``draft`` as its next turn. A value that departs from the
+        rules and was not confirmed while it was entered is shown, and written only when the
+        table confirms it ("yes"), or, when nothing is asked, with ``write_departures``;
+        otherwise what was written down is asked again (a draw the reserve's known order
+        gives otherwise is dropped: the rules know it). When the log cannot hold what the
         players wrote down (gears the game does not have), they are asked again."""
         while True:
-            game = self.replayed.log
             try:
-                return replay_log(
-                    attrs.evolve(game, turns=(*game.turns, draft.record())), self.name
-                )
+                replayed = self.replay_with(draft)
             except LogError as error:
                 if not asker.interactive or ".recorded" not in error.json_path:
                     fail(error)
                 say(f"  not taken: {error.reason}. What the players wrote down, again:")
                 draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
+                continue
+            new = [
+                d
+                for d in replayed.departures
+                if d.turn == draft.state.turn and d.json_path not in draft.confirmed
+            ]
+            if not new or (not asker.interactive and write_departures):
+                return replayed
+            if not asker.interactive:
+                fail(departures_refusal(draft.state.turn, new))
+            question = f"Turn {draft.state.turn} departs from the rules. Write it anyway?"
+            if confirmed(new, asker, question):
+                return replayed
+            draft = entered_again(draft, new, asker)
 
     def append(self, record: TurnRecord, replayed: Replay) -> LogFile:
-        """The log with ``record`` appended: the file is rewritten whole or not at all, and
-        only if nobody changed it since it was read. Every key of the log is kept as it was."""
+        """The log with ``record`` appended: the file is rewritten whole or not at all, with
+        its mode, and only if nobody changed it since it was read (the re-read, the check
+        and the replacement under one lock: :func:`~outofgears.cli.locking.replace_if_unchanged`).
+        Every key of the log is kept as it was."""
         data = json.loads(self.raw.decode("utf-8-sig"))
         data["turns"].append(
             log_to_json(attrs.evolve(self.replayed.log, turns=(record,)))["turns"][0]
         )
         text = json_safe(format_json(data)) + "\n"
-        if read_regular(self.path, self.name) != self.raw:
-            fail(
-                f"{self.name} changed while turn {record.turn} was entered; the turn is not "
-                "written (run record again to enter it on the new content)"
-            )
-        try:
-            write_atomically(self.path, text, force=True)
-        except OSError as error:
-            fail(output_error(self.name, error))
+        replace_if_unchanged(self.path, self.name, self.raw, text, what=f"turn {record.turn}")
         return LogFile(self.path, self.name, text.encode("utf-8"), replayed)
+
+
+def departures_refusal(turn: int, departures: Sequence[Departure]) -> str:
+    """Why a turn given on the command line is not written: it departs from the rules."""
+    what = "; ".join(str(departure) for departure in departures)
+    return (
+        f"turn {turn} is not written: it departs from the rules ({what}); correct the "
+        "option, or give --write-departures to write the turn as the table recorded it"
+    )
+
+
+def entered_again(draft: TurnDraft, departures: Sequence[Departure], asker: Asker) -> TurnDraft:
+    """The draft with the departing values entered again: a departing draw under a known
+    order is dropped (the rules know it), what was written down is asked again."""
+    if any(".drawn" in d.json_path for d in departures):
+        say("  the draws are left to the reserve's known order.")
+        draft = attrs.evolve(draft, drawn=None)
+    if any(".recorded" in d.json_path for d in departures):
+        say("  What the players wrote down, again:")
+        draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
+    if not any(".drawn" in d.json_path or ".recorded" in d.json_path for d in departures):
+        fail(departures_refusal(draft.state.turn, departures))  # nothing to enter again
+    return draft
 
 
 def read_regular(path: Path, name: str) -> bytes:
@@ -767,6 +928,7 @@ def log_path(text: str) -> Path:
         fail(output_error(text, error))
     if os.path.lexists(path) and not writable(path):
         fail(f"{printable(text)} is read-only; record rewrites it with each turn")
+    check_not_linked(path, text)
     return path
 
 
@@ -780,8 +942,13 @@ def create_log(path: str, header: Header) -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
     game = new_game(header)
     target = output_path(path, force=False)
-    deliver(game.text, target, path, force=False)
+    with signals_held() as came:  # the new log is written whole, then a signal acted on
+        deliver(game.text, target, path, force=False)
     say(game.written_line(path))
+    if signal.SIGINT in came:
+        raise KeyboardInterrupt
+    if came:
+        raise Terminated()
 
 
 # --- the command -----------------------------------------------------------------------------
@@ -844,6 +1011,14 @@ def create_log(path: str, header: Header) -> None:
     metavar="N",
     help="Stop after recording N turns. Default: until the game ends or input does.",
 )
+@click.option(
+    "--write-departures",
+    is_flag=True,
+    help="Write the turn the options give even where a value departs from the rules (a "
+    "--recorded value, a --drawn gear the reserve's known order does not give): the log keeps "
+    "what the table wrote and record exits 1. Without it such a turn is not written (exit 2). "
+    "At the keyboard the table is asked instead (write it anyway: yes or no).",
+)
 @click.pass_context
 def record(
     context: click.Context,
@@ -856,33 +1031,126 @@ def record(
     recorded: tuple[str, ...],
     drawn: tuple[str, ...],
     limit: int | None,
+    write_departures: bool,
     **header: Any,
 ) -> None:
     """Enter a game in LOG turn by turn, as it is played at a table.
 
     A missing LOG is created as "outofgears new -o LOG" creates it, with the same options
-    (--robots to --defence-steal-source; refused for a LOG that exists); an existing one is
-    read and replayed to the current table. Then, for each turn, it asks
-    each robot's program, the choices the table made (which gear a defender took, how a pile
-    was split, which two gears a robot assembled: an empty answer leaves the rules' default)
-    what was turned up onto each dump (asked only when the log gives the reserve as counts,
-    its order unknown) and what the players wrote down (optional). Each answer is checked on the spot and asked
-    again, with the reason, when the rules refuse it. The turn is resolved, its events and the
-    new table are shown, and it is appended to LOG, which is rewritten whole or not at all and
-    only if nobody changed it meanwhile. An empty answer for the first program of a turn, or
-    the end of the input, stops.
+    (--robots to --layout: a seed's deal, or the layout the table dealt; refused for a LOG
+    that exists); an existing one is read and replayed to the current table. Then, for each
+    turn, it asks each robot's program, the choices the table made (which gear a defender
+    took, how a pile was split, which two gears a robot assembled: an empty answer leaves the
+    rules' default), what was turned up onto each dump (asked only when the log gives the
+    reserve as counts, its order unknown) and what the players wrote down (optional). Each
+    answer is checked on the spot and asked again, with the reason, when the rules refuse it;
+    a value written down that departs from the rules is shown as replay shows it and kept only
+    after an explicit "yes". The turn is resolved, its events and the new table are shown, and
+    it is appended to LOG. An empty answer for the first program of a turn, or the end of the
+    input, stops.
 
-    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next turn's
-    questions; given every program, nothing is asked, so that a script records a turn with one
-    command.
+    Answers are forgiving: any case, any spacing, a number glued to its word
+    ("Harvest1" is "harvest 1", "robot3 feet=Red"), a player's name in any case when no
+    other name differs only by case. The questions name only this game's robots (with their
+    colours), gears and players. At a terminal the answers have line editing and history.
+
+    The options --program, --steal, --assemble, --split, --drawn and --recorded answer the next
+    turn's questions; given every program, nothing is asked, so that a script records a turn
+    with one command. A turn they give that departs from the rules (a --recorded value, a
+    --drawn gear the reserve's known order does not give) is written only with
+    --write-departures.
+
+    LOG is rewritten whole or not at all, keeping its mode: the re-read, the check that nobody
+    changed it meanwhile and the replacement are one step under a lock on LOG, so two record
+    commands on one log are served one after the other (the second finds it changed). A LOG
+    with other hard links is refused (replacing it would split it).
 
     Exit status 0 when LOG, as recorded, agrees with the rules; 1 when a value the players
-    wrote down departs from them (it is recorded, and shown as "outofgears replay" shows it);
-    2 for an invalid LOG, option or answer given as an option, or a LOG that cannot be written
-    (standard input, a directory, a FIFO, a device, a symbolic link or a read-only file).
+    wrote down departs from them (written after a "yes" or with --write-departures); 2 for an
+    invalid LOG, option or answer given as an option, or a LOG that cannot be written
+    (standard input, a directory, a FIFO, a device, a symbolic link, a read-only or
+    hard-linked file). Ctrl-C: 130, saying whether the turn in progress was lost (a half
+    entered turn is never written). SIGTERM: 143 when a turn in progress was lost; between
+    turns, where nothing is lost, the status of LOG (0 or 1). A signal that comes while a turn
+    is written waits for the write, then says the turn was written.
     """
+    restore = handle_sigterm()  # first thing: a SIGTERM from here on is answered in words
+    given_texts = {
+        "programs": programs,
+        "steals": steals,
+        "assemblies": assemblies,
+        "splits": splits,
+        "recorded": recorded,
+        "drawn": drawn,
+    }
+    try:
+        line_editing()
+        session = start_and_record(context, log, header, given_texts, limit, write_departures)
+    except Terminated:
+        say("Terminated (SIGTERM) before any turn was entered.")
+        raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
+    except KeyboardInterrupt:
+        click.echo()  # the question's line ends here
+        say("Interrupted (Ctrl-C) before any turn was entered.")
+        raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
+    finally:
+        restore()
+    say(f"Recorded {session.count} turn{'' if session.count == 1 else 's'} in {log}.")
+    agrees = session.file.replayed.agrees
+    if not agrees:
+        say(f"The log departs from the rules: outofgears replay {log} says where.")
+    status = AGREES if agrees else DEPARTS
+    if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
+        status = STOPPED_BY[session.stopped_by]
+    raise SystemExit(status)
+
+
+def line_editing() -> None:
+    """Line editing and history for the answers typed at a terminal (the standard library's
+    readline: arrow keys, Ctrl-R, the answers of earlier questions a key away). Only when
+    standard input and output are both a terminal: piped answers are read as they come."""
+    if sys.stdin is None or sys.stdout is None:
+        return
+    try:
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return
+    if interactive:
+        with contextlib.suppress(ImportError):  # a Python built without readline
+            import readline  # noqa: F401 (importing it turns line editing on for input())
+
+
+#: The exit status after a signal, as shells report it: 130 for Ctrl-C, 143 for SIGTERM.
+STOPPED_BY: Final[dict[int, int]] = {
+    signal.SIGINT: 128 + signal.SIGINT,
+    signal.SIGTERM: 128 + signal.SIGTERM,
+}
+
+
+def handle_sigterm() -> Callable[[], None]:
+    """Answer SIGTERM with :class:`Terminated` (in the main thread, where signals arrive);
+    the function that puts the previous handler back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def start_and_record(
+    context: click.Context,
+    log: str,
+    header: dict[str, Any],
+    given_texts: dict[str, tuple[str, ...]],
+    limit: int | None,
+    write_departures: bool,
+) -> Session:
+    """Check LOG and the options, create LOG if it is missing, then record its turns."""
     path = log_path(log)
-    given = given_answers(programs, steals, assemblies, splits, recorded, drawn)
+    given = given_answers(**given_texts)
     if not os.path.lexists(path):
         create_log(log, Header(**header))
     elif Header.given(context):
@@ -891,48 +1159,93 @@ def record(
             f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
             "game (the log says how its game started)"
         )
-    file, count = record_turns(LogFile.read(path, log), given, limit)
-    say(f"Recorded {count} turn{'' if count == 1 else 's'} in {log}.")
-    if not file.replayed.agrees:
-        say(f"The log departs from the rules: outofgears replay {log} says where.")
-    raise SystemExit(AGREES if file.replayed.agrees else DEPARTS)
+    return record_turns(LogFile.read(path, log), given, limit, write_departures=write_departures)
 
 
-def record_turns(file: LogFile, given: Given, limit: int | None) -> tuple[LogFile, int]:
-    """Record turns until the game ends, ``limit`` turns are recorded or the input stops;
-    the log as last written and how many turns were recorded."""
+@frozen
+class Session:
+    """How a recording ended: the log as last written, the turns recorded, and the signal
+    that stopped it, if one did (``lost``: with a turn half entered, which was not written)."""
+
+    file: LogFile
+    count: int
+    stopped_by: int | None = None
+    lost: bool = False
+
+
+def record_turns(
+    file: LogFile, given: Given, limit: int | None, *, write_departures: bool = False
+) -> Session:
+    """Record turns until the game ends, ``limit`` turns are recorded, the input stops or a
+    signal (Ctrl-C, SIGTERM) comes. A signal during the writing of a turn is acted on once
+    the turn is written."""
     say_notes(file.replayed)
     count = 0
-    while True:
-        state = file.replayed.final
-        if state.game_over:
-            if given.anything and count == 0:
-                fail(f"{file.name}: the game is over; there is no turn to record")
-            say(f"The game is over after turn {state.turn - 1}. Scores:")
-            for line in scores_lines(state):
+    entering: tuple[int, Given, Asker] | None = None
+    try:
+        while True:
+            state = file.replayed.final
+            if state.game_over:
+                if given.anything and count == 0:
+                    fail(f"{file.name}: the game is over; there is no turn to record")
+                say(f"The game is over after turn {state.turn - 1}. Scores:")
+                for line in scores_lines(state):
+                    say(line)
+                return Session(file, count)
+            say(f"The table before turn {state.turn}:")
+            for line in position_lines(state):
                 say(line)
-            return file, count
-        say(f"The table before turn {state.turn}:")
-        for line in position_lines(state):
-            say(line)
-        if count == limit:
-            return file, count
-        answers = given if count == 0 else Given()
-        try:
-            draft = ask_turn(state, answers, order_known=file.order_known)
-        except RecordingStoppedError as stop:
-            if stop.unfinished and answers.anything:
-                fail(f"standard input ended before turn {state.turn} was complete")
-            if stop.unfinished:
-                say(f"Turn {state.turn} was left unfinished; it is not recorded.")
-            return file, count
-        replayed = file.with_turn(draft, Asker(interactive=not answers.scripted(state)))
-        turn = replayed.turns[-1]
-        for line in turn_lines(turn):
-            say(line)
-        file = file.append(turn.record, replayed)
-        say(f"Turn {turn.turn} written to {file.name}.")
-        count += 1
+            if count == limit:
+                return Session(file, count)
+            answers = given if count == 0 else Given()
+            asker = Asker(interactive=not answers.scripted(state))
+            entering = (state.turn, answers, asker)
+            try:
+                draft = ask_turn(
+                    state,
+                    answers,
+                    asker,
+                    order_known=file.order_known,
+                    judge=file.departures_of,
+                )
+                replayed = file.with_turn(draft, asker, write_departures=write_departures)
+            except RecordingStoppedError as stop:
+                if stop.unfinished and answers.anything:
+                    fail(f"standard input ended before turn {state.turn} was complete")
+                if stop.unfinished:
+                    say(f"Turn {state.turn} was left unfinished; it is not recorded.")
+                return Session(file, count)
+            turn = replayed.turns[-1]
+            for line in turn_lines(turn):
+                say(line)
+            with signals_held() as came:
+                file = file.append(turn.record, replayed)
+                entering = None
+            say(f"Turn {turn.turn} written to {file.name}.")
+            count += 1
+            if came:
+                say(f"{STOP_WORDS[came[0]]} after turn {turn.turn} was written; stopping.")
+                return Session(file, count, came[0])
+    except (KeyboardInterrupt, Terminated) as stop:
+        signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+        click.echo()  # the question's line ends here
+        if entering is None:
+            say(f"{STOP_WORDS[signum]}; every turn entered is written.")
+            return Session(file, count, signum)
+        number, answers, asker = entering
+        lost = answers.anything or bool(asker.typed)
+        if lost:
+            say(f"{STOP_WORDS[signum]}: turn {number} was not written.")
+        else:
+            say(f"{STOP_WORDS[signum]} before turn {number} was entered; nothing is lost.")
+        return Session(file, count, signum, lost)
+
+
+#: How the command says that a signal stopped it.
+STOP_WORDS: Final[dict[int, str]] = {
+    signal.SIGINT: "Interrupted (Ctrl-C)",
+    signal.SIGTERM: "Terminated (SIGTERM)",
+}
 
 
 def turn_lines(turn: TurnReplay) -> list[str]:
@@ -951,9 +1264,8 @@ def say_notes(replayed: Replay) -> None:
     departed = sorted({departure.turn for departure in replayed.departures})
     if departed:
         say(
-            "Note: the log departs from the rules at turn(s) "
-            + ", ".join(map(str, departed))
-            + "; the table below is the one the rules give"
+            f"Note: the log departs from the rules at {turns_text(departed)}"
+            "; the table below is the one the rules give"
         )
     for line in replayed.open:
         say(f"Note: {line}")

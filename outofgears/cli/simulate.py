@@ -73,6 +73,7 @@ from outofgears.log import (
     turn_record_from,
 )
 from outofgears.play.policies import random_programs
+from outofgears.rules.gears import counted
 from outofgears.rules.model import GameState, Options
 from outofgears.rules.scoring import player_scores, winners
 from outofgears.rules.setup import seat_players
@@ -125,7 +126,10 @@ def check_setup(robots: int, two_robots: bool, options: Options) -> str | None:
         return "--pad-reserve needs a colour that is not in play, and all eight robots are (REF-2)"
     players = robots // 2 if two_robots else robots
     if options.upgrades and len(options.upgrade_deck) < players:
-        return f"the upgrade deck has {len(options.upgrade_deck)} cards for {players} players"
+        return (
+            f"the upgrade deck has {counted(len(options.upgrade_deck), 'card')} "
+            f"for {players} players"
+        )
     return None
 
 
@@ -382,7 +386,7 @@ def stats_text(stats: SimulationStats, *, seed: int, cap: int, output: str | Non
     """The statistics as lines of text for people."""
     data = stats.as_json()
     lines = [
-        f"Simulated {stats.games} game(s) with the random policy, seed {seed}: "
+        f"Simulated {counted(stats.games, 'game')} with the random policy, seed {seed}: "
         f"{stats.finished} finished, {stats.unfinished} stopped at the {cap}-turn cap",
     ]
     if output is not None:

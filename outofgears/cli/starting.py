@@ -1,9 +1,20 @@
 """The header of a new log, shared by ``new`` and ``record``: robots, players, options and seed
-from the command line, checked, and the skeleton they give."""
+from the command line, checked, and the skeleton they give.
+
+A real table deals its own start: ``--dump``, ``--feet``, ``--circuit`` and ``--reserve`` (or the
+questions of ``--layout``) give the layout as it lies on the table, and the log starts from that
+position, its reserve as counts (the order unknown), instead of a seeded deal. The layout is
+checked as a typed-in position is (:func:`~outofgears.judge.start.start_state`), and a refusal
+names the option that gave the value."""
 
 from __future__ import annotations
 
-from typing import Any, Final, cast, get_args
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast, get_args
 
 import attrs
 import click
@@ -16,7 +27,8 @@ from outofgears.cli.common import (
     fail,
     json_safe,
 )
-from outofgears.errors import InvalidStateError
+from outofgears.cli.table_words import Examples, forgiving, parse_gear_list
+from outofgears.errors import InvalidStateError, printable
 from outofgears.judge.start import start_state
 from outofgears.log import (
     LOG_FORMAT,
@@ -30,8 +42,9 @@ from outofgears.log import (
     log_to_json,
     read_log_text,
 )
-from outofgears.rules.gears import ROBOT_NUMBERS
+from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
+from outofgears.rules.setup import build_reserve
 from outofgears.version import SPEC_VERSION, __version__
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
@@ -83,6 +96,46 @@ _HEADER_OPTIONS: Final = (
         default="feet_or_circuit",
         show_default=True,
         help="Where a defender takes its gear from (R-DEFENCE).",
+    ),
+    click.option(
+        "--dump",
+        "dumps_text",
+        multiple=True,
+        metavar="N=GEARS",
+        help="The starting layout as dealt at the table: what dump N holds, such as "
+        "3=red,red,green (3=none: nothing). With any of --dump, --feet, --circuit, --reserve or "
+        "--layout the log starts from this layout, not from a seeded deal (no --seed); every "
+        "dump in play is then given.",
+    ),
+    click.option(
+        "--feet",
+        "feet_text",
+        multiple=True,
+        metavar="N=GEARS",
+        help="The gears at robot N's feet at the start, such as 2=orange (default: none).",
+    ),
+    click.option(
+        "--circuit",
+        "circuits_text",
+        multiple=True,
+        metavar="N=GEARS",
+        help="The gears in robot N's circuit at the start (default: none).",
+    ),
+    click.option(
+        "--reserve",
+        "reserve_text",
+        metavar="GEAR=COUNT,...",
+        help="How many of each gear the face-down reserve holds at the start, such as "
+        "red=2,orange=3 (its order unknown: each turn then says what was turned up). Default: "
+        "the rest of the box (the colours in play, 11 each, and the expansions' gears).",
+    ),
+    click.option(
+        "--layout",
+        "ask_layout",
+        is_flag=True,
+        help="Ask for the starting layout: each dump not given by --dump, then each robot's "
+        "feet and circuit and the reserve (an empty answer: none; for the reserve, the rest of "
+        "the box). Each answer is checked at once and asked again with the reason.",
     ),
 )
 
@@ -253,6 +306,22 @@ class Header:
     pad_reserve: bool
     assembly: str
     defence_steal_source: str
+    dumps_text: tuple[str, ...] = ()
+    feet_text: tuple[str, ...] = ()
+    circuits_text: tuple[str, ...] = ()
+    reserve_text: str | None = None
+    ask_layout: bool = False
+
+    @property
+    def layout_given(self) -> bool:
+        """Whether the table gives its starting layout (then no seed deals it)."""
+        return bool(
+            self.dumps_text
+            or self.feet_text
+            or self.circuits_text
+            or self.reserve_text is not None
+            or self.ask_layout
+        )
 
     @classmethod
     def given(cls, context: click.Context) -> list[str]:
@@ -275,16 +344,31 @@ class NewGame:
     seed: int
     text: str
     start: GameState
+    #: Whether the game starts from a layout the table gave (else from the seed's deal).
+    layout: bool = False
 
     def written_line(self, output: str) -> str:
         """What a command says after writing the log to ``output``."""
         count = sum(len(numbers) for numbers in self.players.values())
-        return f"Wrote {output}: {count} robots, {len(self.players)} players, seed {self.seed}."
+        dealt = "the layout given" if self.layout else f"seed {self.seed}"
+        return f"Wrote {output}: {count} robots, {len(self.players)} players, {dealt}."
 
 
-def new_game(header: Header) -> NewGame:
+def new_game(header: Header, *, prompts_to_stderr: bool = False) -> NewGame:
     """The log of the game the header options describe; a message and exit status 2 when
-    they do not describe one. Without ``--seed`` the seed is drawn at random."""
+    they do not describe one. Without ``--seed`` the seed is drawn at random; with a layout
+    (:attr:`Header.layout_given`) the log starts from it, asked for where ``--layout`` says
+    so (the questions on standard error with ``prompts_to_stderr``)."""
+    if header.layout_given and header.seed is not None:
+        fail(
+            "--seed deals the table; --dump, --feet, --circuit, --reserve and --layout give "
+            "it: not both"
+        )
+    if header.layout_given and header.upgrades:
+        fail(
+            "--upgrades with a layout: the command line cannot say yet which upgrade card each "
+            "player holds; write the log's start.position.upgrades by hand (see the log format)"
+        )
     if header.robots_text is not None and header.players_text is not None:
         fail("give either --robots or --players, not both")
     try:
@@ -304,9 +388,261 @@ def new_game(header: Header) -> NewGame:
     import secrets  # imported here rather than when the command line starts
 
     seed = header.seed if header.seed is not None else secrets.randbelow(2**32)
-    text = json_safe(format_json(skeleton_json(players, options, seed))) + "\n"
+    data = skeleton_json(players, options, seed)
+    if header.layout_given:
+        robots = tuple(sorted(n for numbers in players.values() for n in numbers))
+        layout = Layout.given(header, robots, options)
+        if header.ask_layout:
+            layout = layout.asked(robots, options, err=prompts_to_stderr)
+        data["start"] = {"position": layout.position_json(robots, options)}
+    text = json_safe(format_json(data)) + "\n"
     try:
         start = start_state(read_log_text(text, "<new>"), "<new>")
     except LogError as error:
-        fail(f"cannot start this game: {error.reason}")
-    return NewGame(players, options, seed, text, start)
+        fail(f"{option_of(error.json_path)}{error.reason}")
+    return NewGame(players, options, seed, text, start, layout=header.layout_given)
+
+
+#: Where in a log's start each layout option writes: its JSON path, and the option.
+_LAYOUT_PATHS: Final = (
+    (re.compile(r"\$\.start\.position\.robots\.(\d)\.feet"), "--feet {}"),
+    (re.compile(r"\$\.start\.position\.robots\.(\d)\.circuit"), "--circuit {}"),
+    (re.compile(r"\$\.start\.position\.dumps\.(\d)"), "--dump {}"),
+    (re.compile(r"\$\.start\.position\.reserve()"), "--reserve{}"),
+)
+
+
+def option_of(path: str) -> str:
+    """The layout option that wrote the value at ``path``, as a message's start; else
+    ``"cannot start this game: "``.
+
+    >>> option_of("$.start.position.dumps.3[2]"), option_of("$.players")
+    ('--dump 3: ', 'cannot start this game: ')
+    """
+    for pattern, option in _LAYOUT_PATHS:
+        match = pattern.match(path)
+        if match:
+            return option.format(*match.groups()) + ": "
+    return "cannot start this game: "
+
+
+def box_of(robots: tuple[int, ...], options: Options) -> Counter[Gear]:
+    """The gears of a game of these robots before the deal: the colours in play, 11 each, the
+    expansions' gears and any padding (SET-3, JOL-1, TRI-1, REF-2), as the setup builds them."""
+    return Counter(build_reserve(robots, random.Random(0), options))
+
+
+@frozen
+class Layout:
+    """A starting layout as the table gives it: each dump, feet and circuit, and the reserve
+    as counts (``None``: the rest of the box)."""
+
+    dumps: dict[int, tuple[Gear, ...]]
+    feet: dict[int, tuple[Gear, ...]]
+    circuits: dict[int, tuple[Gear, ...]]
+    reserve: dict[Gear, int] | None
+
+    @classmethod
+    def given(cls, header: Header, robots: tuple[int, ...], options: Options) -> Layout:
+        """The layout the options give, each value read and its key checked (a message
+        naming the option for one that is wrong)."""
+        dumps = keyed_places("--dump", header.dumps_text, robots, "dump")
+        feet = keyed_places("--feet", header.feet_text, robots, "robot")
+        circuits = keyed_places("--circuit", header.circuits_text, robots, "robot")
+        reserve = None
+        if header.reserve_text is not None:
+            try:
+                reserve = parse_counts(header.reserve_text)
+            except InvalidStateError as error:
+                fail(f"--reserve {header.reserve_text!r}: {error}")
+        missing = [n for n in robots if n not in dumps]
+        if missing and not header.ask_layout:
+            fail(
+                f"--dump: dump {missing[0]} is in play: say what it holds "
+                f"(--dump {missing[0]}=red,orange, or --dump {missing[0]}=none), or ask "
+                "for the layout with --layout"
+            )
+        return cls(dumps, feet, circuits, reserve)
+
+    def asked(self, robots: tuple[int, ...], options: Options, *, err: bool) -> Layout:
+        """The layout with what the options left out asked at the terminal: each dump not
+        given, then each robot's feet and circuit, then the reserve."""
+        box = box_of(robots, options)
+        words = Examples(
+            robot=robots[-1],
+            other=robots[0],
+            gear=COLOUR_NAMES[robots[0]],
+            second=COLOUR_NAMES[robots[1]],
+            third=COLOUR_NAMES[robots[-1]],
+            gears=tuple(str(gear) for gear in sorted(box, key=gear_key)),
+        )
+        dumps, feet, circuits = dict(self.dumps), dict(self.feet), dict(self.circuits)
+        for number in robots:
+            if number not in dumps:
+                dumps[number] = ask_gears(f"Dump {number} holds", words, err=err)
+        for number in robots:
+            colour = COLOUR_NAMES[number]
+            if number not in feet:
+                feet[number] = ask_gears(f"Robot {number} ({colour}) feet", words, err=err)
+            if number not in circuits:
+                circuits[number] = ask_gears(f"Robot {number} ({colour}) circuit", words, err=err)
+        reserve = self.reserve
+        if reserve is None:
+            rest = attrs.evolve(self, dumps=dumps, feet=feet, circuits=circuits).rest(box)
+            shown = counts_text(rest) if rest is not None else "none left"
+            reserve = ask_line(
+                f"The reserve, as counts ({shown}: the rest of the box, which an empty "
+                "answer keeps):",
+                asked_counts,
+                err=err,
+            )
+        return Layout(dumps, feet, circuits, reserve)
+
+    def rest(self, box: Counter[Gear]) -> dict[Gear, int] | None:
+        """What the box holds beyond the gears laid out; ``None`` when the layout holds a
+        gear the box does not."""
+        left = Counter(box)
+        laid = [*self.dumps.values(), *self.feet.values(), *self.circuits.values()]
+        left.subtract(Counter(gear for pile in laid for gear in pile))
+        if any(count < 0 for count in left.values()):
+            return None
+        return {gear: left[gear] for gear in sorted(left, key=gear_key) if left[gear]}
+
+    def position_json(self, robots: tuple[int, ...], options: Options) -> dict[str, Any]:
+        """The layout as a log's ``start.position``: the reserve as counts, the rest of the
+        box by default (a message naming the option that laid a gear the box lacks)."""
+        reserve = self.reserve
+        if reserve is None:
+            box = box_of(robots, options)
+            reserve = self.rest(box)
+            if reserve is None:
+                fail(self.beyond_box(box))
+        return {
+            "robots": {
+                str(n): {
+                    "feet": [str(g) for g in self.feet.get(n, ())],
+                    "circuit": [str(g) for g in self.circuits.get(n, ())],
+                }
+                for n in robots
+            },
+            "dumps": {str(n): [str(g) for g in self.dumps.get(n, ())] for n in robots},
+            "reserve": {str(gear): count for gear, count in reserve.items() if count},
+        }
+
+    def beyond_box(self, box: Counter[Gear]) -> str:
+        """Which option lays more of a gear than the box holds (the reserve cannot then be
+        the rest of the box)."""
+        left = Counter(box)
+        places = [
+            *(("--dump", n, pile) for n, pile in sorted(self.dumps.items())),
+            *(("--feet", n, pile) for n, pile in sorted(self.feet.items())),
+            *(("--circuit", n, pile) for n, pile in sorted(self.circuits.items())),
+        ]
+        for option, number, pile in places:
+            for gear in pile:
+                left[gear] -= 1
+                if left[gear] < 0:
+                    return (
+                        f"{option} {number}: one {gear} gear too many: the box of this game "
+                        f"holds {box[gear]} (its gears: {describe_gears(box.elements())}); "
+                        "give --reserve to lay out gears of another box"
+                    )
+        raise AssertionError("the layout fits the box")  # pragma: no cover
+
+
+def keyed_places(
+    option: str, texts: tuple[str, ...], robots: tuple[int, ...], what: str
+) -> dict[int, tuple[Gear, ...]]:
+    """Each ``N=GEARS`` of a repeated layout option: N a robot or dump in play, once."""
+    places: dict[int, tuple[Gear, ...]] = {}
+    for text in texts:
+        key, equals, value = text.partition("=")
+        word = forgiving(key).removeprefix(f"{what} ")
+        if not equals or not (word.isascii() and word.isdigit() and len(word) == 1):
+            fail(
+                f"{option} {text!r}: write {option} N=GEARS, such as {option} {robots[0]}=red,orange"
+            )
+        number = int(word)
+        if number not in robots:
+            fail(
+                f"{option} {text!r}: {what} {number} is not in play "
+                f"({what}s in play: {', '.join(map(str, robots))})"
+            )
+        if number in places:
+            fail(f"{option}: {what} {number} is given twice")
+        try:
+            places[number] = parse_gear_list(value)
+        except InvalidStateError as error:
+            fail(f"{option} {text!r}: {error}")
+    return places
+
+
+def parse_counts(text: str) -> dict[Gear, int]:
+    """The reserve as counts: ``"red=2, orange=3"``; ``"none"`` for an empty reserve.
+
+    >>> {str(gear): count for gear, count in parse_counts("Red=2, orange = 3").items()}
+    {'red': 2, 'orange': 3}
+    >>> parse_counts("red=2,red=1")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: red is counted twice
+    """
+    if forgiving(text) == "none":
+        return {}
+    counts: dict[Gear, int] = {}
+    for item in text.split(","):
+        name, equals, number = item.partition("=")
+        word = number.strip()
+        if not equals or not (word.isascii() and word.isdigit()) or len(word) > 3:
+            raise InvalidStateError(
+                f"{item.strip()!r} is not a count: write each gear and how many, such as "
+                "'red=2, orange=3'"
+            )
+        gear = parse_gear_list(name)
+        if len(gear) != 1:
+            raise InvalidStateError(f"{name.strip()!r} is not one gear")
+        if gear[0] in counts:
+            raise InvalidStateError(f"{gear[0]} is counted twice")
+        counts[gear[0]] = int(word)
+    return counts
+
+
+def asked_counts(text: str) -> dict[Gear, int] | None:
+    """The reserve's counts typed at the terminal (``None``: the rest of the box)."""
+    return parse_counts(text) if text.strip() else None
+
+
+def counts_text(counts: dict[Gear, int]) -> str:
+    """Counts the way ``--reserve`` writes them: ``red=2, orange=3``; ``none`` when empty."""
+    return ", ".join(f"{gear}={count}" for gear, count in counts.items()) or "none"
+
+
+def ask_gears(question: str, words: Examples, *, err: bool) -> tuple[Gear, ...]:
+    """Gears asked at the terminal, checked as they are typed; an empty answer: none."""
+    return ask_line(
+        f"{question} (such as '{words.gear}, {words.second}'; empty: none):",
+        lambda text: parse_gear_list(text, words) if text.strip() else (),
+        err=err,
+    )
+
+
+T = TypeVar("T")
+
+
+def ask_line(question: str, read: Callable[[str], T], *, err: bool) -> T:
+    """One answer typed after ``question`` (on standard error with ``err``), read by
+    ``read`` and asked again with the reason while ``read`` refuses it. Answers from a pipe
+    are shown as typed; the end of the input is a message and exit status 2."""
+    while True:
+        click.echo(printable(question) + " ", nl=False, err=err)
+        try:
+            text = input()
+        except EOFError:
+            click.echo(err=err)
+            fail("standard input ended before the layout was complete; nothing is written")
+        if not sys.stdin.isatty():
+            click.echo(printable(text), err=err)
+        try:
+            return read(text)
+        except InvalidStateError as error:
+            click.echo(printable(f"  not taken: {error}. Again:"), err=err)

@@ -6,6 +6,12 @@ same answers as options. Both are read here, with the log's own grammar of progr
 and places (:func:`~outofgears.log.wire.parse_place`). A list of gears is their names
 separated by commas, ``+`` or spaces, or ``none``. Every refusal is an
 :class:`~outofgears.errors.InvalidStateError` saying what is wrong and how to write it.
+
+Answers are read forgivingly (:func:`forgiving`): in any case, with any spacing, and with a
+number glued to its word (``Harvest1`` is ``harvest 1``, ``robot3 feet`` is ``robot 3
+feet``); a player's name in any case when no other player's name differs only by case.
+The examples in a refusal name this game's robots, colours and players when the caller gives
+:class:`Examples` of the game (:meth:`Examples.of`).
 """
 
 from __future__ import annotations
@@ -14,26 +20,124 @@ import re
 from typing import Final
 
 import attrs
+from attrs import frozen
 
 from outofgears.errors import InvalidStateError, show
 from outofgears.log import Recorded, RobotGears, StealRecord
 from outofgears.log.wire import parse_place
-from outofgears.rules.gears import Gear, parse_gear
-from outofgears.rules.model import Place, PlaceKind
+from outofgears.rules.gears import COLOUR_NAMES, GEAR_NAMES, Gear, parse_gear, sort_gears
+from outofgears.rules.model import GameState, Place, PlaceKind
+from outofgears.rules.programs import AnyProgram, parse_program
 
-#: How to write a list of gears, for messages.
-GEARS_SHAPE: Final = "gear names separated by commas, such as 'red, yellow', or 'none'"
+_GLUED: Final = re.compile(r"(?<=[a-z])(?=\d)")
 
-#: How to write a defence steal, for messages.
-STEAL_SHAPE: Final = "write 'red from feet' or 'red from robot 1 circuit'"
 
-#: How to write a split, for messages.
-SPLIT_SHAPE: Final = "write each taker's share as 'robot:gears', such as '1:red+yellow, 2:blue'"
+def forgiving(text: str) -> str:
+    """An answer as the log's grammar writes it: lower case, one space between words, a
+    number parted from the word it is glued to.
 
-#: How to write a recorded value, for messages.
-RECORDED_SHAPE: Final = (
-    "write 'robot 3 feet=red,yellow', 'robot 3 circuit=none', 'dump 4=blue' or 'score Ada=12'"
-)
+    >>> forgiving("  Harvest1 "), forgiving("ROBOT3  feet = Red"), forgiving("3-Point")
+    ('harvest 1', 'robot 3 feet = red', '3-point')
+    """
+    return " ".join(_GLUED.sub(" ", text.lower()).split())
+
+
+def parse_table_program(text: str) -> AnyProgram:
+    """A program as a table says it: ``"Harvest1"``, ``"super-trap"``, ``"attack 2"``.
+
+    >>> str(parse_table_program("Harvest1")), str(parse_table_program("Super_Trap"))
+    ('harvest 1', 'super trap')
+    """
+    return parse_program(forgiving(text.replace("-", " ").replace("_", " ")))
+
+
+@frozen
+class Examples:
+    """What the examples in a refusal name: two robots, three gears, a dump, a player and the
+    gears there are. :meth:`of` gives this game's; the defaults serve where no game is at
+    hand (the command line's options, read before the log)."""
+
+    robot: int = 3
+    other: int = 1
+    gear: str = "red"
+    second: str = "yellow"
+    third: str = "blue"
+    dump: int = 4
+    player: str = "Ada"
+    gears: tuple[str, ...] = tuple(GEAR_NAMES)
+
+    @classmethod
+    def of(cls, state: GameState) -> Examples:
+        """This game's robots, colours and first player, and the gears it has.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> Examples.of(setup_game([2, 5, 7], seed=1)).split_shape
+        "write each taker's share as 'robot:gears', such as '2:orange+blue, 7:grey'"
+        """
+        robots = state.robot_numbers
+        colours = [COLOUR_NAMES[number] for number in robots]
+        return cls(
+            robot=robots[-1],
+            other=robots[0],
+            gear=colours[0],
+            second=colours[1],
+            third=colours[-1],
+            dump=robots[-1],
+            player=state.players[0].name,
+            gears=tuple(str(gear) for gear in sort_gears(set(state.all_gears()))),
+        )
+
+    @property
+    def gears_shape(self) -> str:
+        """How to write a list of gears."""
+        return f"gear names separated by commas, such as '{self.gear}, {self.second}', or 'none'"
+
+    @property
+    def steal_shape(self) -> str:
+        """How to write a defence steal."""
+        return f"write '{self.gear} from feet' or '{self.gear} from robot {self.other} circuit'"
+
+    @property
+    def split_shape(self) -> str:
+        """How to write a split."""
+        return (
+            "write each taker's share as 'robot:gears', such as "
+            f"'{self.other}:{self.gear}+{self.second}, {self.robot}:{self.third}'"
+        )
+
+    @property
+    def recorded_shape(self) -> str:
+        """How to write a recorded value."""
+        return (
+            f"write 'robot {self.robot} feet={self.gear},{self.second}', "
+            f"'robot {self.robot} circuit=none', 'dump {self.dump}={self.third}' or "
+            f"'score {self.player}=12'"
+        )
+
+    def table_gear(self, word: str) -> Gear:
+        """A gear from its name in any case; the refusal names the gears there are.
+
+        >>> Examples(gears=("red", "orange")).table_gear("Blu")
+        Traceback (most recent call last):
+        ...
+        outofgears.errors.InvalidStateError: "Blu" is not a gear of this game: its gears are red, orange
+        """
+        try:
+            return parse_gear(word.lower())
+        except InvalidStateError:
+            where = (
+                "a gear: a gear is one of"
+                if self == GENERIC
+                else "a gear of this game: its gears are"
+            )
+            raise InvalidStateError(
+                f"{show(word)} is not {where} {', '.join(self.gears)}"
+            ) from None
+
+
+#: The examples of a message with no game at hand.
+GENERIC: Final = Examples()
+
 
 _SEPARATORS: Final = re.compile(r"[\s,+]+")
 _STEAL: Final = re.compile(r"(\S+) from (?:robot (\S+) )?(feet|circuit)")
@@ -56,8 +160,9 @@ def parse_robot(text: str, what: str = "robot") -> int:
     return int(word)
 
 
-def parse_gear_list(text: str) -> tuple[Gear, ...]:
-    """Gears from their names: ``"red, yellow"``, ``"red+yellow"``; ``"none"`` for no gear.
+def parse_gear_list(text: str, words: Examples = GENERIC) -> tuple[Gear, ...]:
+    """Gears from their names, in any case: ``"red, yellow"``, ``"Red+Yellow"``; ``"none"``
+    for no gear.
 
     >>> [str(gear) for gear in parse_gear_list("red, jolly+red")]
     ['red', 'jolly', 'red']
@@ -68,12 +173,12 @@ def parse_gear_list(text: str) -> tuple[Gear, ...]:
     ...
     outofgears.errors.InvalidStateError: "yelow" is not a gear: a gear is one of red, orange, yellow, green, blue, purple, grey, white, jolly, 3-point
     """
-    words = [word for word in _SEPARATORS.split(text.strip()) if word]
-    if words == ["none"]:
+    names = [name for name in _SEPARATORS.split(text.strip()) if name]
+    if [name.lower() for name in names] == ["none"]:
         return ()
-    if not words:
-        raise InvalidStateError(f"no gears given: write {GEARS_SHAPE}")
-    return tuple(parse_gear(word) for word in words)
+    if not names:
+        raise InvalidStateError(f"no gears given: write {words.gears_shape}")
+    return tuple(words.table_gear(name) for name in names)
 
 
 def split_keyed(text: str, what: str, shape: str) -> tuple[str, str]:
@@ -88,7 +193,9 @@ def split_keyed(text: str, what: str, shape: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def parse_steal(text: str, defender: int, attacker: int | None = None) -> StealRecord:
+def parse_steal(
+    text: str, defender: int, attacker: int | None = None, words: Examples = GENERIC
+) -> StealRecord:
     """The gear ``defender`` took in defence: ``"red from feet"`` when the attacker is known,
     else ``"red from robot 1 circuit"``.
 
@@ -100,35 +207,37 @@ def parse_steal(text: str, defender: int, attacker: int | None = None) -> StealR
     ...
     outofgears.errors.InvalidStateError: this question is about robot 1, not robot 3
     """
-    match = _STEAL.fullmatch(" ".join(text.split()))
+    match = _STEAL.fullmatch(forgiving(text))
     if match is None:
-        raise InvalidStateError(f"{show(text)} is not a defence steal: {STEAL_SHAPE}")
+        raise InvalidStateError(f"{show(text)} is not a defence steal: {words.steal_shape}")
     gear_text, robot_text, source = match.groups()
     named = parse_robot(robot_text) if robot_text is not None else None
     if named is None and attacker is None:
         raise InvalidStateError(
-            f"{show(text)} does not say which attacker: write 'red from robot 1 circuit'"
+            f"{show(text)} does not say which attacker: write "
+            f"'{words.gear} from robot {words.other} circuit'"
         )
     if named is not None and attacker is not None and named != attacker:
         raise InvalidStateError(f"this question is about robot {attacker}, not robot {named}")
     taken_from = named if named is not None else attacker
     assert taken_from is not None
     # _STEAL matches only "feet" or "circuit" as the source.
-    return StealRecord(defender, taken_from, source, parse_gear(gear_text))  # type: ignore[arg-type]
+    gear = words.table_gear(gear_text)
+    return StealRecord(defender, taken_from, source, gear)  # type: ignore[arg-type]
 
 
-def parse_drawn(text: str) -> Gear | None:
+def parse_drawn(text: str, words: Examples = GENERIC) -> Gear | None:
     """What was turned up onto a dump: a gear, or ``None`` for ``"none"`` (the reserve was
     empty).
 
     >>> parse_drawn("red"), parse_drawn("none")
     (Gear(1), None)
     """
-    words = " ".join(text.split())
-    return None if words in ("none", "nothing") else parse_gear(words)
+    said = forgiving(text)
+    return None if said in ("none", "nothing") else words.table_gear(said)
 
 
-def parse_shares(text: str) -> dict[int, tuple[Gear, ...]]:
+def parse_shares(text: str, words: Examples = GENERIC) -> dict[int, tuple[Gear, ...]]:
     """Each taker's share of a split: ``"1:red+yellow, 2:blue"``; ``"3:none"`` for nothing.
 
     >>> shares = parse_shares("1: red, yellow, 2:blue")
@@ -141,14 +250,14 @@ def parse_shares(text: str) -> dict[int, tuple[Gear, ...]]:
     """
     starts = list(_SHARE_START.finditer(text))
     if not starts or text[: starts[0].start()].strip():
-        raise InvalidStateError(f"{show(text)} is not a split: {SPLIT_SHAPE}")
+        raise InvalidStateError(f"{show(text)} is not a split: {words.split_shape}")
     shares: dict[int, tuple[Gear, ...]] = {}
     for index, start in enumerate(starts):
         robot = parse_robot(start.group(1))
         end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
         if robot in shares:
             raise InvalidStateError(f"robot {robot}'s share is given twice")
-        shares[robot] = parse_gear_list(text[start.end() : end])
+        shares[robot] = parse_gear_list(text[start.end() : end], words)
     return shares
 
 
@@ -162,7 +271,7 @@ def parse_split_place(text: str) -> Place:
     ...
     outofgears.errors.InvalidStateError: a split is of a dump or a robot's feet ('dump 4', 'robot 3 feet'), not robot 3 circuit
     """
-    place = parse_place(" ".join(text.split()))
+    place = parse_place(forgiving(text))
     if place.kind not in (PlaceKind.DUMP, PlaceKind.FEET):
         raise InvalidStateError(
             f"a split is of a dump or a robot's feet ('dump 4', 'robot 3 feet'), not {place}"
@@ -170,7 +279,9 @@ def parse_split_place(text: str) -> Place:
     return place
 
 
-def add_recorded(recorded: Recorded, text: str, players: tuple[str, ...]) -> Recorded:
+def add_recorded(
+    recorded: Recorded, text: str, players: tuple[str, ...], words: Examples = GENERIC
+) -> Recorded:
     """``recorded`` with one more value the players wrote down: ``"robot 3 feet=red"``,
     ``"robot 3 circuit=none"``, ``"dump 4=blue"`` or ``"score Ada=12"``.
 
@@ -183,16 +294,12 @@ def add_recorded(recorded: Recorded, text: str, players: tuple[str, ...]) -> Rec
     ...
     outofgears.errors.InvalidStateError: "Bo" is not a player of this game (players: Ada)
     """
-    key, value = split_keyed(text, "a recorded value", RECORDED_SHAPE)
-    if key.startswith("score "):
-        name = key.removeprefix("score ").strip()
-        if name not in players:
-            raise InvalidStateError(
-                f"{show(name)} is not a player of this game (players: {', '.join(players)})"
-            )
+    key, value = split_keyed(text, "a recorded value", words.recorded_shape)
+    if key.split(maxsplit=1)[0].lower() == "score":
+        name = player_named(key.split(maxsplit=1)[1] if " " in key else "", players)
         return attrs.evolve(recorded, scores={**recorded.scores, name: parse_score(value)})
-    place = recorded_place(key)
-    gears = parse_gear_list(value)
+    place = recorded_place(key, words)
+    gears = parse_gear_list(value, words)
     if place.kind is PlaceKind.DUMP:
         return attrs.evolve(recorded, dumps={**recorded.dumps, place.number: gears})
     robot = recorded.robots.get(place.number, RobotGears())
@@ -200,7 +307,25 @@ def add_recorded(recorded: Recorded, text: str, players: tuple[str, ...]) -> Rec
     return attrs.evolve(recorded, robots={**recorded.robots, place.number: robot})
 
 
-def recorded_place(text: str) -> Place:
+def player_named(text: str, players: tuple[str, ...]) -> str:
+    """The player ``text`` names: exactly, or in another case when only one player's name
+    reads so.
+
+    >>> player_named("ada", ("Ada", "Bo")), player_named("Ada", ("Ada", "ADA"))
+    ('Ada', 'Ada')
+    """
+    name = text.strip()
+    if name in players:
+        return name
+    alike = [player for player in players if player.casefold() == name.casefold()]
+    if len(alike) == 1:
+        return alike[0]
+    raise InvalidStateError(
+        f"{show(name)} is not a player of this game (players: {', '.join(players)})"
+    )
+
+
+def recorded_place(text: str, words: Examples = GENERIC) -> Place:
     """The place of a recorded value: ``"robot 3 feet"``, ``"robot 3 circuit"``, ``"dump 4"``.
 
     >>> str(recorded_place("robot  3 circuit"))
@@ -210,17 +335,19 @@ def recorded_place(text: str) -> Place:
     ...
     outofgears.errors.InvalidStateError: "9" is not a robot: robots are numbered 1-8
     """
-    words = text.split()
-    if len(words) == 3 and words[0] == "robot" and words[2] in ("feet", "circuit"):
-        parse_robot(words[1])
-    elif len(words) == 2 and words[0] == "dump":
-        parse_robot(words[1])  # dumps are numbered like the robots
+    said = forgiving(text).split()
+    if len(said) == 3 and said[0] == "robot" and said[2] in ("feet", "circuit"):
+        parse_robot(said[1])
+    elif len(said) == 2 and said[0] == "dump":
+        parse_robot(said[1])  # dumps are numbered like the robots
     try:
-        place = parse_place(" ".join(words))
+        place = parse_place(" ".join(said))
     except InvalidStateError:
-        raise InvalidStateError(f"{show(text)} is not a recorded value: {RECORDED_SHAPE}") from None
+        raise InvalidStateError(
+            f"{show(text)} is not a recorded value: {words.recorded_shape}"
+        ) from None
     if place.kind is PlaceKind.RESERVE:
-        raise InvalidStateError(f"the reserve is not recorded: {RECORDED_SHAPE}")
+        raise InvalidStateError(f"the reserve is not recorded: {words.recorded_shape}")
     return place
 
 

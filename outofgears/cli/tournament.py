@@ -29,6 +29,7 @@ from attrs import frozen
 
 from outofgears.cli.common import FORMAT_OPTION, echo_json, fail
 from outofgears.play.bots import make_bot, play_match
+from outofgears.rules.gears import counted
 from outofgears.rules.model import Options
 from outofgears.rules.setup import setup_game
 
@@ -199,7 +200,11 @@ def tournament(
             {"games": games, "seed": seed, "turn_cap": turn_cap, "cut_off": cut_off, "bots": rows}
         )
         return
-    click.echo(f"{games} games, seed {seed}, every bot in every seat {games // len(bots)} times")
+    seats = games // len(bots)
+    click.echo(
+        f"{counted(games, 'game')}, seed {seed}, every bot in every seat "
+        f"{'once' if seats == 1 else f'{seats} times'}"
+    )
     click.echo(f"{'#':>2}  {'bot':<12} {'win share':>10}  {'± SE':>7}  {'points':>7}")
     for row in rows:
         se = "-" if row["win_share_se"] is None else f"{row['win_share_se']:.3f}"
@@ -208,5 +213,6 @@ def tournament(
         )
     if cut_off:
         click.echo(
-            f"{cut_off} games cut off at turn {turn_cap} and scored as they stood (R-TURN-CAP)"
+            f"{counted(cut_off, 'game')} cut off at turn {turn_cap} and scored as they stood "
+            "(R-TURN-CAP)"
         )

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from outofgears.errors import IllegalChoiceError
-from outofgears.rules.gears import PREFERENCE_KEY, Gear, describe_gears, gear_of, gear_ranks
+from outofgears.rules.gears import (
+    PREFERENCE_KEY,
+    Gear,
+    counted,
+    describe_gears,
+    gear_of,
+    gear_ranks,
+)
 from outofgears.rules.model import AssemblyRule
 from outofgears.rules.table import CIRCUIT, FEET, Table, gear_moved
 
@@ -115,7 +122,7 @@ def assembly_pick(
         if chosen:
             raise IllegalChoiceError(
                 robot,
-                f"it has {len(feet)} gear(s) at its feet; assembly needs {ASSEMBLY_THRESHOLD}",
+                f"it has {counted(len(feet), 'gear')} at its feet; assembly needs {ASSEMBLY_THRESHOLD}",
                 clause="ASM-1",
             )
         return []

@@ -291,6 +291,15 @@ def gears(*colours: int) -> tuple[Gear, ...]:
     return sort_gears(Gear(colour) for colour in colours)
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, the noun singular for one: ``1 gear``, ``0 gears``, ``2 cards``.
+
+    >>> counted(1, "gear"), counted(0, "gear"), counted(3, "place"), counted(2, "Jolly", "Jollies")
+    ('1 gear', '0 gears', '3 places', '2 Jollies')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
+
+
 def points_text(number: int) -> str:
     """A score in words, singular for one: ``1 point``, ``0 points``, ``3 points``.
 

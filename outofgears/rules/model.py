@@ -25,6 +25,7 @@ from outofgears.rules.gears import (
     GearKind,
     are_canonical,
     canonical_gear,
+    counted,
     gear_of,
     gear_ranks,
     gears_of,
@@ -545,5 +546,6 @@ def check_upgrades(state: GameState) -> None:
     for card, count in sorted(held.items(), key=lambda item: item[0].value):
         if count > in_deck[card]:
             raise InvalidStateError(
-                f"{count} players hold {card.value}, but the upgrade deck has {in_deck[card]}"
+                f"{counted(count, 'player')} {'holds' if count == 1 else 'hold'} {card.value}, "
+                f"but the upgrade deck has {in_deck[card]}"
             )

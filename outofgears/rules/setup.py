@@ -21,6 +21,7 @@ from outofgears.rules.gears import (
     ROBOT_NUMBERS,
     THREE_POINT,
     Gear,
+    counted,
 )
 from outofgears.rules.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.rules.table import dealt_state
@@ -138,7 +139,8 @@ def deal_initial_gears(
     need = INITIAL_GEARS_PER_DUMP * len(dumps)
     if len(reserve) < need:
         raise SetupError(
-            f"the reserve holds {len(reserve)} gears; the dumps need {need}", clause="SET-4"
+            f"the reserve holds {counted(len(reserve), 'gear')}; the dumps need {need}",
+            clause="SET-4",
         )
     dealt = tuple(
         Dump(number, reserve[i * INITIAL_GEARS_PER_DUMP : (i + 1) * INITIAL_GEARS_PER_DUMP])

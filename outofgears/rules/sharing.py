@@ -22,6 +22,7 @@ from outofgears.rules.gears import (
     BEST_FIRST,
     OWN_RANK,
     Gear,
+    counted,
     describe_gears,
     gear_of,
     gear_ranks,
@@ -169,14 +170,14 @@ def check_split_ranks(
         if len(got) != share:
             clause = "SPL-4" if share == 0 else "SPL-1"
             raise IllegalChoiceError(
-                robot, f"its share is {share} gear(s), not {len(got)}", clause=clause
+                robot, f"its share is {counted(share, 'gear')}, not {len(got)}", clause=clause
             )
         quota = own_quota(counts, robot, share)
         own = got.count(OWN_RANK[robot])
         if own != quota:
             raise IllegalChoiceError(
                 robot,
-                f"it must get {quota} gear(s) of its own colour, not {own}",
+                f"it must get {counted(quota, 'gear')} of its own colour, not {own}",
                 clause="SPL-2",
             )
         for rank in got:
@@ -316,7 +317,7 @@ def check_split(
     >>> check_split(gears(1, 2, 2, 2), (1, 2), {1: gears(2, 2), 2: gears(1, 2)})
     Traceback (most recent call last):
     ...
-    outofgears.errors.IllegalChoiceError: robot 1: it must get 1 gear(s) of its own colour, not 0 (SPL-2)
+    outofgears.errors.IllegalChoiceError: robot 1: it must get 1 gear of its own colour, not 0 (SPL-2)
     """
     check_split_ranks(gear_ranks(pool), sorted(set(takers)), proposed)
 

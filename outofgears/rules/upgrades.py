@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from outofgears.errors import SetupError
 from outofgears.rules.events import Outcome, UpgradeDiscarded
+from outofgears.rules.gears import counted
 from outofgears.rules.model import UpgradeCard
 from outofgears.rules.programs import ProgramReading, UpgradeProgram
 from outofgears.rules.table import Plan, Table, reaches
@@ -33,7 +34,8 @@ def deal_upgrade_cards(
     """
     if len(deck) < len(players):
         raise SetupError(
-            f"the upgrade deck has {len(deck)} card(s) for {len(players)} players", clause="UPG-1"
+            f"the upgrade deck has {counted(len(deck), 'card')} for {len(players)} players",
+            clause="UPG-1",
         )
     shuffled = list(deck)
     rng.shuffle(shuffled)

@@ -135,8 +135,8 @@ def test_a_later_robot_cannot_skip_its_program(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("bad", "reason"),
     [
-        ("trap 9", "a number card shows 1-8, not 9"),
-        ("Harvest 1", "write 'harvest 1' (lower case, one space)"),
+        ("trap 9", '"trap 9" is not a program: robot 1 may lay attack, trap, harvest 1-3'),
+        ("harvest", '"harvest" is not a program: robot 1 may lay attack, trap, harvest 1-3'),
         ("attack 4", "robot 4 is not in play (attack 4) (PRG-2)"),
         ("super trap", "(UPG-2)"),
     ],
@@ -149,7 +149,7 @@ def test_an_illegal_program_is_asked_again_with_the_reason(
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 0, result.output
     assert reason in result.output
-    assert result.output.count("Robot 1 (Ada) program") == 2
+    assert result.output.count("Robot 1 (Ada, red) program") == 2
     assert read_log(path).turns[0].programs[1] == parse_program("harvest 2")
 
 
@@ -163,7 +163,7 @@ def test_partners_laying_the_same_card_are_asked_again(tmp_path: Path) -> None:
     assert "robot 3: player 'P1' has one harvest card, and robot 1 already uses it (VAR-2)" in (
         result.output
     )
-    assert result.output.count("Robot 3 (P1) program") == 2
+    assert result.output.count("Robot 3 (P1, yellow) program") == 2
     assert str(read_log(path).turns[0].programs[3]) == "trap 3"
 
 
@@ -254,17 +254,62 @@ def test_what_the_players_wrote_down_is_kept_and_judged_by_replay(tmp_path: Path
     assert replays(path) == 0
 
 
-def test_a_recorded_value_that_departs_is_written_and_exits_1(tmp_path: Path) -> None:
+def test_a_recorded_value_that_departs_is_written_only_when_confirmed_and_exits_1(
+    tmp_path: Path,
+) -> None:
     path = table_log(tmp_path)
-    typed = lines("trap 2", "trap 3", "trap 2", "", "score Ada=9", "")
+    typed = lines("trap 2", "trap 3", "trap 2", "", "score Ada=9", "YES", "")
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 1, result.output
     assert "DEPARTS FROM THE RULES at turn 1: Ada's score" in result.output
+    assert "Write it down as recorded anyway?" in result.output
     assert f"The log departs from the rules: outofgears replay {path} says where." in (
         result.output
     )
     assert read_log(path).turns[0].recorded is not None
     assert replays(path) == 1
+
+
+@pytest.mark.parametrize("refusal", ["", "no", "n"])
+def test_a_departing_value_not_confirmed_is_asked_again_and_the_right_one_written(
+    tmp_path: Path, refusal: str
+) -> None:
+    path = table_log(tmp_path)
+    typed = lines("trap 2", "trap 3", "trap 2", "", "score Ada=9", refusal, "score Ada=5", "")
+    result = record(str(path), "--turns", "1", typed=typed)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("DEPARTS FROM THE RULES") == 1
+    assert "not written down. Again" in result.output
+    recorded = read_log(path).turns[0].recorded
+    assert recorded is not None
+    assert recorded.scores == {"Ada": 5}
+    assert replays(path) == 0
+
+
+def test_a_confirmation_takes_only_yes_or_no(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    typed = lines("trap 2", "trap 3", "trap 2", "", "score Ada=9", "sure", "y", "")
+    result = record(str(path), "--turns", "1", typed=typed)
+    assert result.exit_code == 1, result.output
+    assert '"sure" is neither yes nor no' in result.output
+
+
+def test_a_departing_recorded_option_is_not_written_without_write_departures(
+    tmp_path: Path,
+) -> None:
+    path = table_log(tmp_path)
+    before = path.read_bytes()
+    result = scripted_turn(path, "--recorded", "score Ada=9")
+    assert result.exit_code == 2, result.output
+    assert "turn 1 is not written: it departs from the rules" in result.output
+    assert "Ada's score" in result.output
+    assert "--write-departures" in result.output
+    assert path.read_bytes() == before
+    written = scripted_turn(path, "--recorded", "score Ada=9", "--write-departures")
+    assert written.exit_code == 1, written.output
+    recorded = read_log(path).turns[0].recorded
+    assert recorded is not None
+    assert recorded.scores == {"Ada": 9}
 
 
 # --- scripted -----------------------------------------------------------------------------------
@@ -345,7 +390,7 @@ def test_programs_given_for_some_robots_ask_the_others(tmp_path: Path) -> None:
         str(path), "--program", "2=trap 2", "--turns", "1", typed=lines("trap 1", "trap 3", "", "")
     )
     assert result.exit_code == 0, result.output
-    assert "Robot 2 (Ben) program" not in result.output
+    assert "Robot 2 (Ben, orange) program" not in result.output
     assert str(read_log(path).turns[0].programs[2]) == "trap 2"
 
 
@@ -394,7 +439,7 @@ def test_a_finished_game_has_no_turn_to_record(tmp_path: Path) -> None:
     result = record(str(path), typed="")
     assert result.exit_code == 0, result.output
     assert "The game is over after turn" in result.output
-    assert "Winner(s):" in result.output
+    assert "Winner: Ada" in result.output
     scripted = scripted_turn(path)
     assert scripted.exit_code == 2
     assert "the game is over; there is no turn to record" in scripted.output
@@ -631,3 +676,57 @@ def test_a_drawn_answer_for_a_dump_that_does_not_exist_names_it_a_dump(tmp_path:
     result = record(str(path), *QUIET, "--drawn", "9=grey", "--turns", "1")
     assert result.exit_code == 2
     assert '"9" is not a dump: dumps are numbered 1-8' in result.output
+
+
+# --- a draw against the reserve's known order (issue 23) ---------------------------------------
+
+
+def test_a_draw_the_known_order_does_not_give_is_not_written_silently(tmp_path: Path) -> None:
+    path = table_log(tmp_path)  # the reserve in draw order: white, white, grey, ...
+    before = path.read_bytes()
+    result = scripted_turn(path, "--drawn", "2=grey")
+    assert result.exit_code == 2, result.output
+    assert "turn 1 is not written: it departs from the rules" in result.output
+    assert "the gear turned up onto dump 2" in result.output
+    assert path.read_bytes() == before
+
+
+def test_a_draw_that_agrees_with_the_known_order_is_written(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    result = scripted_turn(path, "--drawn", "1=white", "--drawn", "2=white", "--drawn", "3=grey")
+    assert result.exit_code == 0, result.output
+    assert replays(path) == 0
+
+
+def test_a_departing_draw_is_written_with_write_departures_and_exits_1(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    result = scripted_turn(path, "--drawn", "2=grey", "--write-departures")
+    assert result.exit_code == 1, result.output
+    drawn = read_log(path).turns[0].drawn
+    assert drawn is not None
+    assert str(drawn[2]) == "grey"
+    assert replays(path) == 1
+
+
+@pytest.mark.parametrize(("answer", "status"), [("no", 0), ("yes", 1)])
+def test_at_the_keyboard_a_departing_draw_is_confirmed_or_left_to_the_order(
+    tmp_path: Path, answer: str, status: int
+) -> None:
+    path = table_log(tmp_path)
+    typed = lines("attack 1", "attack 1", "harvest 1", "", "", "", "", answer)
+    result = record(str(path), "--drawn", "2=grey", "--turns", "1", typed=typed)
+    assert result.exit_code == status, result.output
+    assert "Turn 1 departs from the rules. Write it anyway?" in result.output
+    drawn = read_log(path).turns[0].drawn
+    assert (drawn is None) == (answer == "no")
+    assert replays(path) == status
+
+
+def test_input_ending_at_the_write_it_anyway_question_writes_nothing(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    before = path.read_bytes()
+    typed = lines("attack 1", "attack 1", "harvest 1", "", "", "", "")
+    result = record(str(path), "--drawn", "2=grey", "--turns", "1", typed=typed)
+    assert result.exit_code == 2, result.output
+    assert "standard input ended before turn 1 was complete" in result.output
+    assert path.read_bytes() == before

@@ -68,7 +68,7 @@ def test_an_agreeing_log_prints_every_turn_the_scores_and_the_verdict(tmp_path: 
         "Scores after 2 turn(s) of the log (next turn 3):",
         "  Ada: 4 points (1 own-colour gear, robot 1)",
         "  Bruno: 3 points (1 own-colour gear, robot 2)",
-        "Winner(s): Ada",
+        "Leading: Ada",
         "The log agrees with the rules.",
     ]
 
@@ -82,7 +82,7 @@ def test_quiet_prints_only_the_scores_and_the_verdict(tmp_path: Path) -> None:
         "Scores after 2 turn(s) of the log (next turn 3):",
         "  Ada: 4 points (1 own-colour gear, robot 1)",
         "  Bruno: 3 points (1 own-colour gear, robot 2)",
-        "Winner(s): Ada",
+        "Leading: Ada",
         "The log agrees with the rules.",
     ]
 
@@ -145,7 +145,7 @@ def test_a_wrong_recorded_value_exits_1_with_the_first_departure(tmp_path: Path)
         "  ! turn 2, Ada's score ($.turns[1].recorded.scores.Ada): "
         "recorded 5 points; the rules give 4 points",
     ]
-    report = lines[lines.index("Winner(s): Ada") + 1 :]
+    report = lines[lines.index("Leading: Ada") + 1 :]
     # Robot 1 held red, orange, orange: no legal assembly leaves a red gear at its feet.
     assert report[:8] == [
         "DEPARTS FROM THE RULES at turn 2: robot 1 feet",

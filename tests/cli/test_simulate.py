@@ -132,7 +132,7 @@ def test_logs_on_standard_output_send_the_statistics_to_standard_error() -> None
     lines = result.stdout.splitlines()
     assert len(lines) == 4
     assert all(json.loads(line)["format"] == "outofgears-log/1" for line in lines)
-    assert result.stderr.startswith("Simulated 4 game(s) with the random policy, seed 1: ")
+    assert result.stderr.startswith("Simulated 4 games with the random policy, seed 1: ")
     assert "4 finished, 0 stopped at the 500-turn cap" in result.stderr
     assert "Mean turns per game: " in result.stderr
     assert (

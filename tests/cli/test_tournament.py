@@ -33,7 +33,7 @@ def test_the_text_report_and_the_same_results_with_workers() -> None:
     args = ("random", "random", "greedy:1", "--games", "3", "--seed", "9")
     code, text = _run(*args)
     assert code == 0, text
-    assert text.splitlines()[0] == "3 games, seed 9, every bot in every seat 1 times"
+    assert text.splitlines()[0] == "3 games, seed 9, every bot in every seat once"
     assert "greedy:1" in text
     code, pooled = _run(*args, "--workers", "2")
     assert code == 0, pooled

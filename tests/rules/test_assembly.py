@@ -299,7 +299,7 @@ def test_gears_assembled_this_turn_are_safe_from_next_turns_attack() -> None:
 @pytest.mark.parametrize(
     ("feet", "picked", "options", "reason"),
     [
-        ([3, 3], [3, 3], Options(), "it has 2 gear(s) at its feet; assembly needs 3"),
+        ([3, 3], [3, 3], Options(), "it has 2 gears at its feet; assembly needs 3"),
         ([1, 2, 3], [], Options(), "assembly is mandatory: it must move 2 gears"),
         ([1, 2, 3], [1], Options(), "it moves exactly 2 gears"),
         ([1, 2, 3], [1, 2, 3], Options(), "it moves exactly 2 gears"),

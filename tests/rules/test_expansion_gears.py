@@ -393,7 +393,7 @@ def test_a_split_giving_a_taker_the_jolly_instead_of_its_own_colour_is_refused()
     with pytest.raises(IllegalChoiceError) as caught:
         check_split(pool, (1, 2), {1: bag(JOLLY, 3), 2: bag(1, 2)})
     assert (caught.value.robot, caught.value.clause) == (1, "SPL-2")
-    assert caught.value.reason == "it must get 1 gear(s) of its own colour, not 0"
+    assert caught.value.reason == "it must get 1 gear of its own colour, not 0"
     state = table(dumps={1: pool, 2: [], 3: []})
     with pytest.raises(IllegalChoiceError) as through_a_turn:
         apply_turn(

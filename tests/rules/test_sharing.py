@@ -458,7 +458,7 @@ def test_assembly_chosen_for_a_robot_not_in_play_is_refused() -> None:
     [
         (
             {2: gears(1, 1, 4), 3: gears(1)},
-            "robot 2: its share is 2 gear(s), not 3 (SPL-1)",
+            "robot 2: its share is 2 gears, not 3 (SPL-1)",
         ),
         (
             {2: gears(1, 5), 3: gears(1, 1)},

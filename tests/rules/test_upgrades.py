@@ -1278,7 +1278,7 @@ def test_a_short_upgrade_deck_is_refused_counting_the_cards_and_the_players() ->
     # Kills a surviving mutant of upgrades.deal_upgrade_cards (issue 7).
     with pytest.raises(SetupError) as caught:
         setup_game([1, 2, 3], seed=1, options=deck(SUPER_ATTACK, SUPER_SHOVEL))
-    assert str(caught.value) == "the upgrade deck has 2 card(s) for 3 players (UPG-1)"
+    assert str(caught.value) == "the upgrade deck has 2 cards for 3 players (UPG-1)"
 
 
 # --- R-SYMMETRY: seat-fair orders in the expansions -----------------------------------------
