@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from outofgears.errors import IllegalChoiceError
-from outofgears.judge.replay import TurnReplay, replay_log
+from outofgears.judge.replay import TurnReplay, UndecidedError, replay_log
 from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.log import GameLog, LogError
 from outofgears.log.serialization import event_to_dict, to_json
@@ -246,6 +246,7 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
 
     Raises:
         LogError: The log has no such turn, or is invalid up to it.
+        UndecidedError: More positions than the bound were open at or before the turn.
 
     >>> from outofgears.log import Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -262,7 +263,10 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     numbers = [record.turn for record in log.turns]
     if turn not in numbers:
         raise no_such_turn(numbers, turn, source)
-    return replay_log(log, source, through=turn).turn(turn)
+    replayed = replay_log(log, source, through=turn)
+    if replayed.undecided is not None and replayed.undecided.turn <= turn:
+        raise UndecidedError(source, replayed.undecided)
+    return replayed.turn(turn)
 
 
 def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:
