@@ -191,7 +191,12 @@ def test_a_turn_too_open_is_undecided_for_every_command_that_reads_it() -> None:
     assert replayed.undecided.json_path == "$.turns[0]"
     assert replayed.verdict == "undecided"
     runner = CliRunner()
-    for command in (["explain", "-", "--turn", "1"], ["dispute", "-", "--turn", "1"]):
+    for command in (
+        ["explain", "-", "--turn", "1"],
+        ["dispute", "-", "--turn", "2"],
+        ["whatif", "-", "--turn", "1", "--robot", "1", "--program", "attack 2"],
+        ["render", "-", "--turn", "2", "-o", "-"],
+    ):
         result = runner.invoke(main, command, input=dump_log(log))
         assert result.exit_code == 4, result.output
         assert "undecided: more than 256 positions open at turn 1" in result.output
