@@ -397,3 +397,15 @@ def test_two_defence_steals_fit_the_record_and_a_later_turn_picks_the_non_defaul
     assert replayed.final.robot(3).feet == (other,)
     assert replayed.final.robot(2).feet == (kept,)
     assert replayed.turn(1).inferred, "the non-default steal is reported as inferred"
+
+
+@pytest.mark.parametrize("bound", [0, -3, True, 2.5, "8", None])
+def test_a_bound_that_is_not_a_whole_number_of_at_least_one_is_refused(bound: object) -> None:
+    from outofgears.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError) as caught:
+        replay_log(ada_and_ben(second=None), max_open=bound)  # type: ignore[arg-type]
+    assert caught.value.argument == "max_open"
+    status, text = run(ada_and_ben(second=None), "--max-open", "0")
+    assert status == 2
+    assert "--max-open" in text

@@ -22,6 +22,7 @@ import attrs
 from attrs import frozen
 
 from outofgears.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
@@ -350,6 +351,7 @@ def replay_log(
     Raises:
         LogError: The log is invalid: a header that does not hang together, a
             turn out of sequence, an illegal program, a turn after the end.
+        ArgumentTypeError: ``max_open`` is not a whole number of at least 1.
 
     >>> from outofgears.log import Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -360,8 +362,8 @@ def replay_log(
     >>> replay.agrees, replay.final.turn
     (True, 2)
     """
-    if max_open < 1:
-        raise ValueError(f"max_open must be at least 1, not {max_open}")
+    if isinstance(max_open, bool) or not isinstance(max_open, int) or max_open < 1:
+        raise ArgumentTypeError("max_open", "a whole number of at least 1", max_open)
     start = start_state(log, source)
     notes = spec_notes(log)
     order_known = log.start.position is None or log.start.position.reserve_order_known

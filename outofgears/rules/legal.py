@@ -141,7 +141,27 @@ class ChoiceSpace:
 
     def walk(self) -> list[WalkStep]:
         """The steps of the turn in order, each robot's assembly placed right after the last
-        step that changes its feet (the list is cached: do not change it)."""
+        step that changes its feet (the list is cached: do not change it).
+
+        A search over the decisions walks it with :meth:`start_table`, :meth:`options` and
+        :meth:`advance`, copying the table to branch:
+
+        >>> from outofgears import Program, gears, from_position
+        >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}},
+        ...                       dumps={1: (), 2: ()}, reserve=())
+        >>> space = legal_choices(state, {1: Program.parse("attack 2"),
+        ...                               2: Program.parse("attack 2")})
+        >>> table = space.start_table()
+        >>> for step in space.walk():
+        ...     offered = space.options(step, table)
+        ...     print(step.assembling, [value for _, _, value in offered])
+        ...     space.advance(step, table, offered[-1] if offered else None)
+        0 [DefenceSteal(source='feet', gear=Gear(2)), DefenceSteal(source='feet', gear=Gear(3))]
+        1 []
+        2 []
+        >>> [gear_of(rank) for rank in table.feet[2]]
+        [Gear(3)]
+        """
         return self._steps()
 
     def start_table(self) -> Table:
