@@ -409,3 +409,16 @@ def test_a_bound_that_is_not_a_whole_number_of_at_least_one_is_refused(bound: ob
     status, text = run(ada_and_ben(second=None), "--max-open", "0")
     assert status == 2
     assert "--max-open" in text
+
+
+def test_an_empty_record_leaves_the_turn_to_the_default_policies_like_no_record() -> None:
+    log = ada_and_ben(second=None)
+    empty = attrs.evolve(log, turns=(attrs.evolve(log.turns[0], recorded=Recorded()),))
+    replayed = replay_log(empty)
+    assert replayed.positions == 1
+    assert (
+        replayed.final
+        == replay_log(
+            attrs.evolve(empty, turns=(attrs.evolve(empty.turns[0], recorded=None),))
+        ).final
+    )

@@ -578,8 +578,8 @@ def fitting_plays(
     ``limit + 1``. Empty when none does, or when the turn departs whatever is played (a choice
     the rules refuse, a gear drawn that the reserve did not hold).
 
-    A turn with no recorded values at all leaves its choices to the default policies
-    (R-CHOICES): its one play is theirs. With ``checked``, the recorded values are known to
+    A turn with no recorded values at all (no ``recorded``, or an empty one) leaves its choices
+    to the default policies (R-CHOICES): its one play is theirs. With ``checked``, the recorded values are known to
     name this game's robots, dumps, players and gears (replay checks them from its first
     position only: every position of a turn holds the same game).
 
@@ -598,7 +598,7 @@ def fitting_plays(
     default = TurnReplay(
         record, index, ready.state, ready.programs, ready.choices, ready.result, ()
     )
-    if record.recorded is None:
+    if record.recorded is None or not _records_anything(record.recorded):
         return [Play(default)]
     target = target_of(record.recorded)
     if checked:
@@ -656,6 +656,11 @@ class Play:
         if self.found is None or self.is_default:
             return self.default
         return _as_turn(self.default, self.found, self.default.result.events)
+
+
+def _records_anything(recorded: Recorded) -> bool:
+    """Whether a turn's ``recorded`` holds any value (an empty object records nothing)."""
+    return bool(recorded.robots or recorded.dumps or recorded.scores)
 
 
 def _as_turn(default: TurnReplay, found: Reproduction, events: Sequence[Event]) -> TurnReplay:
