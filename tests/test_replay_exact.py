@@ -422,3 +422,46 @@ def test_an_empty_record_leaves_the_turn_to_the_default_policies_like_no_record(
             attrs.evolve(empty, turns=(attrs.evolve(empty.turns[0], recorded=None),))
         ).final
     )
+
+
+@pytest.mark.clause("ASM-1")
+def test_gears_kept_at_the_feet_under_mandatory_assembly_cite_asm_1() -> None:
+    # Robot 1 holds three gears and must assemble two (ASM-1); the table wrote all three at its
+    # feet, which only the optional reading allows.
+    log = table_log(
+        {1: (RED, ORANGE, YELLOW)},
+        {1: (), 2: ()},
+        gears(8, 8, 8, 8),
+        [
+            (
+                {1: "attack 1", 2: "attack 2"},
+                None,
+                Recorded(robots={1: RobotGears(feet=(RED, ORANGE, YELLOW))}),
+            )
+        ],
+    )
+    [departure] = replay_log(log).departures
+    assert departure.clause == "ASM-1"
+    assert "assembly='mandatory'" in (departure.reason or "")
+    assert replay_log(attrs.evolve(log, options=Options(assembly="optional"))).agrees
+
+
+@pytest.mark.clause("SPL-1")
+def test_a_taker_that_took_more_than_its_share_cites_spl_1() -> None:
+    # Robots 3 and 4 share four gears: two each (SPL-1). Recorded: three for robot 3.
+    log = steal_and_split(robot_2_feet=(YELLOW,), robot_1_circuit=(GREEN, BLUE), split=((), ()))
+    log = attrs.evolve(
+        log,
+        turns=(
+            attrs.evolve(
+                log.turns[0],
+                recorded=Recorded(
+                    robots={3: RobotGears(feet=(RED, RED, PURPLE)), 4: RobotGears(feet=(PURPLE,))}
+                ),
+            ),
+        ),
+    )
+    departures = replay_log(log).departures
+    assert [d.robot for d in departures] == [3, 4]
+    assert all(d.clause == "SPL-1" for d in departures)
+    assert "each taker's share is 2" in (departures[0].reason or "")
