@@ -16,7 +16,7 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from outofgears import Options, gears
+from outofgears import Options, gears, setup_game
 from outofgears.cli.main import main
 from outofgears.judge.replay import replay_log
 from outofgears.log import (
@@ -465,3 +465,24 @@ def test_a_taker_that_took_more_than_its_share_cites_spl_1() -> None:
     assert [d.robot for d in departures] == [3, 4]
     assert all(d.clause == "SPL-1" for d in departures)
     assert "each taker's share is 2" in (departures[0].reason or "")
+
+
+def test_the_walk_of_a_choice_space_refuses_a_step_table_or_decision_it_did_not_make() -> None:
+    from outofgears.errors import ArgumentTypeError
+    from outofgears.rules.legal import legal_choices
+
+    state = setup_game([1, 2, 3], seed=7)
+    programs = {n: parse_program(f"attack {n}") for n in (1, 2, 3)}
+    space = legal_choices(state, programs)
+    other = legal_choices(state, programs)
+    step, table = space.walk()[0], space.start_table()
+    assert space.options(step, table) == space.options(step, space.start_table())
+    for wrong in ({"step": None}, {"step": other.walk()[0]}, {"table": None}, {"table": 3}):
+        kwargs = {"step": step, "table": table, **wrong}
+        with pytest.raises(ArgumentTypeError):
+            space.options(**kwargs)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError):
+            space.advance(decision=None, **kwargs)  # type: ignore[arg-type]
+    for decision in ("steal", ("steal", 1), ("swap", 1, 2), 7):
+        with pytest.raises(ArgumentTypeError):
+            space.advance(step, table, decision)  # type: ignore[arg-type]

@@ -23,12 +23,19 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
+from outofgears.errors import expect
 from outofgears.judge.inference import Target, reproduce
 from outofgears.log import Recorded
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
 from outofgears.rules.gears import Gear, describe_gears, sort_gears
-from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, PlaceKind
+from outofgears.rules.model import (
+    AssemblyRule,
+    DefenceStealSource,
+    GameState,
+    PlaceKind,
+    expect_state,
+)
 from outofgears.rules.programs import Programs
 from outofgears.rules.sharing import own_colour_quota
 from outofgears.rules.turn import TurnResult
@@ -68,7 +75,14 @@ def legal_under(
     assembly: AssemblyRule,
 ) -> TurnResult | None:
     """A legal play under this reading of the rule options that gives every recorded value
-    (and keeps ``given``), or ``None`` when there is none."""
+    (and keeps ``given``), or ``None`` when there is none.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+        InvalidStateError: A reading the options do not offer.
+        IllegalProgramError: A program the rules do not allow.
+    """
+    _expect_turn(state, given, recorded)
     options = attrs.evolve(
         state.options, defence_steal_source=defence_steal_source, assembly=assembly
     )
@@ -83,11 +97,22 @@ def cite_culprits(
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
     ``near`` is the legal play that misses the fewest recorded values.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
     """
+    _expect_turn(state, given, recorded)
+    expect(near, TurnResult, "near", "a TurnResult")
     reading = _other_reading(state, programs, given, recorded)
     if reading is not None:
         return [reading]
     return _split_culprits(recorded, near)
+
+
+def _expect_turn(state: object, given: object, recorded: object) -> None:
+    expect_state(state)
+    expect(given, Choices, "given", "a Choices")
+    expect(recorded, Recorded, "recorded", "a Recorded")
 
 
 def _other_reading(
@@ -216,3 +241,7 @@ def _recorded_total(recorded: Recorded, state: GameState, robot: int) -> list[Ge
     feet = told.feet if told.feet is not None else real.feet
     circuit = told.circuit if told.circuit is not None else real.circuit
     return [*feet, *circuit]
+
+
+#: The public names of this module (the rest serves them).
+__all__ = ["Culprit", "cite_culprits", "legal_under", "target_of"]

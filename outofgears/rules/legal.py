@@ -23,6 +23,7 @@ from typing import Any
 
 from attrs import define
 
+from outofgears.errors import ArgumentTypeError
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.attacks import lift_feet, steal_from_attacker, steal_options, strike
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -171,13 +172,40 @@ class ChoiceSpace:
 
     def options(self, step: WalkStep, table: Table) -> list[Decision]:
         """The legal decisions of ``step`` on ``table`` (the walk's table at that step), each a
-        ``(kind, key, value)``; empty for a step that decides nothing."""
+        ``(kind, key, value)``; empty for a step that decides nothing.
+
+        Raises:
+            ArgumentTypeError: ``step`` is not a step of this walk, or ``table`` not a table.
+        """
+        self._expect_walk(step, table)
         return self._options(step, table)
 
     def advance(self, step: WalkStep, table: Table, decision: Decision | None) -> None:
         """Run ``step`` on ``table`` with ``decision`` (one of :meth:`options`, or ``None``
-        when it offers none); an assembly step changes nothing on the walk's table."""
+        when it offers none: the default policy decides); an assembly step changes nothing on
+        the walk's table.
+
+        Raises:
+            ArgumentTypeError: ``step`` is not a step of this walk, ``table`` not a table, or
+                ``decision`` not a ``(kind, key, value)`` of :meth:`options`' kinds.
+            IllegalChoiceError: A decision the rules refuse.
+        """
+        self._expect_walk(step, table)
+        if decision is not None and (
+            not isinstance(decision, tuple)
+            or len(decision) != 3
+            or decision[0] not in ("steal", "split", "assembly")
+        ):
+            raise ArgumentTypeError(
+                "decision", "None or a (kind, key, value) of options()", decision
+            )
         self._advance(step, table, decision)
+
+    def _expect_walk(self, step: object, table: object) -> None:
+        if not any(step is mine for mine in self._steps()):
+            raise ArgumentTypeError("step", "a step of this space's walk()", step)
+        if not isinstance(table, Table) or not isinstance(table.choices, _Forced):
+            raise ArgumentTypeError("table", "a table of this space's start_table()", table)
 
     # --- the walk -----------------------------------------------------------------------------
 
