@@ -474,10 +474,13 @@ def test_the_walk_of_a_choice_space_refuses_a_step_table_or_decision_it_did_not_
     state = setup_game([1, 2, 3], seed=7)
     programs = {n: parse_program(f"attack {n}") for n in (1, 2, 3)}
     space = legal_choices(state, programs)
-    other = legal_choices(state, programs)
+    other = legal_choices(state, {**programs, 1: parse_program("attack 2")})
     step, table = space.walk()[0], space.start_table()
     assert space.options(step, table) == space.options(step, space.start_table())
-    for wrong in ({"step": None}, {"step": other.walk()[0]}, {"table": None}, {"table": 3}):
+    twin = legal_choices(state, programs)  # the same turn: its steps are the same steps
+    assert twin.options(step, twin.start_table()) == space.options(step, table)
+    foreign = next(mine for mine in other.walk() if mine not in space.walk())
+    for wrong in ({"step": None}, {"step": foreign}, {"table": None}, {"table": 3}):
         kwargs = {"step": step, "table": table, **wrong}
         with pytest.raises(ArgumentTypeError):
             space.options(**kwargs)  # type: ignore[arg-type]

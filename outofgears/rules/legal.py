@@ -202,7 +202,10 @@ class ChoiceSpace:
         self._advance(step, table, decision)
 
     def _expect_walk(self, step: object, table: object) -> None:
-        if not any(step is mine for mine in self._steps()):
+        walk = self._steps()
+        if not any(step is mine for mine in walk) and (
+            not isinstance(step, WalkStep) or step not in walk  # a step of the same turn's walk
+        ):
             raise ArgumentTypeError("step", "a step of this space's walk()", step)
         if not isinstance(table, Table) or not isinstance(table.choices, _Forced):
             raise ArgumentTypeError("table", "a table of this space's start_table()", table)
