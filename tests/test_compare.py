@@ -89,10 +89,7 @@ def test_a_played_upgrade_and_the_end_of_the_game_are_differences() -> None:
 def test_reserve_difference_counts_the_gears() -> None:
     before = position(dumps={1: [], 2: []}, reserve=[1, 2])
     [reserve] = diff_states(before, position(dumps={1: [], 2: []}, reserve=[1]))
-    assert (
-        reserve.describe("before")
-        == "reserve: 1 gear(s): 1 red (before: 2 gear(s): 1 red, 1 orange)"
-    )
+    assert reserve.describe("before") == "reserve: 1 gear: 1 red (before: 2 gears: 1 red, 1 orange)"
 
 
 def test_identical_resolutions_are_the_same() -> None:

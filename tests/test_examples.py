@@ -76,7 +76,7 @@ def test_the_main_job_replays_the_full_game_quietly() -> None:
     assert code == 0
     lines = output.splitlines()
     assert "Turn 1" not in output
-    assert "Scores after 10 turn(s) of the log (game over):" in lines
+    assert "Scores after 10 turns of the log (game over):" in lines
     assert [line for line in lines if "points (" in line] == [
         "  Ada: 29 points (7 own-colour gears, robot 1)",
         "  Dario: 16 points (3 own-colour gears, robot 4)",
@@ -201,7 +201,7 @@ def test_replaying_the_disputed_example_exits_1_with_the_report() -> None:
     because = report[report.index("because:") + 1 :]
     assert because[0].startswith("red gear: dump 3 -> robot 1 feet (robot 1) [TRP-3] (")
     assert because[1].startswith("orange gear: dump 3 -> robot 1 feet (robot 1) [TRP-3] (")
-    assert report[-1] == "... and 3 more departure(s) after it."
+    assert report[-1] == "... and 3 more departures after it."
     assert "robot 3 harvest 3: harvest voided by a trap [TRP-2]" in lines
     assert "robot 1 trap 3: trap sprang [TRP-3]" in lines
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-import pytest
 from click.testing import CliRunner
 
 from outofgears import Options, gears
@@ -21,7 +20,6 @@ from outofgears.judge.replay import replay_log
 from outofgears.log import (
     ChoicesRecord,
     GameLog,
-    LogError,
     PositionRecord,
     Recorded,
     RobotGears,
@@ -217,7 +215,10 @@ def test_an_outcome_no_legal_split_gives_is_a_departure_with_the_closest_outcome
     assert "(SPL-1, SPL-2; the default split, SPL-5, decides only when the table does not)" in (
         departure.allowed
     )
-    assert "the closest legal outcome: robot 1 feet " in departure.allowed
+    # Every split leaves robot 1 two of the three recorded gears: the default's is as close as
+    # any, so the departure is against it and no other outcome is named.
+    assert "the closest legal outcome" not in departure.allowed
+    assert departure.expected == "1 yellow, 1 green"
 
 
 # --- ambiguous -----------------------------------------------------------------------------
@@ -254,21 +255,25 @@ def test_an_ambiguity_left_at_the_end_is_reported() -> None:
 
 def _too_open() -> GameLog:
     # Robot 1's recorded circuit forces the search; robots 2, 3 and 4 hold five different
-    # gears each and nothing is recorded of them: ten assemblies each, 1,000 positions.
+    # gears each and nothing is recorded of them: ten assemblies each, 1,000 positions, to be
+    # carried to a second turn.
     feet = {1: gears(1, 2, 3, 6), **{n: gears(1, 3, 5, 6, 7) for n in (2, 3, 4)}}
     return game(
         feet,
         dict.fromkeys(range(1, 5), ()),
-        [(guards(1, 2, 3, 4), Recorded(robots={1: RobotGears(circuit=gears(3, 6))}))],
+        [
+            (guards(1, 2, 3, 4), Recorded(robots={1: RobotGears(circuit=gears(3, 6))})),
+            (guards(1, 2, 3, 4), None),
+        ],
     )
 
 
-def test_more_positions_than_the_bound_ask_for_explicit_choices() -> None:
+def test_more_positions_than_the_bound_leave_the_log_undecided() -> None:
     log = _too_open()
-    with pytest.raises(LogError) as caught:
-        replay_log(log)
-    assert caught.value.json_path == "$.turns[0].choices"
-    assert "more than 256 different positions" in str(caught.value)
+    replayed = replay_log(log)
+    assert replayed.undecided is not None
+    assert replayed.undecided.json_path == "$.turns[0]"
+    assert str(replayed.undecided) == "undecided: more than 256 positions open at turn 1"
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -295,7 +300,7 @@ def test_replay_reports_inferred_choices_in_text_and_json() -> None:
     [inferred] = data["turns"][0]["inferred"]
     assert inferred["kind"] == "assembly"
     assert inferred["clause"] == "ASM-1"
-    assert data["open"] == []
+    assert data["open"] == {"positions": 1, "questions": [], "places": []}
 
 
 def test_replay_reports_what_stayed_open_and_a_departure_with_what_was_allowed() -> None:
@@ -312,11 +317,11 @@ def test_replay_reports_what_stayed_open_and_a_departure_with_what_was_allowed()
     assert "  the rules allowed: robot 1 could assemble" in text
 
 
-def test_over_the_bound_is_exit_status_2() -> None:
+def test_over_the_bound_is_exit_status_4() -> None:
     log = _too_open()
     status, text = _run(log)
-    assert status == 2
-    assert "give this turn's choices explicitly" in text
+    assert status == 4
+    assert "write that turn's choices, or more of what was recorded" in text
 
 
 def test_a_whole_eight_robot_game_inferring_every_turn_agrees_with_the_rules() -> None:

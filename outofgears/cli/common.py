@@ -19,7 +19,7 @@ import click
 
 from outofgears.clauses import sources_text
 from outofgears.errors import OutOfGearsError, printable
-from outofgears.judge.replay import InferredChoice, TurnReplay
+from outofgears.judge.replay import InferredChoice, TurnReplay, UndecidedError
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.log.serialization import to_json
 from outofgears.rules.events import (
@@ -36,6 +36,8 @@ from outofgears.rules.scoring import player_scores, winners
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
 AGREES, DEPARTS, INVALID = 0, 1, 2
+#: Exit status: more positions agree with the log than the bound (``--max-open``) at some turn.
+UNDECIDED = 4
 
 
 class AsciiIntRange(click.IntRange):
@@ -90,8 +92,16 @@ class InputError(click.ClickException):
         return printable(self.message)
 
 
+class UndecidedInputError(InputError):
+    """A log too open to follow (:class:`~outofgears.judge.replay.UndecidedError`): exit status 4."""
+
+    exit_code = UNDECIDED
+
+
 def fail(error: OutOfGearsError | str) -> NoReturn:
-    """Stop the command with a message and exit status 2."""
+    """Stop the command with a message and exit status 2 (4 for an undecided log)."""
+    if isinstance(error, UndecidedError):
+        raise UndecidedInputError(str(error))
     raise InputError(str(error))
 
 

@@ -4,7 +4,8 @@ The turn is resolved with its programs and its logged choices under each
 combination of the readings that the rule options offer for how a turn
 resolves -- ``defence_steal_source`` (ruling R-DEFENCE) times ``assembly``
 (ruling R-ASSEMBLY), four readings -- and each reading is compared with the
-log's own one: the places, scores and events that change.
+log's own one: the places, scores and events that change, and whether what the
+players recorded after the turn is legal under it.
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ from outofgears.judge.compare import (
     replay_to_turn,
     resolve_with_choices,
 )
+from outofgears.judge.culprit import legal_under
 from outofgears.judge.replay import TurnReplay
 from outofgears.judge.start import spec_notes
 from outofgears.log import LogError
+from outofgears.rules.choices import Choices
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, Options
 
 #: The options that change how a turn resolves (rulings R-DEFENCE and R-ASSEMBLY). The others
@@ -98,12 +101,17 @@ def readings_of(logged: Options) -> tuple[Reading, ...]:
 
 @frozen
 class ReadingOutcome:
-    """A turn resolved under one reading, and how it differs from the log's reading."""
+    """A turn resolved under one reading, and how it differs from the log's reading.
+
+    ``record_legal`` says whether some legal play under this reading gives every value the
+    players recorded after the turn (``None`` when they recorded nothing).
+    """
 
     reading: Reading
     as_logged: bool
     resolution: Resolution
     difference: TurnDifference
+    record_legal: bool | None = None
 
     @property
     def changes_outcome(self) -> bool:
@@ -125,9 +133,21 @@ class Dispute:
         return tuple(outcome for outcome in self.outcomes if outcome.changes_outcome)
 
     @property
+    def record_legal_under(self) -> tuple[ReadingOutcome, ...] | None:
+        """The readings under which the recorded values are legal, when that differs between
+        readings (``None`` when every reading judges the record alike)."""
+        judged = {outcome.record_legal for outcome in self.outcomes}
+        if len(judged) < 2:
+            return None
+        return tuple(outcome for outcome in self.outcomes if outcome.record_legal)
+
+    @property
     def verdict(self) -> str:
         """The closing line."""
         count = len(self.changing)
+        legal = self.record_legal_under
+        if legal is not None:
+            return "the readings disagree on whether what was recorded is legal"
         if not count:
             return "the readings agree on this turn"
         return f"{count} reading{'s change' if count > 1 else ' changes'} the outcome"
@@ -148,8 +168,26 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
         for reading in readings_of(logged)
     ]
     base = resolved[0][1].result
+    recorded = replayed.record.recorded
+    given = replayed.record.choices.to_choices() if replayed.record.choices else Choices()
     return tuple(
-        ReadingOutcome(reading, index == 0, resolution, compare_results(base, resolution.result))
+        ReadingOutcome(
+            reading,
+            index == 0,
+            resolution,
+            compare_results(base, resolution.result),
+            None
+            if recorded is None
+            else legal_under(
+                state,
+                replayed.programs,
+                given,
+                recorded,
+                defence_steal_source=reading.defence_steal_source,
+                assembly=reading.assembly,
+            )
+            is not None,
+        )
         for index, (reading, resolution) in enumerate(resolved)
     )
 
@@ -181,7 +219,10 @@ def dispute(log: str, turn: int, output_format: str) -> None:
 
     The turn keeps its programs and its logged choices. Where a reading refuses a choice (a steal
     from a circuit under feet_only; declining assembly under mandatory), that choice is dropped,
-    its default policy decides instead, and the report says so.
+    its default policy decides instead, and the report says so. Where the players recorded
+    values after the turn, each reading also says whether a legal play under it gives them all;
+    when the readings differ on that, the verdict says so and names the readings it is legal
+    under.
 
     Exit status 0; 2 when the log or the turn is invalid.
     """
@@ -215,6 +256,12 @@ def dispute_text(result: Dispute, name: str) -> list[str]:
     lines += inferred_lines(replayed)
     for outcome in result.outcomes:
         lines += reading_text(outcome)
+    record_legal = result.record_legal_under
+    if record_legal is not None:
+        lines.append(
+            "What was recorded is legal only under: "
+            + ("; ".join(o.reading.label for o in record_legal) if record_legal else "none")
+        )
     refusing = [o.reading.label for o in result.outcomes if o.resolution.refused]
     if refusing:
         legal = [o.reading.label for o in result.outcomes if not o.resolution.refused]
@@ -222,7 +269,7 @@ def dispute_text(result: Dispute, name: str) -> list[str]:
             "The logged choices are legal only under: " + ("; ".join(legal) if legal else "none")
         )
     verdict = result.verdict
-    if result.changing:
+    if result.changing and result.record_legal_under is None:
         verdict += ": " + "; ".join(o.reading.label for o in result.changing)
     lines.append(f"Verdict: {verdict}.")
     return lines
@@ -235,6 +282,11 @@ def reading_text(outcome: ReadingOutcome) -> list[str]:
     for error in outcome.resolution.refused:
         lines.append(
             f"  ! choice refused under this reading: {error}; its default policy decides instead"
+        )
+    if outcome.record_legal is not None:
+        lines.append(
+            "  what was recorded: "
+            + ("legal (a legal play gives it)" if outcome.record_legal else "not legal")
         )
     if outcome.as_logged:
         lines.append("  the outcome the other readings are compared with")
@@ -273,12 +325,13 @@ def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
                 "assembly": o.reading.assembly,
                 "as_logged": o.as_logged,
                 "changes_outcome": o.changes_outcome,
+                "record_legal": o.record_legal,
                 "refused_choices": [refusal_json(error) for error in o.resolution.refused],
                 "difference": difference_json(o.difference, "as_logged", "reading"),
             }
             for o in result.outcomes
         ],
-        "agree": not result.changing,
+        "agree": not result.changing and result.record_legal_under is None,
         "changing": len(result.changing),
         "verdict": result.verdict,
     }

@@ -35,7 +35,14 @@ from outofgears.cli.common import (
 )
 from outofgears.cli.reports import departure_json, departure_text
 from outofgears.judge.compare import no_such_turn
-from outofgears.judge.replay import Departure, InferredChoice, Replay, TurnReplay, replay_log
+from outofgears.judge.replay import (
+    Departure,
+    InferredChoice,
+    Replay,
+    TurnReplay,
+    UndecidedError,
+    replay_log,
+)
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
 from outofgears.log.wire import PLACE_TEXTS
@@ -95,7 +102,8 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
 
     Exit status 0 when the turn agrees with the rules, 1 when a recorded value
     or a choice of that turn departs from them, 2 when the log, the turn number
-    or the command line is invalid.
+    or the command line is invalid, 4 when more than 256 positions agree with the log at or
+    before turn N (see ``replay --max-open``).
     """
     name = source_name(log)
     game = load_log(log)
@@ -110,14 +118,18 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
 
 
 def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
-    """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none."""
+    """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none,
+    4 if the log is undecided by then."""
     numbers = [record.turn for record in game.turns]
     if turn_number not in numbers:
         fail(no_such_turn(numbers, turn_number, name))
     try:
-        return replay_log(game, name, through=turn_number)
+        replayed = replay_log(game, name, through=turn_number)
     except LogError as error:
         fail(error)
+    if replayed.undecided is not None and replayed.undecided.turn <= turn_number:
+        fail(UndecidedError(name, replayed.undecided))
+    return replayed
 
 
 # --- clauses ---------------------------------------------------------------------------------

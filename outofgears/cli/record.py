@@ -33,6 +33,7 @@ from attrs import field, frozen
 from outofgears.cli.common import (
     AGREES,
     DEPARTS,
+    UNDECIDED,
     AsciiIntRange,
     check_output,
     deliver,
@@ -1096,10 +1097,12 @@ def record(
     finally:
         restore()
     say(f"Recorded {session.count} turn{'' if session.count == 1 else 's'} in {log}.")
-    agrees = session.file.replayed.agrees
-    if not agrees:
+    replayed = session.file.replayed
+    if replayed.verdict == "undecided":
+        say(f"The log is {replayed.undecided}: outofgears replay {log} says which choices.")
+    elif not replayed.agrees:
         say(f"The log departs from the rules: outofgears replay {log} says where.")
-    status = AGREES if agrees else DEPARTS
+    status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
     if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
         status = STOPPED_BY[session.stopped_by]
     raise SystemExit(status)

@@ -23,13 +23,13 @@ from typing import Any
 from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, IllegalChoiceError, InvalidStateError, expect
-from outofgears.judge.replay import TurnReplay, replay_log
+from outofgears.judge.replay import TurnReplay, UndecidedError, replay_log
 from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.log import GameLog, LogError
 from outofgears.log.serialization import event_to_dict, to_json
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event
-from outofgears.rules.gears import Gear, describe_gears
+from outofgears.rules.gears import Gear, counted, describe_gears
 from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import TurnResult
@@ -216,7 +216,7 @@ def _points(points: int) -> str:
 
 
 def _reserve_words(reserve: tuple[Gear, ...]) -> str:
-    return f"{len(reserve)} gear(s): {describe_gears(reserve)}"
+    return f"{counted(len(reserve), 'gear')}: {describe_gears(reserve)}"
 
 
 def _card_words(card: Any) -> str:
@@ -260,6 +260,7 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
 
     Raises:
         LogError: The log has no such turn, or is invalid up to it.
+        UndecidedError: More positions than the bound were open at or before the turn.
 
     >>> from outofgears.log import Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -278,7 +279,10 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     numbers = [record.turn for record in log.turns]
     if turn not in numbers:
         raise no_such_turn(numbers, turn, source)
-    return replay_log(log, source, through=turn).turn(turn)
+    replayed = replay_log(log, source, through=turn)
+    if replayed.undecided is not None and replayed.undecided.turn <= turn:
+        raise UndecidedError(source, replayed.undecided)
+    return replayed.turn(turn)
 
 
 def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:

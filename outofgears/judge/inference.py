@@ -1,24 +1,33 @@
-"""The legal choices of a turn that reproduce what the players recorded: :func:`reproduce`.
+"""The legal choices of a turn that reproduce what the players recorded: :func:`reproduce`,
+and the legal play that comes closest when none does: :func:`closest`.
 
 A table often writes down only what came of a decision (a robot's circuit after it chose
 which two gears to assemble, its feet after a split) and not the decision itself. Whether that
 outcome is legal is a question about every legal choice of the turn, not about the default
 policy. :func:`reproduce` answers it with a depth-first search over the walk of
-:func:`outofgears.rules.legal.legal_choices`: each decision is tried by running the rules' own step
-on a copy of the table; a branch is cut as soon as a robot's recorded feet or circuit can no
-longer be matched (its assembly comes right after the last step that changes its feet), and
-branches that reach the same position are merged. Each surviving combination is then resolved
-by the engine and kept if every recorded value of the turn agrees; the answer holds one
-combination per distinct position it leaves, at most ``limit + 1`` of them.
+:func:`outofgears.rules.legal.legal_choices` (driven through :class:`ChoiceSpace`'s public
+walk: :meth:`~ChoiceSpace.walk`, :meth:`~ChoiceSpace.options`, :meth:`~ChoiceSpace.advance`):
+each decision is tried by running the rules' own step on a copy of the table; a branch is cut as
+soon as a robot's recorded feet or circuit can no longer be matched (its assembly comes right
+after the last step that changes its feet), and branches that reach the same position are
+merged. Each surviving combination is then resolved by the engine and kept if every recorded
+value of the turn agrees; the answer holds one combination per distinct position it leaves,
+every one of them (the default's included), at most ``limit + 1``.
+
+:func:`closest` walks the same tree by branch and bound: the mismatches of a robot are known as
+soon as it has assembled, so a branch is cut as soon as it misses as many recorded gears as the
+best play found so far.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from outofgears.errors import IllegalChoiceError
@@ -26,7 +35,7 @@ from outofgears.rules.assembly import move_to_circuit
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved
 from outofgears.rules.gears import Gear, gear_ranks, sort_gears
-from outofgears.rules.legal import ChoiceSpace, Decision, as_choices
+from outofgears.rules.legal import ChoiceSpace, Decision, WalkStep, as_choices
 from outofgears.rules.model import GameState
 from outofgears.rules.programs import Programs
 from outofgears.rules.scoring import player_scores
@@ -36,8 +45,11 @@ from outofgears.rules.turn import TurnResult, resolve_turn
 #: The assemblies left to the end of a search, each as the list of its options.
 _Free = list[list[Decision]]
 
-#: The most distinct positions an ambiguous turn may leave before replay asks for choices.
+#: The most distinct positions replay carries from turn to turn by default (``--max-open``).
 POSITION_LIMIT = 256
+
+#: How many branches :func:`closest` may open before it settles for the best play found.
+CLOSEST_NODES = 20_000
 
 
 @frozen
@@ -97,24 +109,35 @@ class Target:
     def distance(self, state: GameState) -> int:
         """How many recorded gears (and points) ``state`` misses: 0 when it matches."""
         total = 0
-
-        def apart(told: tuple[int, ...], real: tuple[Gear, ...]) -> int:
-            ranks = gear_ranks(real)
-            if len(ranks) == len(told) and tuple(sorted(ranks)) == told:
-                return 0
-            a, b = Counter(told), Counter(ranks)
-            return sum(((a - b) + (b - a)).values())
-
         for number, told in self.feet.items():
-            total += apart(told, state.robot(number).feet)
+            total += _apart(told, gear_ranks(state.robot(number).feet))
         for number, told in self.circuit.items():
-            total += apart(told, state.robot(number).circuit)
+            total += _apart(told, gear_ranks(state.robot(number).circuit))
         for number, told in self.dumps.items():
-            total += apart(told, state.dump(number).gears)
+            total += _apart(told, gear_ranks(state.dump(number).gears))
         if self.scores:
             points = {score.player: score.points for score in player_scores(state)}
             total += sum(abs(points.get(p, 0) - told) for p, told in self.scores.items())
         return total
+
+    def robot_distance(self, robot: int, feet: list[int], circuit: list[int]) -> int:
+        """How many of ``robot``'s recorded gears these feet and circuit ranks miss."""
+        total = 0
+        told = self.feet.get(robot)
+        if told is not None:
+            total += _apart(told, feet)
+        told = self.circuit.get(robot)
+        if told is not None:
+            total += _apart(told, circuit)
+        return total
+
+
+def _apart(told: tuple[int, ...], ranks: list[int]) -> int:
+    """How many gears two multisets of ranks differ by (each gear too many or missing)."""
+    if len(ranks) == len(told) and tuple(sorted(ranks)) == told:
+        return 0
+    a, b = Counter(told), Counter(ranks)
+    return sum(((a - b) + (b - a)).values())
 
 
 @frozen
@@ -122,16 +145,42 @@ class Reproduction:
     """A legal combination of the turn's decisions that gives every recorded value.
 
     Attributes:
-        choices: Every decision of the turn, the given ones included.
-        decisions: The decisions the search made (those the log did not give), as
-            ``(kind, key, value)``: ``("steal", (defender, attacker), DefenceSteal)``,
-            ``("split", place, {robot: gears})`` or ``("assembly", robot, gears)``.
-        result: The turn resolved with ``choices``.
+        before: The position the turn starts from.
+        programs: The turn's programs.
+        given: The decisions the log gave.
+        every: Every decision the search made or met, as ``(kind, key, value)``.
+        decisions: The decisions the search made (those the log did not give):
+            ``("steal", (defender, attacker), DefenceSteal)``, ``("split", place, {robot:
+            gears})`` or ``("assembly", robot, gears)``.
+        state: The position the play leaves.
+        resolved: The turn resolved with these choices, when the search resolved it (a play
+            that differs from another only by the assembly of a robot nothing recorded reads
+            is resolved when :attr:`result` is asked for).
+        key: :func:`position_key` of :attr:`state`.
     """
 
-    choices: Choices
+    before: GameState
+    programs: Programs
+    given: Choices
+    every: tuple[Decision, ...]
     decisions: tuple[Decision, ...]
-    result: TurnResult
+    state: GameState
+    resolved: TurnResult | None = None
+    key: tuple[Any, ...] = attrs.field(
+        default=attrs.Factory(lambda r: position_key(r.state), takes_self=True)
+    )
+
+    @property
+    def choices(self) -> Choices:
+        """Every decision of the turn, the given ones included."""
+        return self.given.with_decisions(as_choices(self.every))
+
+    @property
+    def result(self) -> TurnResult:
+        """The turn resolved with :attr:`choices`."""
+        if self.resolved is not None:
+            return self.resolved
+        return resolve_turn(self.before, self.programs, choices=self.choices)
 
 
 def _given(choices: Choices, decision: Decision) -> Any:
@@ -171,12 +220,28 @@ def _assemble(table: Table, robot: int, pick: tuple[Gear, ...]) -> None:
     move_to_circuit(table, robot, gear_ranks(pick))
 
 
+def _offered(space: ChoiceSpace, step: WalkStep, table: Table, given: Choices) -> list[Decision]:
+    """The legal decisions of ``step``, only the one the log gives where it gives one."""
+    offered = space.options(step, table)
+    if not offered:
+        return offered
+    wanted = _given(given, offered[0])
+    if wanted is None:
+        return offered
+    kind = offered[0][0]
+    return [option for option in offered if same_decision(kind, option[2], wanted)]
+
+
 def position_key(state: GameState) -> tuple[Any, ...]:
-    """What tells two positions apart, as a hashable key (replay merges the paths it carries)."""
+    """What tells two positions apart, as a hashable key of gear ranks (replay merges the
+    positions it carries by it; hashing ranks is much cheaper than hashing gears)."""
     return (
-        tuple((r.number, r.feet, r.circuit) for r in state.robots),
-        tuple((d.number, d.gears) for d in state.dumps),
-        state.reserve,
+        tuple(
+            (r.number, tuple(gear_ranks(r.feet)), tuple(gear_ranks(r.circuit)))
+            for r in state.robots
+        ),
+        tuple((d.number, tuple(gear_ranks(d.gears))) for d in state.dumps),
+        tuple(gear_ranks(state.reserve)),
         tuple((p.name, p.upgrade) for p in state.players),
         state.game_over,
     )
@@ -193,8 +258,9 @@ def reproduce(
     """The legal combinations of decisions that reproduce ``target``, one per distinct position.
 
     ``given`` holds the decisions the log gave (they are kept); every other decision is
-    searched. Stops after ``limit + 1`` distinct positions: more than ``limit`` means the
-    recorded values leave the turn too open to follow.
+    searched, and every position a legal play leaves that agrees with ``target`` is in the
+    answer, the default policy's included. Stops after ``limit + 1`` distinct positions: more
+    than ``limit`` means the recorded values leave the turn too open to follow.
 
     Raises:
         IllegalProgramError: A program the rules do not allow.
@@ -209,19 +275,9 @@ def reproduce(
     [(('assembly', 1, (Gear(3), Gear(4))),)]
     """
     space = ChoiceSpace(state, programs)
-    walk = space._steps()
+    walk = space.walk()
     seen: set[tuple[Any, ...]] = set()
     found: dict[tuple[Any, ...], Reproduction] = {}
-
-    def options(index: int, table: Table) -> list[Decision]:
-        offered = space._options(walk[index], table)
-        if not offered:
-            return offered
-        wanted = _given(given, offered[0])
-        if wanted is None:
-            return offered
-        kind = offered[0][0]
-        return [option for option in offered if same_decision(kind, option[2], wanted)]
 
     def fits(robot: int, table: Table, pick: tuple[Gear, ...]) -> bool:
         ranks = gear_ranks(pick)
@@ -239,7 +295,7 @@ def reproduce(
     ) -> Iterator[tuple[list[Decision], _Free]]:
         while index < len(walk):
             step = walk[index]
-            offered = options(index, table)
+            offered = _offered(space, step, table, given)
             if step.assembling:
                 robot = step.assembling
                 if not offered:
@@ -249,7 +305,7 @@ def reproduce(
                     continue
                 if len(offered) > 1 and robot not in target.feet and robot not in target.circuit:
                     # Nothing recorded says where this robot's gears are, and an assembly
-                    # changes nothing else (not even the score): decided at the end.
+                    # changes nothing else (not even the score): every pick is tried at the end.
                     free = [*free, offered]
                     index += 1
                     continue
@@ -265,13 +321,13 @@ def reproduce(
                     yield from search(index + 1, child, [*decisions, option], free)
                 return
             if len(offered) <= 1:
-                space._advance(step, table, offered[0] if offered else None)
+                space.advance(step, table, offered[0] if offered else None)
                 decisions = decisions + offered
                 index += 1
                 continue
             for option in offered:
                 child = table.copy()
-                space._advance(step, child, option)
+                space.advance(step, child, option)
                 key = _position_key(child, index + 1)
                 if key in seen:
                     continue
@@ -280,7 +336,7 @@ def reproduce(
             return
         yield decisions, free
 
-    def resolved(decisions: list[Decision]) -> TurnResult | None:
+    def resolved(decisions: Iterable[Decision]) -> TurnResult | None:
         try:
             return resolve_turn(
                 state, programs, choices=given.with_decisions(as_choices(decisions))
@@ -288,66 +344,234 @@ def reproduce(
         except IllegalChoiceError:  # pragma: no cover - every decision comes from the rules
             return None
 
-    for decisions, free in search(0, space._start(), [], []):
-        # The free assemblies change no recorded value: try the default first.
+    def keep(every: list[Decision], after: GameState, result: TurnResult | None) -> bool:
+        key = position_key(after)
+        if key not in found:
+            searched = tuple(d for d in every if _given(given, d) is None)
+            found[key] = Reproduction(
+                state, programs, given, tuple(every), searched, after, result, key
+            )
+        return len(found) > limit
+
+    for decisions, free in search(0, space.start_table(), [], []):
+        # The free assemblies change no recorded value: the default's first.
         first = resolved(decisions)
         if first is None or not target.matches(first.state):
             continue
-        # The default assembly of each free robot first: the first position found is the one
-        # that follows the default wherever nothing recorded says otherwise.
-        made = {
-            robot: sort_gears(
-                e.gear
-                for e in first.events
-                if isinstance(e, GearMoved) and e.robot == robot and e.clause.startswith("ASM")
-            )
-            for robot in {offered[0][1] for offered in free}
-        }
-        free = [
-            sorted(offered, key=lambda o: not same_decision("assembly", o[2], made[o[1]]))
+        if not free:
+            if keep(decisions, first.state, first):
+                break
+            continue
+        made = _assembled(first)
+        base = _table_after(first.state)
+        ordered = [
+            sorted(offered, key=lambda o: not same_decision("assembly", o[2], made.get(o[1], ())))
             for offered in free
         ]
-        for picks in itertools.product(*free):
+        stop = False
+        for index, picks in enumerate(itertools.product(*ordered)):
             every = [*decisions, *picks]
-            result = first if not picks else resolved(every)
-            if result is None:  # pragma: no cover
-                continue
-            key = position_key(result.state)
-            if key not in found:
-                searched = tuple(d for d in every if _given(given, d) is None)
-                found[key] = Reproduction(given.with_decisions(as_choices(every)), searched, result)
-                if len(found) > limit:
-                    return list(found.values())
+            if index == 0:
+                stop = keep(every, first.state, first)
+            else:
+                stop = keep(every, _reassembled(base, made, picks), None)
+            if stop:
+                break
+        if stop:
+            break
     return list(found.values())
 
 
+def _reassembled(
+    base: Table, made: Mapping[int, tuple[Gear, ...]], picks: Iterable[Decision]
+) -> GameState:
+    """The position a turn leaves when robots nothing recorded reads assembled ``picks``
+    instead of what they assembled in ``state`` (``made``).
+
+    Assembly is the last step that reads or changes a robot's feet and circuit (exploration
+    and the end check read neither), so the positions differ in those robots' feet and
+    circuits alone: the assembly made is taken back and the rules' own move
+    (:func:`~outofgears.rules.assembly.move_to_circuit`) makes the other one, on a copy of
+    ``base`` (a table of that position, see :func:`_table_after`).
+    ``tests/test_replay_exact.py`` checks this against the engine.
+    """
+    table = base.copy()
+    for _, robot, pick in picks:
+        circuit = table.circuit_of(robot)
+        for rank in gear_ranks(made.get(robot, ())):
+            circuit.remove(rank)
+            table.feet[robot].append(rank)
+        table.moved_feet[robot] = table.moved_circuit[robot] = True
+        move_to_circuit(table, robot, gear_ranks(pick))
+    return table.freeze()
+
+
+def _table_after(state: GameState) -> Table:
+    """A table of the position after a turn, whose :meth:`~Table.freeze` gives that turn's
+    number again (a table counts the turn it plays)."""
+    return Table(attrs.evolve(state, turn=state.turn - 1))
+
+
+def _assembled(result: TurnResult) -> dict[int, tuple[Gear, ...]]:
+    """What each robot assembled in a resolved turn."""
+    made: dict[int, list[Gear]] = {}
+    for event in result.events:
+        if isinstance(event, GearMoved) and event.clause.startswith("ASM") and event.robot:
+            made.setdefault(event.robot, []).append(event.gear)
+    return {robot: sort_gears(picked) for robot, picked in made.items()}
+
+
+@frozen
+class Closest:
+    """The legal play whose outcome misses the fewest recorded gears and points.
+
+    Attributes:
+        choices: Every decision of the play, the given ones included.
+        decisions: The decisions the search made, as ``(kind, key, value)``.
+        result: The turn resolved with ``choices``.
+        distance: How many recorded gears (and points) it misses.
+        offered: The legal options of each decision along the play, as the walk met them.
+    """
+
+    choices: Choices
+    decisions: tuple[Decision, ...]
+    result: TurnResult
+    distance: int
+    offered: tuple[tuple[Decision, ...], ...]
+
+
 def closest(
-    state: GameState, programs: Programs, given: Choices, target: Target, *, tries: int = 4096
-) -> tuple[Choices, TurnResult, int] | None:
-    """The legal combination (among the first ``tries``) whose outcome misses the fewest
-    recorded gears, with that number; ``None`` when the turn decides nothing."""
-    best: tuple[Choices, TurnResult, int] | None = None
-    for count, combination in enumerate(ChoiceSpace(state, programs)):
-        if count >= tries:
-            break
-        choices = Choices(
-            defence_steals={**combination.defence_steals, **given.defence_steals},
-            assemblies={**combination.assemblies, **given.assemblies},
-            splits={**combination.splits, **given.splits},
-        )
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    target: Target,
+    *,
+    nodes: int = CLOSEST_NODES,
+    default: TurnResult | None = None,
+) -> Closest | None:
+    """The legal play that misses the fewest recorded gears (branch and bound over the walk;
+    after ``nodes`` branches the best found so far); ``None`` if a given decision is not legal.
+
+    A robot's recorded feet and circuit are compared as soon as it has assembled, so a branch
+    is cut once it misses as many as the best play found; the dumps and scores count at the end.
+    A robot whose gears are not recorded keeps the default assembly (no recorded value reads it).
+    With ``default`` (the turn resolved with ``given`` and the default policies), only plays
+    strictly closer than it are searched for: among equally close plays the default's wins.
+
+    Raises:
+        IllegalProgramError: A program the rules do not allow.
+        GameOverError: The game is over.
+    """
+    space = ChoiceSpace(state, programs)
+    walk = space.walk()
+    best: list[Closest] = []
+    budget = [nodes]
+    cheapest: dict[tuple[Any, ...], int] = {}
+
+    def bound() -> float:
+        return best[0].distance if best else math.inf
+
+    def finish(decisions: list[Decision], offered: list[tuple[Decision, ...]]) -> None:
+        choices = given.with_decisions(as_choices(decisions))
         try:
             result = resolve_turn(state, programs, choices=choices)
-        except IllegalChoiceError:
-            continue
+        except IllegalChoiceError:  # pragma: no cover - every decision comes from the rules
+            return
         distance = target.distance(result.state)
-        if best is None or distance < best[2]:
-            best = (choices, result, distance)
-    return best
+        if distance < bound():
+            searched = tuple(d for d in decisions if _given(given, d) is None)
+            best[:] = [Closest(choices, searched, result, distance, tuple(offered))]
+
+    def search(
+        index: int,
+        table: Table,
+        cost: int,
+        decisions: list[Decision],
+        offered: list[tuple[Decision, ...]],
+    ) -> None:
+        while index < len(walk):
+            if cost >= bound() or budget[0] <= 0:
+                return
+            step = walk[index]
+            options = _offered(space, step, table, given)
+            if options:
+                offered = [*offered, tuple(space.options(step, table))]
+            if step.assembling:
+                robot = step.assembling
+                if robot not in target.feet and robot not in target.circuit:
+                    index += 1
+                    continue
+                costed = sorted(
+                    (
+                        target.robot_distance(
+                            robot,
+                            _without(table.feet[robot], o[2]),
+                            [*table.circuit_of(robot), *gear_ranks(o[2])],
+                        ),
+                        n,
+                    )
+                    for n, o in enumerate(options)
+                ) or [
+                    (target.robot_distance(robot, table.feet[robot], table.circuit_of(robot)), -1)
+                ]
+                for extra, n in costed:
+                    if cost + extra >= bound():
+                        break
+                    budget[0] -= 1
+                    if n < 0:
+                        search(index + 1, table, cost + extra, decisions, offered)
+                        break
+                    child = table.copy()
+                    _assemble(child, robot, options[n][2])
+                    search(index + 1, child, cost + extra, [*decisions, options[n]], offered)
+                return
+            if len(options) <= 1:
+                space.advance(step, table, options[0] if options else None)
+                decisions = decisions + options
+                index += 1
+                continue
+            for option in options:
+                child = table.copy()
+                space.advance(step, child, option)
+                key = _position_key(child, index + 1)
+                if cheapest.get(key, math.inf) <= cost:
+                    continue
+                cheapest[key] = cost
+                budget[0] -= 1
+                search(index + 1, child, cost, [*decisions, option], offered)
+            return
+        finish(decisions, offered)
+
+    if default is not None:
+        best.append(
+            Closest(
+                given,
+                (),
+                default,
+                target.distance(default.state),
+                _offered_by_default(space, given),
+            )
+        )
+    search(0, space.start_table(), 0, [], [])
+    return best[0] if best else None
 
 
-#: The public names of this module (the rest serves them).
-__all__ = [
-    "Reproduction",
-    "Target",
-    "reproduce",
-]
+def _offered_by_default(space: ChoiceSpace, given: Choices) -> tuple[tuple[Decision, ...], ...]:
+    """The legal options of each decision along the play of the default policies (the
+    decisions ``given`` kept)."""
+    table = space.start_table()
+    offered: list[tuple[Decision, ...]] = []
+    for step in space.walk():
+        options = space.options(step, table)
+        if options:
+            offered.append(tuple(options))
+        kept = _offered(space, step, table, given) if options else []
+        space.advance(step, table, kept[0] if len(kept) < len(options) and kept else None)
+    return tuple(offered)
+
+
+def _without(ranks: list[int], pick: tuple[Gear, ...]) -> list[int]:
+    left = list(ranks)
+    for rank in gear_ranks(pick):
+        left.remove(rank)
+    return left

@@ -22,13 +22,16 @@ import attrs
 from attrs import frozen
 
 from outofgears.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
 )
+from outofgears.judge.culprit import Culprit, cite_culprits, target_of
 from outofgears.judge.inference import (
     POSITION_LIMIT,
+    Closest,
     Reproduction,
     Target,
     closest,
@@ -52,11 +55,13 @@ from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import (
     Gear,
     GearKind,
+    counted,
     describe_gears,
     gear_key,
+    points_text,
     sort_gears,
 )
-from outofgears.rules.legal import as_choices, legal_choices
+from outofgears.rules.legal import as_choices
 from outofgears.rules.model import GameState, Place, Robot
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.scoring import player_scores, score_robot
@@ -151,7 +156,11 @@ class InferredChoice:
 
 @frozen
 class TurnReplay:
-    """One replayed turn: the state before it, its programs and choices, and its result."""
+    """One replayed turn: the state before it, its programs and choices, and its result.
+
+    ``open_positions`` is how many positions agreed with everything recorded once this turn
+    was played (1 when the record settles it); this replay follows the first of them.
+    """
 
     record: TurnRecord
     index: int
@@ -161,7 +170,6 @@ class TurnReplay:
     result: TurnResult
     departures: tuple[Departure, ...]
     inferred: tuple[InferredChoice, ...] = ()
-    alternatives: tuple[Reproduction, ...] = ()
     open_positions: int = 1
     inferred_choices: Choices = NO_CHOICES
 
@@ -183,14 +191,89 @@ class TurnReplay:
 
 
 @frozen
+class OpenQuestion:
+    """A turn whose decisions the recorded values left open at the end of the log.
+
+    Attributes:
+        turn: The turn.
+        choices: The decisions that differ among the positions still possible, in words
+            (``"robot 2's assembly"``, ``"the split of dump 3"``).
+        ways: How many different combinations of them the positions still possible hold.
+    """
+
+    turn: int
+    choices: tuple[str, ...]
+    ways: int
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}: {', '.join(self.choices)} ({self.ways} ways)"
+
+
+@frozen
+class Undecided:
+    """The verdict of a log whose recorded values leave more positions open than the bound.
+
+    Replay never picks one of them silently: it stops there (exit status 4 on the command line).
+
+    Attributes:
+        turn: The turn after which too many positions were open.
+        json_path: Where that turn is in the log.
+        bound: The bound (``max_open``).
+    """
+
+    turn: int
+    json_path: str
+    bound: int
+
+    def __str__(self) -> str:
+        return f"undecided: more than {self.bound} positions open at turn {self.turn}"
+
+
+class UndecidedError(LogError):
+    """A turn asked for lies at or after the turn where the log became undecided: its position
+    is not known. A :class:`~outofgears.log.LogError` (the log does not settle it), which the
+    command line reports with exit status 4, not 2.
+
+    Attributes:
+        undecided: The verdict.
+    """
+
+    def __init__(self, source: str, undecided: Undecided) -> None:
+        super().__init__(
+            source,
+            undecided.json_path,
+            f"{undecided}: write that turn's choices, or more of what was recorded",
+            turn=undecided.turn,
+        )
+        self.undecided = undecided
+
+
+@frozen
 class Replay:
-    """A replayed log: the start, every turn, the final state, and what departs from the rules."""
+    """A replayed log: the start, every turn, the final state, and what departs from the rules.
+
+    Attributes:
+        log: The log.
+        start: The starting position.
+        turns: Every turn replayed, following the first position still possible.
+        notes: Notes on the log's spec and engine versions.
+        open: What stays open at the end, in words (empty when one position is left).
+        questions: The turns whose decisions stay open at the end, and which.
+        positions: How many positions agree with everything recorded at the end.
+        undecided: Set when more positions than the bound were open: the replay stops there.
+        possible: Every position that agrees with everything recorded at the end (the first
+            is :attr:`final`); empty when undecided.
+    """
 
     log: GameLog
     start: GameState
     turns: tuple[TurnReplay, ...]
     notes: tuple[str, ...]
     open: tuple[str, ...] = ()
+    questions: tuple[OpenQuestion, ...] = ()
+    positions: int = 1
+    undecided: Undecided | None = None
+    possible: tuple[GameState, ...] = ()
 
     @property
     def inferred(self) -> tuple[InferredChoice, ...]:
@@ -199,7 +282,7 @@ class Replay:
 
     @property
     def final(self) -> GameState:
-        """The state after the last turn of the log."""
+        """The state after the last turn replayed."""
         return self.turns[-1].result.state if self.turns else self.start
 
     @property
@@ -209,8 +292,16 @@ class Replay:
 
     @property
     def agrees(self) -> bool:
-        """Whether the log agrees with the rules throughout."""
-        return not self.departures
+        """Whether the log agrees with the rules throughout (and is not undecided)."""
+        return not self.departures and self.undecided is None
+
+    @property
+    def verdict(self) -> str:
+        """``"agrees"``, ``"departs"`` or ``"undecided"`` (a departure before the bound was
+        passed makes the log depart)."""
+        if self.departures:
+            return "departs"
+        return "undecided" if self.undecided is not None else "agrees"
 
     def turn(self, number: int) -> TurnReplay:
         """The replay of turn ``number``; ``KeyError`` if the log has no such turn."""
@@ -220,16 +311,49 @@ class Replay:
         raise KeyError(number)
 
 
-def replay_log(log: GameLog, source: str = "<log>", *, through: int | None = None) -> Replay:
+@frozen
+class _Line:
+    """A position that agrees with everything recorded so far, and the turns that led to it
+    (a linked list, newest first, so that carrying many of them costs nothing per turn)."""
+
+    state: GameState
+    last: Play | None = None
+    before: _Line | None = None
+
+    def plays(self) -> list[Play]:
+        """The plays that led here, oldest first."""
+        plays: list[Play] = []
+        line: _Line | None = self
+        while line is not None and line.last is not None:
+            plays.append(line.last)
+            line = line.before
+        return plays[::-1]
+
+
+def replay_log(
+    log: GameLog,
+    source: str = "<log>",
+    *,
+    through: int | None = None,
+    max_open: int = POSITION_LIMIT,
+) -> Replay:
     """Replay every turn of a log and compare it with what the players recorded.
 
     This is the one walk over a log's turns: ``replay``, ``explain``, ``dispute``,
     ``whatif``, ``render``, ``view`` and ``record`` all read its :class:`Replay`. With
     ``through``, the walk stops after that turn (the later turns are not read).
 
+    The walk carries the set of positions that agree with everything recorded so far: each
+    turn, every legal play from every position in the set that gives the turn's recorded
+    values (the default policy's included), merged by position. A turn departs only when no
+    position in the set explains it; it is then reported against the legal play that misses
+    the fewest recorded values, and the walk goes on from that play. When more than
+    ``max_open`` positions are open, the replay stops with its :attr:`Replay.undecided` verdict.
+
     Raises:
         LogError: The log is invalid: a header that does not hang together, a
             turn out of sequence, an illegal program, a turn after the end.
+        ArgumentTypeError: ``max_open`` is not a whole number of at least 1.
 
     >>> from outofgears.log import Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -240,79 +364,129 @@ def replay_log(log: GameLog, source: str = "<log>", *, through: int | None = Non
     >>> replay.agrees, replay.final.turn
     (True, 2)
     """
+    if isinstance(max_open, bool) or not isinstance(max_open, int) or max_open < 1:
+        raise ArgumentTypeError("max_open", "a whole number of at least 1", max_open)
     start = start_state(log, source)
     notes = spec_notes(log)
     order_known = log.start.position is None or log.start.position.reserve_order_known
-    # Every position the recorded values still allow, each with the turns that lead to it
-    # (several only after a turn whose recorded values more than one legal play gives).
-    paths: list[tuple[GameState, tuple[TurnReplay, ...]]] = [(start, ())]
+    lines = [_Line(start)]
+    counts: dict[int, int] = {}
+    undecided: Undecided | None = None
+    more = False
     for index, record in enumerate(log.turns):
-        if through is not None and paths[0][1] and paths[0][1][-1].record.turn >= through:
+        if through is not None and lines[0].last and lines[0].last.default.turn >= through:
             break
-        following: dict[tuple[Any, ...], tuple[GameState, tuple[TurnReplay, ...]]] = {}
-        departing: tuple[GameState, tuple[TurnReplay, ...]] | None = None
-        for state, turns in paths:
-            replayed = replay_turn(state, record, index, source, reserve_order_known=order_known)
-            if replayed.departures:
-                if departing is None:
-                    departing = (replayed.result.state, (*turns, replayed))
-                continue
-            for one in (replayed, *_alternatives(replayed)):
-                after = one.result.state
-                following.setdefault(position_key(after), (after, (*turns, one)))
-            if len(following) > POSITION_LIMIT:
-                raise too_open(record, index, source)
-        if following:
-            paths = list(following.values())
-        else:
-            assert departing is not None
-            paths = [departing]
-        if len(paths) > 1:
-            paths = [
-                (s, (*t[:-1], attrs.evolve(t[-1], open_positions=len(paths)))) for s, t in paths
-            ]
-    turns = paths[0][1]
-    return Replay(log, start, turns, notes, open_at_end([state for state, _ in paths]))
-
-
-def _alternatives(replayed: TurnReplay) -> list[TurnReplay]:
-    """The other legal plays of an ambiguous turn, each as a replay of the turn."""
-    return [
-        attrs.evolve(
-            replayed,
-            choices=found.choices,
-            result=found.result,
-            inferred=describe_inferred(
-                replayed.record.turn, found, replayed.before, replayed.programs
-            ),
-            alternatives=(),
-            inferred_choices=as_choices(found.decisions),
-        )
-        for found in replayed.alternatives
+        # After the last turn read nothing is left to narrow the positions down: more than
+        # the bound is then only a longer list of what stays open, not an undecided log.
+        last = index == len(log.turns) - 1
+        following: dict[tuple[Any, ...], _Line] = {}
+        for number, line in enumerate(lines):
+            for play in fitting_plays(
+                line.state,
+                record,
+                index,
+                source,
+                order_known=order_known,
+                limit=max_open,
+                checked=number > 0,
+            ):
+                key = play.key
+                if key not in following:
+                    following[key] = _Line(play.state, play, line)
+            if len(following) > max_open:
+                if not last:
+                    undecided = Undecided(record.turn, f"$.turns[{index}]", max_open)
+                more = True
+                break
+        if undecided is not None:
+            break
+        if not following:
+            number, departing = departing_play(
+                [line.state for line in lines], record, index, source, order_known=order_known
+            )
+            following = {(): _Line(departing.result.state, Play(departing), lines[number])}
+        lines = list(following.values())
+        counts[index] = len(lines)
+    turns = [
+        attrs.evolve(turn, open_positions=counts[turn.index])
+        if counts.get(turn.index, 1) > 1
+        else turn
+        for turn in (play.turn() for play in lines[0].plays())
     ]
-
-
-def too_open(record: TurnRecord, index: int, source: str) -> LogError:
-    """The error of a turn whose recorded values leave too many positions open."""
-    return LogError(
-        source,
-        f"$.turns[{index}].choices",
-        f"the recorded values leave more than {POSITION_LIMIT} different positions open; "
-        f"give this turn's choices explicitly (defence_steals, splits, assemblies)",
-        turn=record.turn,
+    if undecided is not None:
+        return Replay(log, start, tuple(turns), notes, undecided=undecided)
+    return Replay(
+        log,
+        start,
+        tuple(turns),
+        notes,
+        open_at_end([line.state for line in lines], more=more),
+        open_questions(lines),
+        len(lines),
+        possible=tuple(line.state for line in lines),
     )
+
+
+def open_questions(lines: Sequence[_Line]) -> tuple[OpenQuestion, ...]:
+    """The turns whose decisions differ among the positions still possible, and which."""
+    if len(lines) < 2:
+        return ()
+    histories = [line.plays() for line in lines]
+    questions = []
+    for plays in zip(*histories, strict=True):
+        made = [play.decisions for play in plays]
+        ways = {_decisions_key(choices) for choices in made}
+        if len(ways) < 2:
+            continue
+        differing: set[tuple[str, Any]] = set()
+        every = [dict(_decision_items(choices)) for choices in made]
+        for key in {key for one in every for key in one}:
+            if len({one.get(key) for one in every}) > 1:
+                differing.add(key)
+        words = tuple(_decision_words(key) for key in sorted(differing, key=str))
+        questions.append(OpenQuestion(plays[0].default.turn, words, len(ways)))
+    return tuple(questions)
+
+
+def _decision_items(choices: Choices) -> list[tuple[tuple[str, Any], Any]]:
+    """A turn's decisions as ``((kind, key), canonical value)`` pairs."""
+    items: list[tuple[tuple[str, Any], Any]] = []
+    for (defender, attacker), steal in choices.defence_steals.items():
+        items.append((("steal", (defender, attacker)), steal))
+    for robot, pick in choices.assemblies.items():
+        items.append((("assembly", robot), sort_gears(pick)))
+    for place, shares in choices.splits.items():
+        items.append(
+            (("split", str(place)), tuple(sorted((r, sort_gears(g)) for r, g in shares.items())))
+        )
+    return items
+
+
+def _decisions_key(choices: Choices) -> frozenset[Any]:
+    return frozenset(_decision_items(choices))
+
+
+def _decision_words(key: tuple[str, Any]) -> str:
+    kind, subject = key
+    if kind == "assembly":
+        return f"robot {subject}'s assembly"
+    if kind == "steal":
+        return f"robot {subject[0]}'s defence steal from robot {subject[1]}"
+    return f"the split of {subject}"
 
 
 def _gears_order(items: tuple[Gear, ...]) -> list[tuple[int, int]]:
     return [gear_key(gear) for gear in items]
 
 
-def open_at_end(states: Sequence[GameState]) -> tuple[str, ...]:
-    """What the recorded values left undecided at the end: each place where the positions
-    still possible differ, with the gears each would hold."""
+def open_at_end(states: Sequence[GameState], *, more: bool = False) -> tuple[str, ...]:
+    """What the recorded values left undecided at the end: how many positions (``more``: at
+    least so many, the last turn leaving more than the bound), each place where they differ,
+    with the gears each would hold."""
     if len(states) < 2:
         return ()
-    lines = [f"{len(states)} positions remain possible: the recorded values do not settle them"]
+    count = f"more than {len(states) - 1}" if more else str(len(states))
+    lines = [f"{count} positions remain possible: the recorded values do not settle them"]
     first = states[0]
     for robot in first.robots:
         for where in ("feet", "circuit"):
@@ -328,25 +502,21 @@ def open_at_end(states: Sequence[GameState]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def replay_turn(
-    state: GameState,
-    record: TurnRecord,
-    index: int,
-    source: str = "<log>",
-    *,
-    reserve_order_known: bool = True,
-) -> TurnReplay:
-    """Replay one turn of a log from ``state``.
+@frozen
+class _Prepared:
+    """A turn checked and resolved with the log's choices, before any search."""
 
-    With ``reserve_order_known=False`` (a log that gives the reserve as counts), the turn's
-    ``drawn`` says which gears come off the reserve: they are put on top of it, in the order
-    exploration draws them, before the turn is resolved.
+    state: GameState
+    programs: dict[int, AnyProgram]
+    choices: Choices
+    result: TurnResult
+    departures: tuple[Departure, ...]
+    refused: bool
 
-    Raises:
-        LogError: The turn is invalid: after the end of the game, out of
-            sequence, an illegal program, a choice or a recorded value naming a
-            robot not in play, recorded gears the game does not have.
-    """
+
+def _prepare(
+    state: GameState, record: TurnRecord, index: int, source: str, order_known: bool
+) -> _Prepared:
     path = f"$.turns[{index}]"
     if state.game_over:
         raise LogError(
@@ -367,7 +537,7 @@ def replay_turn(
     if record.choices is not None:
         check_choices_in_play(record.choices, state, record.turn, path, source)
     choices = record.choices.to_choices() if record.choices else Choices()
-    state, drawn_departures = arrange_draws(state, record, path, source, reserve_order_known)
+    state, drawn_departures = arrange_draws(state, record, path, source, order_known)
     departures: list[Departure] = list(drawn_departures)
     try:
         # A refused choice is a departure; the turn goes on with the table's other
@@ -392,36 +562,225 @@ def replay_turn(
         ) from None
     except InvalidStateError as error:
         raise LogError(source, path, str(error), turn=record.turn) from None
-    if record.recorded is None:
-        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
-    differing = compare_recorded(record.recorded, result, record.turn, path, source)
-    # A refused choice stops the search (R-CHOICES); a departing draw does not: the turn
-    # was resolved from a pile that holds the recorded gears where it could.
-    if not differing or resolution.refused:
-        departures += differing
-        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
-    # The default policy does not give what the players recorded: search the legal choices.
-    target = target_of(record.recorded)
-    found = reproduce(state, laid, choices, target)
-    if len(found) > POSITION_LIMIT:
-        raise too_open(record, index, source)
-    if not found:
-        allowed = rules_allowed(state, laid, choices, target, result)
-        departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in differing]
-        return TurnReplay(record, index, state, laid, choices, result, tuple(departures))
-    first, *others = found
-    return TurnReplay(
-        record,
-        index,
-        state,
-        laid,
-        first.choices,
-        first.result,
-        tuple(departures),
-        describe_inferred(record.turn, first, state, laid),
-        tuple(others),
-        inferred_choices=as_choices(first.decisions),
+    return _Prepared(state, laid, choices, result, tuple(departures), bool(resolution.refused))
+
+
+def fitting_plays(
+    state: GameState,
+    record: TurnRecord,
+    index: int,
+    source: str = "<log>",
+    *,
+    order_known: bool = True,
+    limit: int = POSITION_LIMIT,
+    checked: bool = False,
+) -> list[Play]:
+    """Every legal play of a turn from ``state`` that gives every value recorded after it,
+    one per distinct position (the default policy's first when it is one of them); at most
+    ``limit + 1``. Empty when none does, or when the turn departs whatever is played (a choice
+    the rules refuse, a gear drawn that the reserve did not hold).
+
+    A turn with no recorded values at all (no ``recorded``, or an empty one) leaves its choices
+    to the default policies (R-CHOICES): its one play is theirs. With ``checked``, the recorded values are known to
+    name this game's robots, dumps, players and gears (replay checks them from its first
+    position only: every position of a turn holds the same game).
+
+    Raises:
+        LogError: The turn is invalid: after the end of the game, out of sequence, an illegal
+            program, a choice or a recorded value naming a robot not in play, recorded gears
+            the game does not have.
+    """
+    ready = _prepare(state, record, index, source, order_known)
+    if ready.departures:
+        if record.recorded is not None:  # the recorded values are checked all the same
+            compare_recorded(
+                record.recorded, ready.result, record.turn, f"$.turns[{index}]", source
+            )
+        return []
+    default = TurnReplay(
+        record, index, ready.state, ready.programs, ready.choices, ready.result, ()
     )
+    if record.recorded is None or not _records_anything(record.recorded):
+        return [Play(default)]
+    target = target_of(record.recorded)
+    if checked:
+        differing = not target.matches(ready.result.state)
+    else:  # the recorded values name robots, dumps, players and gears of this game
+        path = f"$.turns[{index}]"
+        differing = bool(compare_recorded(record.recorded, ready.result, record.turn, path, source))
+    found = reproduce(ready.state, ready.programs, ready.choices, target, limit=limit)
+    plays = [Play(default, one) for one in found]
+    if not differing:
+        # The default policy's play first (the report follows it while it stays possible).
+        first = position_key(ready.result.state)
+        same = next((one for one in found if one.key == first), None)
+        plays = [Play(default, same, True), *(p for p in plays if p.key != first)]
+    return plays
+
+
+@frozen
+class Play:
+    """A legal play of a turn that gives its recorded values: the default policy's, or one the
+    search found. Its :class:`TurnReplay` is made when asked for (replay carries many).
+
+    Attributes:
+        default: The turn as the default policies play it (the log's choices kept).
+        found: The play the search found (for the default policy's play, the search's play
+            that leaves the same position, if it found it: its decisions in full).
+        is_default: Whether this is the default policy's play.
+    """
+
+    default: TurnReplay
+    found: Reproduction | None = None
+    is_default: bool = False
+
+    @property
+    def state(self) -> GameState:
+        """The position the play leaves."""
+        if self.found is None or self.is_default:
+            return self.default.result.state
+        return self.found.state
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """:func:`position_key` of :attr:`state`."""
+        if self.found is not None:
+            return self.found.key
+        return position_key(self.default.result.state)
+
+    @property
+    def decisions(self) -> Choices:
+        """The decisions the search made (none for the default policy's play)."""
+        return as_choices(self.found.decisions) if self.found is not None else NO_CHOICES
+
+    def turn(self) -> TurnReplay:
+        """The play as a turn of the replay."""
+        if self.found is None or self.is_default:
+            return self.default
+        return _as_turn(self.default, self.found, self.default.result.events)
+
+
+def _records_anything(recorded: Recorded) -> bool:
+    """Whether a turn's ``recorded`` holds any value (an empty object records nothing)."""
+    return bool(recorded.robots or recorded.dumps or recorded.scores)
+
+
+def _as_turn(default: TurnReplay, found: Reproduction, events: Sequence[Event]) -> TurnReplay:
+    return attrs.evolve(
+        default,
+        choices=found.choices,
+        result=found.result,
+        inferred=describe_inferred(default.record.turn, found, events),
+        inferred_choices=as_choices(found.decisions),
+    )
+
+
+def departing_play(
+    states: Sequence[GameState],
+    record: TurnRecord,
+    index: int,
+    source: str = "<log>",
+    *,
+    order_known: bool = True,
+) -> tuple[int, TurnReplay]:
+    """A turn no position of ``states`` explains, reported against the legal play that misses
+    the fewest recorded values: the index of the position it starts from and the turn's
+    replay, with its departures (each citing the clause that forbids the recorded value).
+
+    Raises:
+        LogError: The turn is invalid (see :func:`fitting_plays`).
+    """
+    best: tuple[int, int, TurnReplay] | None = None
+    for number, state in enumerate(states):
+        distance, play = _departing_from(state, record, index, source, order_known)
+        if best is None or distance < best[0]:
+            best = (distance, number, play)
+        if distance == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _departing_from(
+    state: GameState, record: TurnRecord, index: int, source: str, order_known: bool
+) -> tuple[int, TurnReplay]:
+    ready = _prepare(state, record, index, source, order_known)
+    path = f"$.turns[{index}]"
+    departures = list(ready.departures)
+    default = TurnReplay(
+        record, index, ready.state, ready.programs, ready.choices, ready.result, ()
+    )
+    if record.recorded is None:
+        return len(departures), attrs.evolve(default, departures=tuple(departures))
+    target = target_of(record.recorded)
+    if ready.refused:
+        # A refused choice stops the search (R-CHOICES): the other values against the default.
+        departures += compare_recorded(record.recorded, ready.result, record.turn, path, source)
+        return len(departures) + 1000, attrs.evolve(default, departures=tuple(departures))
+    if departures:
+        # Only the draw departs: the turn was resolved from a pile that holds the recorded gears
+        # where it could; the choices are still inferred.
+        found = reproduce(ready.state, ready.programs, ready.choices, target, limit=1)
+        if found:
+            play = _as_turn(default, found[0], ready.result.events)
+            return len(departures), attrs.evolve(play, departures=tuple(departures))
+    near = closest(ready.state, ready.programs, ready.choices, target, default=ready.result)
+    if near is None:  # pragma: no cover - the given choices were accepted above
+        near_result, near_found = ready.result, None
+    else:
+        near_result = near.result
+        near_found = Reproduction(
+            ready.state,
+            ready.programs,
+            ready.choices,
+            near.decisions,
+            near.decisions,
+            near.result.state,
+            near.result,
+        )
+    differing = compare_recorded(record.recorded, near_result, record.turn, path, source)
+    culprits = cite_culprits(
+        ready.state, ready.programs, ready.choices, record.recorded, near_result
+    )
+    cited = sorted((_blame(d, culprits) for d in differing), key=lambda d: d.clause not in _CITED)
+    allowed = rules_allowed(near, target, ready.result)
+    departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in cited]
+    play = default if near_found is None else _as_turn(default, near_found, ready.result.events)
+    distance = near.distance if near is not None else len(differing)
+    return distance + len(ready.departures), attrs.evolve(play, departures=tuple(departures))
+
+
+#: The clauses :func:`cite_culprits` cites: a departure citing one comes first.
+_CITED = ("ATK-4", "ASM-1", "SPL-1", "SPL-2")
+
+
+def _blame(departure: Departure, culprits: Sequence[Culprit]) -> Departure:
+    """A recorded value's departure citing the rule that forbids it, where one is named."""
+    for culprit in culprits:
+        if culprit.robot is None or culprit.robot == departure.robot:
+            return attrs.evolve(departure, clause=culprit.clause, reason=culprit.reason)
+    return departure
+
+
+def replay_turn(
+    state: GameState,
+    record: TurnRecord,
+    index: int,
+    source: str = "<log>",
+    *,
+    reserve_order_known: bool = True,
+) -> TurnReplay:
+    """Replay one turn of a log from one position: the first legal play that gives every
+    recorded value (see :func:`fitting_plays`), or the departing play (see
+    :func:`departing_play`).
+
+    Raises:
+        LogError: The turn is invalid (see :func:`fitting_plays`).
+    """
+    plays = fitting_plays(state, record, index, source, order_known=reserve_order_known)
+    if plays:
+        return plays[0].turn()
+    return departing_play([state], record, index, source, order_known=reserve_order_known)[1]
 
 
 def arrange_draws(
@@ -521,20 +880,11 @@ def _drawn_departure(
     )
 
 
-def target_of(recorded: Recorded) -> Target:
-    """What the search must reproduce: every recorded value of the turn."""
-    return Target.of(
-        {n: (g.feet, g.circuit) for n, g in recorded.robots.items()},
-        recorded.dumps,
-        recorded.scores,
-    )
-
-
 def describe_inferred(
-    turn: int, found: Reproduction, state: GameState, programs: dict[int, AnyProgram]
+    turn: int, found: Reproduction, default: Sequence[Event]
 ) -> tuple[InferredChoice, ...]:
-    """The decisions of ``found`` that differ from what the default policy does, in words."""
-    default = resolve_with_choices(state, programs, Choices()).result.events
+    """The decisions of ``found`` that differ from what the default policy does (its events
+    ``default``), in words."""
     inferred: list[InferredChoice] = []
     for kind, key, value in found.decisions:
         if kind == "assembly":
@@ -611,44 +961,24 @@ def _shares_text(shares: Any) -> str:
     return "; ".join(f"robot {r}: {describe_gears(g)}" for r, g in sorted(shares.items()))
 
 
-#: How many legal combinations of a departing turn are looked at to say what the rules allowed.
-ALLOWED_TRIES = 512
-
-
 def rules_allowed(
-    state: GameState,
-    programs: dict[int, AnyProgram],
-    choices: Choices,
-    target: Target,
-    default: TurnResult,
+    near: Closest | None, target: Target, default: TurnResult
 ) -> Callable[[int | None], str]:
     """What the rules allowed instead of a recorded outcome that no legal play gives, as a
-    function of the robot concerned (looked at once per turn, among at most
-    :data:`ALLOWED_TRIES` legal combinations).
+    function of the robot concerned, read along the closest legal play ``near``.
 
     For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
     default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
     quota of each split it shared (SPL-2) and the splits the table could agree on, and the
     closest legal outcome to what was recorded.
     """
-    space = legal_choices(state, programs)
     options: dict[tuple[str, Any], list[Any]] = {}
-    for count, combination in enumerate(space):
-        if count >= ALLOWED_TRIES:
-            break
-        for assembler, pick in combination.assemblies.items():
-            values = options.setdefault(("assembly", assembler), [])
-            if not any(same_decision("assembly", pick, v) for v in values):
-                values.append(pick)
-        for (defender, attacker), steal in combination.defence_steals.items():
-            values = options.setdefault(("steal", (defender, attacker)), [])
-            if steal not in values:
-                values.append(steal)
-        for place, shares in combination.splits.items():
-            values = options.setdefault(("split", place), [])
-            if not any(same_decision("split", shares, v) for v in values):
-                values.append(shares)
-    best = closest(state, programs, choices, target, tries=ALLOWED_TRIES)
+    for offered in near.offered if near is not None else ():
+        for kind, key, value in offered:
+            values = options.setdefault((kind, key), [])
+            if not any(same_decision(kind, value, v) for v in values):
+                values.append(value)
+    best = (near.choices, near.result, near.distance) if near is not None else None
 
     def told(robot: int | None) -> str:
         return _allowed_text(options, best, target, default, robot)
@@ -721,7 +1051,7 @@ def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
             f"robot {taker} {own_colour_quota(pool, taker, event.share)}" for taker in event.takers
         ]
         lines.append(
-            f"{event.place} gave {event.share} gear(s) to each of robots "
+            f"{event.place} gave {counted(event.share, 'gear')} to each of robots "
             f"{', '.join(map(str, event.takers))}, each first its own-colour quota "
             f"({', '.join(quotas)}) (SPL-2)"
         )
@@ -918,7 +1248,7 @@ def score_breakdown(robot: Robot) -> str:
 
     >>> from outofgears.rules.gears import JOLLY, gears
     >>> score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
-    'robot 1 scores 2 own-colour gear(s) x 2 + 1 other gear(s) x 1 + 1 Jolly x 2 = 7 points (END-2)'
+    'robot 1 scores 2 own-colour gears x 2 + 1 other gear x 1 + 1 Jolly x 2 = 7 points (END-2)'
     """
     own = other = jolly = three = 0
     for gear in robot.all_gears:
@@ -930,12 +1260,13 @@ def score_breakdown(robot: Robot) -> str:
             own += 1
         else:
             other += 1
-    parts = [f"{own} own-colour gear(s) x 2", f"{other} other gear(s) x 1"]
+    parts = [f"{counted(own, 'own-colour gear')} x 2", f"{counted(other, 'other gear')} x 1"]
     if jolly:
         parts.append(f"{jolly} Jolly x 2")
     if three:
-        parts.append(f"{three} three-point gear(s) x 3")
-    return f"robot {robot.number} scores {' + '.join(parts)} = {score_robot(robot)} points (END-2)"
+        parts.append(f"{counted(three, 'three-point gear')} x 3")
+    total = points_text(score_robot(robot))
+    return f"robot {robot.number} scores {' + '.join(parts)} = {total} (END-2)"
 
 
 def check_gears_exist(

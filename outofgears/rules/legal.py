@@ -23,6 +23,7 @@ from typing import Any
 
 from attrs import define
 
+from outofgears.errors import ArgumentTypeError
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -48,8 +49,18 @@ class _Forced:
 
 
 @define
-class _Step:
-    """One step of the walk: a step of the turn's plan, or one robot's assembly."""
+class WalkStep:
+    """One step of the walk (:meth:`ChoiceSpace.walk`): a step of the turn's plan, or one
+    robot's assembly.
+
+    Attributes:
+        run: The rules' step, or ``None`` for an assembly (it runs nothing on the walk).
+        subject: What the step acts on (a dump, a defender and its attacker ...).
+        robots: The robots whose gears the step changes.
+        dumps: The dumps whose gears the step changes.
+        assembling: The robot assembling, for an assembly step; 0 otherwise. It comes right
+            after the last step that changes the robot's feet.
+    """
 
     run: Step | None
     subject: Any
@@ -70,7 +81,7 @@ class ChoiceSpace:
         self.programs = programs
         self._reading = ProgramReading(state, programs)
         self._plan = plan_turn(self._reading)
-        self._walk: list[_Step] | None = None
+        self._walk: list[WalkStep] | None = None
         self._memo: dict[tuple[Any, ...], int] = {}
 
     # --- the public face ----------------------------------------------------------------------
@@ -124,6 +135,78 @@ class ChoiceSpace:
             return False
         return any(candidate == choices for candidate in self)
 
+    # --- the walk, for searches over the decisions (the judge's inference) -------------------
+
+    def walk(self) -> list[WalkStep]:
+        """The steps of the turn in order, each robot's assembly placed right after the last
+        step that changes its feet (the list is cached: do not change it).
+
+        A search over the decisions walks it with :meth:`start_table`, :meth:`options` and
+        :meth:`advance`, copying the table to branch:
+
+        >>> from outofgears import Program, gears, from_position
+        >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}},
+        ...                       dumps={1: (), 2: ()}, reserve=())
+        >>> space = legal_choices(state, {1: Program.parse("attack 2"),
+        ...                               2: Program.parse("attack 2")})
+        >>> table = space.start_table()
+        >>> for step in space.walk():
+        ...     offered = space.options(step, table)
+        ...     print(step.assembling, [value for _, _, value in offered])
+        ...     space.advance(step, table, offered[-1] if offered else None)
+        0 [DefenceSteal(source='feet', gear=Gear(2)), DefenceSteal(source='feet', gear=Gear(3))]
+        1 []
+        2 []
+        >>> [gear_of(rank) for rank in table.feet[2]]
+        [Gear(3)]
+        """
+        return self._steps()
+
+    def start_table(self) -> Table:
+        """A fresh working table at the start of the walk, for :meth:`options` and
+        :meth:`advance`; :meth:`~outofgears.rules.table.Table.copy` it to branch."""
+        return self._start()
+
+    def options(self, step: WalkStep, table: Table) -> list[Decision]:
+        """The legal decisions of ``step`` on ``table`` (the walk's table at that step), each a
+        ``(kind, key, value)``; empty for a step that decides nothing.
+
+        Raises:
+            ArgumentTypeError: ``step`` is not a step of this walk, or ``table`` not a table.
+        """
+        self._expect_walk(step, table)
+        return self._options(step, table)
+
+    def advance(self, step: WalkStep, table: Table, decision: Decision | None) -> None:
+        """Run ``step`` on ``table`` with ``decision`` (one of :meth:`options`, or ``None``
+        when it offers none: the default policy decides); an assembly step changes nothing on
+        the walk's table.
+
+        Raises:
+            ArgumentTypeError: ``step`` is not a step of this walk, ``table`` not a table, or
+                ``decision`` not a ``(kind, key, value)`` of :meth:`options`' kinds.
+            IllegalChoiceError: A decision the rules refuse.
+        """
+        self._expect_walk(step, table)
+        if decision is not None and (
+            not isinstance(decision, tuple)
+            or len(decision) != 3
+            or decision[0] not in ("steal", "split", "assembly")
+        ):
+            raise ArgumentTypeError(
+                "decision", "None or a (kind, key, value) of options()", decision
+            )
+        self._advance(step, table, decision)
+
+    def _expect_walk(self, step: object, table: object) -> None:
+        walk = self._steps()
+        if not any(step is mine for mine in walk) and (
+            not isinstance(step, WalkStep) or step not in walk  # a step of the same turn's walk
+        ):
+            raise ArgumentTypeError("step", "a step of this space's walk()", step)
+        if not isinstance(table, Table) or not isinstance(table.choices, _Forced):
+            raise ArgumentTypeError("table", "a table of this space's start_table()", table)
+
     # --- the walk -----------------------------------------------------------------------------
 
     def _start(self) -> Table:
@@ -131,29 +214,29 @@ class ChoiceSpace:
         table.choices = _Forced({}, {}, {})
         return table
 
-    def _steps(self) -> list[_Step]:
+    def _steps(self) -> list[WalkStep]:
         """The activation steps of the plan, each robot's assembly placed right after the
         last step that can change its feet (it changes nothing any other step reads)."""
         if self._walk is not None:
             return self._walk
         reading = self._reading
-        steps: list[_Step] = []
+        steps: list[WalkStep] = []
         for run, subject in self._plan:
             robots, dumps = _touched(run, subject, reading)
             if robots or dumps:
-                steps.append(_Step(run, subject, frozenset(robots), frozenset(dumps)))
-        walk: list[_Step] = []
+                steps.append(WalkStep(run, subject, frozenset(robots), frozenset(dumps)))
+        walk: list[WalkStep] = []
         last = dict.fromkeys(reading.numbers, -1)
         for index, step in enumerate(steps):
             for robot in step.robots:
                 last[robot] = index
         for robot in reading.numbers:
             if last[robot] == -1:
-                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
+                walk.append(WalkStep(None, None, frozenset({robot}), frozenset(), robot))
         for index, step in enumerate(steps):
             walk.append(step)
             for robot in sorted(robot for robot in step.robots if last[robot] == index):
-                walk.append(_Step(None, None, frozenset({robot}), frozenset(), robot))
+                walk.append(WalkStep(None, None, frozenset({robot}), frozenset(), robot))
         self._walk = walk
         self._live = _live_places(walk)
         return walk
@@ -213,7 +296,7 @@ class ChoiceSpace:
             for rest in self._combinations(index + 1, child):
                 yield [option, *rest]
 
-    def _options(self, step: _Step, table: Table) -> list[Decision]:
+    def _options(self, step: WalkStep, table: Table) -> list[Decision]:
         """The decisions of ``step`` on ``table``: none for a step that decides nothing."""
         if step.assembling:
             robot = step.assembling
@@ -239,7 +322,7 @@ class ChoiceSpace:
             for shares in split_options(pool, takers)
         ]
 
-    def _advance(self, step: _Step, table: Table, decision: Decision | None) -> None:
+    def _advance(self, step: WalkStep, table: Table, decision: Decision | None) -> None:
         """Run ``step`` on ``table`` with ``decision`` forced (an assembly runs nothing)."""
         if step.run is None:
             return
@@ -263,7 +346,7 @@ def _touched(step: Step, subject: Any, reading: ProgramReading) -> tuple[set[int
     return set(robots), set(dumps)
 
 
-def _live_places(walk: list[_Step]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _live_places(walk: list[WalkStep]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """For each position of the walk, the robots and dumps that it or a later step reads."""
     live: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())] * (len(walk) + 1)
     robots: set[int] = set()

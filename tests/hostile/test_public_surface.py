@@ -63,8 +63,9 @@ from tests.clause_map import REPO_ROOT
 PUBLIC_FOLDERS = ("outofgears.judge", "outofgears.play", "outofgears.pictures")
 #: Modules of the public folders that serve another module only: the arrow routing of the
 #: pictures (its callers are :mod:`~outofgears.pictures.render` and the geometry tests) and the
-#: judge's search for the table's choices (public through ``replay_log``).
-INTERNAL = ("outofgears.pictures.lanes", "outofgears.judge.inference")
+#: judge's search for the table's choices and its naming of the rule a record breaks (public
+#: through ``replay_log``).
+INTERNAL = ("outofgears.pictures.lanes", "outofgears.judge.inference", "outofgears.judge.culprit")
 #: Modules that need an optional framework; their errors are the framework's.
 ADAPTERS = ("outofgears.play.pettingzoo", "outofgears.play.openspiel", "outofgears.play.gym")
 
@@ -115,6 +116,8 @@ def _refusal() -> IllegalChoiceError:
 
 REFUSAL = _refusal()
 CASE = load_cases(REPO_ROOT / "spec" / "conformance")[0]
+#: The choice space whose methods are called, and a step and a table of its own walk.
+SPACE = legal_choices(STATE, PROGRAMS)
 
 
 class _Sample(Protocol):
@@ -172,6 +175,9 @@ SAMPLES: dict[str, _Sample] = {
     "items": lambda: gears(1, 2),
     "outcome": lambda: Outcome.DEFENDED,
     "place": lambda: Place(PlaceKind.DUMP, 1),
+    "step": lambda: SPACE.walk()[0],
+    "table": lambda: SPACE.start_table(),
+    "decision": lambda: None,
 }
 
 
@@ -394,8 +400,7 @@ def entries() -> list[tuple[str, Callable[..., Any]]]:
         for name, value in surface()
         if name not in BUILT_BY_THE_ENGINE and not name.startswith(PENDING)
     ]
-    space = legal_choices(STATE, PROGRAMS)
-    held = [("ChoiceSpace", space)] + ([("Observation", OBSERVATION)] if not PENDING else [])
+    held = [("ChoiceSpace", SPACE)] + ([("Observation", OBSERVATION)] if not PENDING else [])
     for holder, instance in held:
         found += [(f"{holder}().{name}", method) for name, method in methods_of(instance)]
     return found

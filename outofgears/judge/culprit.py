@@ -1,0 +1,247 @@
+"""Which rule a departing turn broke: :func:`cite_culprits`.
+
+When no legal play gives what the players recorded, replay reports the turn against the legal
+play that misses the fewest recorded values (:func:`outofgears.judge.inference.closest`). The
+clause to cite is the one that forbids the recorded value, not the one of the event that moved
+the gears the rules' way. Two questions find it:
+
+- Would another reading of the rule options (R-DEFENCE's ``defence_steal_source``, R-ASSEMBLY's
+  ``assembly``) allow the recorded values? Then the turn broke that option's clause: a steal
+  from the attacker's circuit under ``feet_only`` (ATK-4), a robot that did not assemble under
+  ``mandatory`` (ASM-1).
+- Did a taker of a split end up with another share of the same pool than the closest play gave
+  it? Then the split broke the share size (SPL-1) or the own-colour quota (SPL-2).
+
+:func:`legal_under` answers the first question for one reading; ``dispute`` asks it of each.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+from attrs import frozen
+
+from outofgears.errors import expect
+from outofgears.judge.inference import Target, reproduce
+from outofgears.log import Recorded
+from outofgears.rules.choices import Choices
+from outofgears.rules.events import GearMoved, SplitResolved
+from outofgears.rules.gears import Gear, describe_gears, sort_gears
+from outofgears.rules.model import (
+    AssemblyRule,
+    DefenceStealSource,
+    GameState,
+    PlaceKind,
+    expect_state,
+)
+from outofgears.rules.programs import Programs
+from outofgears.rules.sharing import own_colour_quota
+from outofgears.rules.turn import TurnResult
+
+
+@frozen
+class Culprit:
+    """The rule a departing turn broke.
+
+    Attributes:
+        robot: The robot whose recorded values it explains, or ``None`` for all of the turn's.
+        clause: The clause that forbids the recorded values.
+        reason: Why, in words.
+    """
+
+    robot: int | None
+    clause: str
+    reason: str
+
+
+def target_of(recorded: Recorded) -> Target:
+    """What a search must reproduce: every recorded value of the turn."""
+    return Target.of(
+        {n: (g.feet, g.circuit) for n, g in recorded.robots.items()},
+        recorded.dumps,
+        recorded.scores,
+    )
+
+
+def legal_under(
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    *,
+    defence_steal_source: DefenceStealSource,
+    assembly: AssemblyRule,
+) -> TurnResult | None:
+    """A legal play under this reading of the rule options that gives every recorded value
+    (and keeps ``given``), or ``None`` when there is none.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+        InvalidStateError: A reading the options do not offer.
+        IllegalProgramError: A program the rules do not allow.
+    """
+    _expect_turn(state, given, recorded)
+    options = attrs.evolve(
+        state.options, defence_steal_source=defence_steal_source, assembly=assembly
+    )
+    read = attrs.evolve(state, options=options)
+    found = reproduce(read, programs, given, target_of(recorded), limit=1)
+    return found[0].result if found else None
+
+
+def cite_culprits(
+    state: GameState, programs: Programs, given: Choices, recorded: Recorded, near: TurnResult
+) -> list[Culprit]:
+    """The rules a departing turn broke, as far as they can be named: see the module's text.
+
+    ``near`` is the legal play that misses the fewest recorded values.
+
+    Raises:
+        ArgumentTypeError: An argument of the wrong type.
+    """
+    _expect_turn(state, given, recorded)
+    expect(near, TurnResult, "near", "a TurnResult")
+    reading = _other_reading(state, programs, given, recorded)
+    if reading is not None:
+        return [reading]
+    return _split_culprits(recorded, near)
+
+
+def _expect_turn(state: object, given: object, recorded: object) -> None:
+    expect_state(state)
+    expect(given, Choices, "given", "a Choices")
+    expect(recorded, Recorded, "recorded", "a Recorded")
+
+
+def _other_reading(
+    state: GameState, programs: Programs, given: Choices, recorded: Recorded
+) -> Culprit | None:
+    options = state.options
+    if options.defence_steal_source == "feet_only":
+        other = legal_under(
+            state,
+            programs,
+            given,
+            recorded,
+            defence_steal_source="feet_or_circuit",
+            assembly=options.assembly,
+        )
+        if other is not None:
+            steals = [
+                event
+                for event in other.events
+                if isinstance(event, GearMoved)
+                and event.clause in ("ATK-4", "SATK-2")
+                and event.source.kind is PlaceKind.CIRCUIT
+            ]
+            took = "; ".join(
+                f"robot {e.robot} took {describe_gears((e.gear,))} from {e.source}" for e in steals
+            )
+            return Culprit(
+                None,
+                "ATK-4",
+                f"{took or 'a defender took a gear from a circuit'}: under "
+                "defence_steal_source='feet_only' a defender takes from the attacker's feet "
+                "only (ATK-4)",
+            )
+    if options.assembly == "mandatory":
+        other = legal_under(
+            state,
+            programs,
+            given,
+            recorded,
+            defence_steal_source=options.defence_steal_source,
+            assembly="optional",
+        )
+        if other is not None:
+            return Culprit(
+                None,
+                "ASM-1",
+                "a robot kept its gears at its feet: under assembly='mandatory' a robot with "
+                "three or more gears at its feet moves two into its circuit (ASM-1)",
+            )
+    return None
+
+
+def _split_culprits(recorded: Recorded, near: TurnResult) -> list[Culprit]:
+    """A split whose takers' recorded gears say one of them took another share of the same
+    pool than the closest play gave it: the rule that share breaks, cited for every taker
+    (the others' shares changed with it)."""
+    events = near.events
+    found: list[Culprit] = []
+    for index, event in enumerate(events):
+        if not isinstance(event, SplitResolved):
+            continue
+        moved = [
+            e
+            for e in events[index + 1 :]
+            if isinstance(e, GearMoved) and e.source == event.place and e.robot in event.takers
+        ]
+        pool = [e.gear for e in moved] + list(event.left)
+        broken = [
+            culprit
+            for taker in event.takers
+            if (got := _recorded_share(recorded, near, taker, moved, pool)) is not None
+            and (culprit := _share_culprit(event, pool, taker, got)) is not None
+        ]
+        if broken:
+            found += [attrs.evolve(broken[0], robot=taker) for taker in event.takers]
+    return found
+
+
+def _recorded_share(
+    recorded: Recorded, near: TurnResult, taker: int, moved: list[GearMoved], pool: list[Gear]
+) -> tuple[Gear, ...] | None:
+    """The share of a split that ``taker``'s recorded gears say it took, when they differ from
+    the closest play only by gears of that pool."""
+    told = _recorded_total(recorded, near.state, taker)
+    if told is None:
+        return None
+    robot = near.state.robot(taker)
+    extra = Counter(told) - Counter(robot.all_gears)
+    missing = Counter(robot.all_gears) - Counter(told)
+    share = Counter(e.gear for e in moved if e.robot == taker)
+    if not (extra or missing) or missing - share or extra - Counter(pool):
+        return None
+    return sort_gears((share - missing + extra).elements())
+
+
+def _share_culprit(
+    event: SplitResolved, pool: Sequence[Gear], taker: int, got: tuple[Gear, ...]
+) -> Culprit | None:
+    where = f"{event.place} shared by robots {', '.join(map(str, event.takers))}"
+    if len(got) != event.share:
+        return Culprit(
+            taker,
+            "SPL-1",
+            f"robot {taker} took {describe_gears(got)} of {where}: each taker's share is "
+            f"{event.share} (SPL-1)",
+        )
+    quota = own_colour_quota(pool, taker, event.share)
+    own = sum(1 for gear in got if gear.is_own_colour_of(taker))
+    if own != quota:
+        return Culprit(
+            taker,
+            "SPL-2",
+            f"robot {taker} took {describe_gears(got)} of {where}: its own-colour quota "
+            f"from {describe_gears(sort_gears(pool))} is {quota}, it took {own} (SPL-2)",
+        )
+    return None
+
+
+def _recorded_total(recorded: Recorded, state: GameState, robot: int) -> list[Gear] | None:
+    """A robot's recorded gears, feet and circuit together, the part not recorded taken from
+    ``state``; ``None`` if neither is recorded."""
+    told = recorded.robots.get(robot)
+    if told is None or (told.feet is None and told.circuit is None):
+        return None
+    real = state.robot(robot)
+    feet = told.feet if told.feet is not None else real.feet
+    circuit = told.circuit if told.circuit is not None else real.circuit
+    return [*feet, *circuit]
+
+
+#: The public names of this module (the rest serves them).
+__all__ = ["Culprit", "cite_culprits", "legal_under", "target_of"]
