@@ -3,7 +3,9 @@ alone, and whole matches scored by win share."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -17,12 +19,22 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
+from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError
 from outofgears.play.actions import player_actions
-from outofgears.play.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
+from outofgears.play.bots import (
+    ENTRY_POINT_GROUP,
+    GreedyBot,
+    IllegalMoveError,
+    LookaheadBot,
+    MCTSBot,
+    RandomBot,
+    make_bot,
+    play_match,
+)
 from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
 
-BOTS = [RandomBot(), GreedyBot(samples=2), MCTSBot(iterations=30)]
+BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
 
 
 def _states() -> list[GameState]:
@@ -98,7 +110,97 @@ def test_bots_by_name() -> None:
     assert make_bot("greedy:3") == GreedyBot(samples=3)
     assert make_bot("mcts") == MCTSBot()
     assert isinstance(make_bot("random"), RandomBot)
-    with pytest.raises(ValueError, match="whole number over 0"):
+    assert make_bot("lookahead:4") == LookaheadBot(samples=4)
+    assert isinstance(make_bot("outofgears.play.bots:LookaheadBot"), LookaheadBot)
+    with pytest.raises(InvalidStateError, match="whole number from 1 to 20,000"):
         make_bot("mcts:0")
-    with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
+    with pytest.raises(InvalidStateError, match="unknown bot 'alphazero'"):
         make_bot("alphazero")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:99999999999", "from 1 to 20,000"),
+        ("mcts:", "from 1 to 20,000"),
+        ("greedy:-1", "from 1 to 2,000"),
+        ("mcts:٣", "from 1 to 20,000"),
+        ("random:3", "random takes no number"),
+        ("no_such_module_xyz:Bot", "cannot be imported"),
+        ("outofgears.play.bots:Nothing", "has no Nothing"),
+        ("outofgears.play.bots:BOTS", "cannot be called"),
+        ("outofgears.play.bots:MatchResult", "building it failed"),
+        ("outofgears.play.bots:ObservationCache", "has no act"),
+        (":Bot", "module:Class"),
+        ("a:b:c", "module:Class"),
+        ("", "unknown bot"),
+    ],
+)
+def test_a_bad_bot_spec_is_refused_with_a_typed_error(spec: str, message: str) -> None:
+    with pytest.raises(InvalidStateError, match=message):
+        make_bot(spec)
+
+
+@pytest.mark.parametrize("spec", [None, 3, b"mcts", ["mcts"]])
+def test_a_bot_spec_that_is_not_a_string_is_an_argument_type_error(spec: object) -> None:
+    with pytest.raises(ArgumentTypeError):
+        make_bot(spec)  # type: ignore[arg-type]
+
+
+def test_a_bot_named_by_an_entry_point_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata as metadata
+
+    point = metadata.EntryPoint("mine", "outofgears.play.bots:LookaheadBot", ENTRY_POINT_GROUP)
+    real = metadata.entry_points
+
+    def entry_points(**kwargs: Any) -> Any:
+        if kwargs.get("group") == ENTRY_POINT_GROUP:
+            return metadata.EntryPoints([point])
+        return real(**kwargs)
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    assert isinstance(make_bot("mine"), LookaheadBot)
+    with pytest.raises(InvalidStateError, match="unknown bot 'yours'"):
+        make_bot("yours")
+
+
+def test_a_finished_game_gives_a_bot_no_move_and_a_typed_error() -> None:
+    state = setup_game([1, 2], seed=3)
+    result = play_match(state, {"P1": RandomBot(), "P2": RandomBot()}, random.Random(1))
+    finished = observe(result.final, "P1")
+    for bot in (RandomBot(), GreedyBot(samples=1), LookaheadBot(samples=1), MCTSBot(iterations=2)):
+        with pytest.raises(GameOverError):
+            bot.act(finished, random.Random(0))
+        with pytest.raises(ArgumentTypeError):
+            bot.act(None, random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("bots", "turn_cap", "error"),
+    [
+        ({"P1": RandomBot()}, 10, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot(), "P9": RandomBot()}, 10, InvalidStateError),
+        ({"P1": RandomBot(), "P2": "random"}, 10, ArgumentTypeError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, 0, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, -3, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, 2.5, InvalidStateError),
+        (None, 10, ArgumentTypeError),
+    ],
+    ids=["missing", "extra", "not a bot", "cap 0", "cap -3", "cap 2.5", "no bots"],
+)
+def test_play_match_refuses_bad_arguments_with_typed_errors(
+    bots: Any, turn_cap: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        play_match(setup_game([1, 2], seed=1), bots, random.Random(0), turn_cap=turn_cap)
+
+
+def test_a_bot_that_plays_an_illegal_move_is_named() -> None:
+    class Cheat:
+        def act(self, observation: Observation, rng: random.Random) -> int:
+            return 23  # harvest 8, not in play
+
+    with pytest.raises(IllegalMoveError, match="the bot of P2 chose 23") as caught:
+        play_match(setup_game([1, 2], seed=1), {"P1": RandomBot(), "P2": Cheat()}, random.Random(0))
+    assert caught.value.player == "P2"
+    assert pickle.loads(pickle.dumps(caught.value)).move == 23

@@ -14,23 +14,28 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
   its own statistics (decoupled UCT for simultaneous moves), and each is credited with its
   points after the turn.
 
-:data:`BOTS` names them for the command line: ``random``, ``greedy``, ``mcts``; ``greedy:16``
-or ``mcts:400`` set the samples or iterations.
+* :class:`LookaheadBot` is :class:`GreedyBot` on the point margin: its points less the best
+  of the others'.
+
+:func:`make_bot` builds them from the command line's specs: ``random``, ``greedy``,
+``lookahead``, ``mcts``; ``greedy:16`` or ``mcts:400`` set the samples or iterations;
+``module:Class`` or an entry point of the group ``outofgears.bots`` name any other bot.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from attrs import define, frozen
+from attrs import define, field, frozen
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError, printable
 from outofgears.play.actions import programs_of_move
-from outofgears.play.game import is_terminal, returns
-from outofgears.play.observation import Observation, observe
+from outofgears.play.game import check_turn_cap, is_terminal, returns
+from outofgears.play.observation import Observation, ObservationCache, observe
 from outofgears.play.policies import random_programs
 from outofgears.rules.model import GameState
 from outofgears.rules.programs import AnyProgram
@@ -59,7 +64,7 @@ class RandomBot:
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """A legal move drawn uniformly."""
-        return rng.choice(observation.legal_actions())
+        return rng.choice(_moves_to_choose(observation))
 
 
 def _points(state: GameState, player: str) -> int:
@@ -88,17 +93,79 @@ class GreedyBot:
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The move of highest mean points over :attr:`samples` random continuations."""
-        moves = observation.legal_actions()
-        totals = dict.fromkeys(moves, 0)
-        for _ in range(self.samples):
-            state = observation.sample_state(rng)
-            others = random_programs(state, rng)
-            for move in moves:
-                programs = dict(others)
-                programs.update(programs_of_move(state, observation.player, move))
-                totals[move] += _points(apply_turn(state, programs), observation.player)
-        best = max(totals.values())
-        return rng.choice([move for move in moves if totals[move] == best])
+        return _best_after_one_turn(observation, rng, self.samples, _own_points)
+
+
+@define
+class LookaheadBot:
+    """The move with the best expected point margin after this turn, against random opponents.
+
+    As :class:`GreedyBot`, but a move is worth the player's points minus the best points of
+    the other players after the turn: it also counts what a move takes from the others.
+
+    Args:
+        samples: Positions drawn from the observation, each with random programs of the
+            other players; every move is tried on the same ones. Ties are broken at random.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> observation = observe(setup_game([1, 2, 3], seed=1), "P1")
+    >>> LookaheadBot(samples=4).act(observation, random.Random(0)) in observation.legal_actions()
+    True
+    """
+
+    samples: int = 8
+    name = "lookahead"
+
+    def act(self, observation: Observation, rng: random.Random) -> int:
+        """The move of highest mean margin over :attr:`samples` random continuations."""
+        return _best_after_one_turn(observation, rng, self.samples, _margin)
+
+
+def _own_points(state: GameState, player: str) -> float:
+    return float(_points(state, player))
+
+
+def _margin(state: GameState, player: str) -> float:
+    """The player's points less the best points of the others."""
+    mine = 0
+    best = 0
+    for score in player_scores(state):
+        if score.player == player:
+            mine = score.points
+        else:
+            best = max(best, score.points)
+    return float(mine - best)
+
+
+def _best_after_one_turn(
+    observation: Observation,
+    rng: random.Random,
+    samples: int,
+    value: Callable[[GameState, str], float],
+) -> int:
+    """The legal move of highest mean ``value`` after this turn, on ``samples`` positions
+    drawn from the observation with random programs of the others; ties broken at random."""
+    moves = _moves_to_choose(observation)
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(samples):
+        state = observation.sample_state(rng)
+        others = random_programs(state, rng)
+        for move in moves:
+            programs = dict(others)
+            programs.update(programs_of_move(state, observation.player, move))
+            totals[move] += value(apply_turn(state, programs), observation.player)
+    best = max(totals.values())
+    return rng.choice([move for move in moves if totals[move] == best])
+
+
+def _moves_to_choose(observation: object) -> list[int]:
+    """The observation's legal moves; a typed error for anything else or a finished game."""
+    if not isinstance(observation, Observation):
+        raise ArgumentTypeError("observation", "an Observation (see observe)", observation)
+    moves = observation.legal_actions()
+    if not moves:
+        raise GameOverError(observation.turn)
+    return moves
 
 
 @define
@@ -132,7 +199,7 @@ class MCTSBot:
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The bot's most visited move after :attr:`iterations` iterations."""
-        moves = observation.legal_actions()
+        moves = _moves_to_choose(observation)
         if len(moves) == 1:
             return moves[0]
         stats: dict[str, dict[int, list[float]]] = {}
@@ -178,30 +245,145 @@ class MCTSBot:
         return max(legal, key=ucb)
 
 
-#: The bots by name, each a function of its optional number (samples or iterations).
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
-    "random": lambda _: RandomBot(),
-    "greedy": lambda n: GreedyBot() if n is None else GreedyBot(samples=n),
-    "mcts": lambda n: MCTSBot() if n is None else MCTSBot(iterations=n),
+@frozen
+class BotKind:
+    """A built-in bot: how to build it, and the bounds of its number.
+
+    Args:
+        build: The bot, given its number (``None`` for the default).
+        number: What the number after ``:`` sets, or ``None`` if the bot takes none.
+        most: The largest number accepted (a move then takes a few seconds at most).
+    """
+
+    build: Callable[[int | None], Bot]
+    number: str | None = None
+    most: int = 0
+
+
+#: The built-in bots by name: ``random``, ``greedy``, ``lookahead``, ``mcts``.
+BOTS: Mapping[str, BotKind] = {
+    "random": BotKind(lambda _: RandomBot()),
+    "greedy": BotKind(
+        lambda n: GreedyBot() if n is None else GreedyBot(samples=n), "samples", 2_000
+    ),
+    "lookahead": BotKind(
+        lambda n: LookaheadBot() if n is None else LookaheadBot(samples=n), "samples", 2_000
+    ),
+    "mcts": BotKind(
+        lambda n: MCTSBot() if n is None else MCTSBot(iterations=n), "iterations", 20_000
+    ),
 }
+
+#: The entry-point group where installed packages name their bots: ``name = "module:Class"``.
+ENTRY_POINT_GROUP = "outofgears.bots"
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from its name, with an optional number: ``"random"``, ``"greedy:16"``, ``"mcts:400"``.
+    """A bot from its spec.
+
+    * a built-in bot, with an optional number: ``"random"``, ``"greedy:16"``,
+      ``"lookahead:8"``, ``"mcts:400"`` (:data:`BOTS` gives what the number sets and its
+      bounds);
+    * ``"module:Class"``: a class (or any callable) importable from ``module``, called with
+      no arguments;
+    * the name of an entry point of the group :data:`ENTRY_POINT_GROUP` (``outofgears.bots``),
+      which names such a class.
+
+    The result must have an ``act`` method. Anything else raises :class:`InvalidStateError`
+    (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is not a string).
 
     >>> make_bot("mcts:50")
     MCTSBot(iterations=50, exploration=2.0, rollout=0)
+    >>> make_bot("outofgears.play.bots:RandomBot").name
+    'random'
     >>> make_bot("chess")
     Traceback (most recent call last):
     ...
-    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, mcts, random)
+    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, lookahead, mcts, random, or module:Class, or an entry point of the group outofgears.bots)
+    >>> make_bot("random:3")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: bot 'random:3': random takes no number
     """
-    name, _, number = spec.partition(":")
-    if name not in BOTS:
-        raise InvalidStateError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    if number and not (number.isascii() and number.isdigit() and int(number) > 0):
-        raise InvalidStateError(f"bot {spec!r}: the number after ':' is a whole number over 0")
-    return BOTS[name](int(number) if number else None)
+    if type(spec) is not str:
+        raise ArgumentTypeError("spec", "a bot spec (str)", spec)
+    name, colon, number = spec.partition(":")
+    kind = BOTS.get(name)
+    if kind is not None:
+        return kind.build(_number_of(spec, name, kind) if colon else None)
+    if colon:
+        return _checked(spec, _imported(spec, name, number))
+    found = _entry_point(name)
+    if found is None:
+        raise InvalidStateError(
+            f"unknown bot {printable(repr(spec))} (known: {', '.join(sorted(BOTS))}, "
+            f"or module:Class, or an entry point of the group {ENTRY_POINT_GROUP})"
+        )
+    return _checked(spec, found)
+
+
+def _number_of(spec: str, name: str, kind: BotKind) -> int:
+    number = spec.partition(":")[2]
+    if kind.number is None:
+        raise InvalidStateError(f"bot {printable(repr(spec))}: {name} takes no number")
+    if not (number.isascii() and number.isdigit() and 0 < int(number) <= kind.most):
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: the number after ':' ({kind.number}) is a whole "
+            f"number from 1 to {kind.most:,}"
+        )
+    return int(number)
+
+
+def _imported(spec: str, module: str, attribute: str) -> object:
+    import importlib
+
+    if not module or not attribute.isidentifier():
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: a bot is a known name, name:number or module:Class"
+        )
+    try:
+        found = importlib.import_module(module)
+    except Exception as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
+            f"({type(error).__name__}: {printable(str(error))})"
+        ) from error
+    if not hasattr(found, attribute):
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} has no {attribute}"
+        )
+    return getattr(found, attribute)
+
+
+def _entry_point(name: str) -> object | None:
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name == name:
+            try:
+                loaded: object = point.load()
+            except Exception as error:
+                raise InvalidStateError(
+                    f"bot {printable(repr(name))}: its entry point {point.value} cannot be "
+                    f"loaded ({type(error).__name__}: {printable(str(error))})"
+                ) from error
+            return loaded
+    return None
+
+
+def _checked(spec: str, factory: object) -> Bot:
+    if not callable(factory):
+        raise InvalidStateError(f"bot {printable(repr(spec))}: {factory!r} cannot be called")
+    try:
+        bot = factory()
+    except Exception as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: building it failed "
+            f"({type(error).__name__}: {printable(str(error))})"
+        ) from error
+    if not callable(getattr(bot, "act", None)):
+        raise InvalidStateError(f"bot {printable(repr(spec))}: it has no act(observation, rng)")
+    return bot  # type: ignore[no-any-return]
 
 
 @frozen
@@ -214,6 +396,7 @@ class MatchResult:
         returns: Every player's win share (ruling R-TURN-CAP for a game cut off).
         points: Every player's points.
         cut_off: Whether the game reached the turn cap without ending.
+        seconds: Every player's bot's thinking time over the match (wall clock, seconds).
     """
 
     final: GameState
@@ -221,6 +404,7 @@ class MatchResult:
     returns: dict[str, float]
     points: dict[str, float]
     cut_off: bool
+    seconds: dict[str, float] = field(factory=dict, eq=False)
 
 
 def play_match(
@@ -233,7 +417,10 @@ def play_match(
     """Play a game to its end, or to ``turn_cap``, each player moved by its bot.
 
     Each bot sees only its player's observation (with the programs revealed on the turn
-    before), and its move is turned into programs and played by :func:`apply_turn`.
+    before), and its move is turned into programs and played by :func:`apply_turn`. The
+    caches of the observations (:class:`~outofgears.play.observation.ObservationCache`) belong
+    to the match and go with it. A move that is not legal raises
+    :class:`~outofgears.errors.IllegalProgramError` naming the bot's player.
 
     >>> from outofgears.rules.setup import setup_game
     >>> result = play_match(setup_game([1, 2, 3], seed=4),
@@ -242,13 +429,20 @@ def play_match(
     >>> sum(result.returns.values())
     1.0
     """
+    _check_match(state, bots, rng, turn_cap)
     revealed: dict[int, AnyProgram] | None = None
     start = state.turn
+    cache = ObservationCache()
+    seconds = {player.name: 0.0 for player in state.players}
     while not is_terminal(state, turn_cap):
         programs: dict[int, AnyProgram] = {}
         for player in state.players:
-            observation = observe(state, player.name, revealed=revealed)
+            observation = cache.observe(state, player.name, revealed=revealed)
+            began = time.perf_counter()
             move = bots[player.name].act(observation, rng)
+            seconds[player.name] += time.perf_counter() - began
+            if move not in observation.legal_actions():
+                raise IllegalMoveError(player.name, move, observation.legal_actions())
             programs.update(programs_of_move(state, player.name, move))
         state = apply_turn(state, programs)
         revealed = programs
@@ -258,4 +452,53 @@ def play_match(
         returns=returns(state, turn_cap=turn_cap),
         points=returns(state, "points", turn_cap=turn_cap),
         cut_off=not state.game_over,
+        seconds=seconds,
     )
+
+
+class IllegalMoveError(InvalidStateError):
+    """A bot chose a move that is not one of its observation's legal moves.
+
+    Attributes:
+        player: The bot's player.
+        move: The move it chose.
+    """
+
+    def __init__(self, player: str, move: object, legal: Sequence[int]) -> None:
+        shown = printable(repr(move))[:40]
+        super().__init__(
+            f"the bot of {printable(player)} chose {shown}, not one of its {len(legal)} legal moves"
+        )
+        self.player = player
+        self.move = move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_illegal, (self.player, self.move, str(self)))
+
+
+def _rebuild_illegal(player: str, move: object, message: str) -> IllegalMoveError:
+    error = IllegalMoveError.__new__(IllegalMoveError)
+    InvalidStateError.__init__(error, message)
+    error.player, error.move = player, move
+    return error
+
+
+def _check_match(state: object, bots: object, rng: object, turn_cap: object) -> None:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError("state", "a GameState", state)
+    if not isinstance(bots, Mapping):
+        raise ArgumentTypeError("bots", "a mapping of player names to bots", bots)
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError("rng", "a random.Random", rng)
+    check_turn_cap(turn_cap, least=1)
+    names = [player.name for player in state.players]
+    missing = [name for name in names if name not in bots]
+    extra = [name for name in bots if name not in names]
+    if missing or extra:
+        raise InvalidStateError(
+            f"the bots are for {printable(', '.join(map(str, bots)))}; the players are "
+            f"{printable(', '.join(names))}"
+        )
+    for name in names:
+        if not callable(getattr(bots[name], "act", None)):
+            raise ArgumentTypeError(f"bots[{name!r}]", "a bot (with act)", bots[name])

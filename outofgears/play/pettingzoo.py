@@ -29,6 +29,7 @@ from outofgears.errors import InvalidStateError
 from outofgears.play.actions import ALL_PROGRAMS, num_actions, num_joint_actions
 from outofgears.play.game import returns
 from outofgears.play.observation import (
+    ObservationCache,
     legal_moves,
     observation_size,
     observe,
@@ -112,6 +113,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self.state: GameState | None = None
         self._revealed: dict[int, int] | None = None
         self._seats: dict[tuple[object, ...], _Seats] = {}
+        self._cache = ObservationCache()
         self._legal: dict[str, frozenset[int]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -228,7 +230,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         assert state is not None
         seats = self._seats_of(state)
         self._legal = seats.legal
-        base = np.frombuffer(shared_vector(state, self._revealed), np.float32)
+        base = np.frombuffer(shared_vector(state, self._revealed, cache=self._cache), np.float32)
         out: dict[str, ObsDict] = {}
         for name, own, mask in zip(seats.names, seats.own, seats.masks, strict=True):
             vector = base.copy()
