@@ -76,10 +76,10 @@ def env_games(count: int) -> list[tuple[int, list[Turn]]]:
         env.reset(seed=seed)
         turns: list[Turn] = []
         while env.agents and total < count:
-            assert env.state is not None
-            programs = random_programs(env.state, rng)
+            assert env.position is not None
+            programs = random_programs(env.position, rng)
             actions = {f"P{robot}": action_id(program) for robot, program in programs.items()}
-            turns.append((env.state, programs, actions))
+            turns.append((env.position, programs, actions))
             env.step(actions)
             total += 1
         games.append((seed, turns))
