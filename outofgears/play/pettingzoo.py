@@ -50,7 +50,7 @@ from outofgears.rules.programs import AnyProgram
 from outofgears.rules.setup import setup_seated_game
 from outofgears.rules.turn import apply_turn
 
-ObsDict = dict[str, Any]
+ObsDict = Any  # a dict of "observation" and "action_mask", or with flat=True the vector
 
 #: How many sets of upgrade cards held an environment remembers the seats of.
 _SEATS_KEPT = 4096
@@ -287,7 +287,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         done = dict.fromkeys(agents, True)
         return observations, rewards, done, dict.fromkeys(agents, False), infos
 
-    def _observations(self) -> dict[str, ObsDict]:
+    def _observations(self) -> dict[str, Any]:
         """Every agent's observation of the current position: its vector and its mask.
 
         The vectors are copies of the shared part
