@@ -26,7 +26,12 @@ from outofgears.rules.model import GameState, Options, Player
 from outofgears.rules.setup import setup_game
 from outofgears.rules.turn import apply_turn
 
-_OPTIONAL = ("outofgears.play.pettingzoo", "outofgears.play.openspiel", "outofgears.play.gym")
+_OPTIONAL = (
+    "outofgears.play.pettingzoo",
+    "outofgears.play.openspiel",
+    "outofgears.play.gym",
+    "outofgears.play.envs",
+)
 
 
 def _modules() -> Iterator[ModuleType]:
