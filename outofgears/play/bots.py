@@ -27,18 +27,19 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from attrs import define, field, frozen
 
 from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError, printable
-from outofgears.play.actions import programs_of_move
+from outofgears.play.actions import expect_rng, programs_of_move
 from outofgears.play.game import check_turn_cap, is_terminal, returns
-from outofgears.play.observation import Observation, ObservationCache, observe
+from outofgears.play.observation import Observation, ObservationCache
 from outofgears.play.policies import random_programs
-from outofgears.rules.model import GameState
-from outofgears.rules.programs import AnyProgram
+from outofgears.rules.model import GameState, UpgradeCard
+from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import apply_turn
 
@@ -55,6 +56,7 @@ class RandomBot:
     """A legal move drawn uniformly.
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([2, 5], seed=1), "P2")
     >>> RandomBot().act(observation, random.Random(0)) in observation.legal_actions()
     True
@@ -64,7 +66,8 @@ class RandomBot:
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """A legal move drawn uniformly."""
-        return rng.choice(_moves_to_choose(observation))
+        moves = _moves_to_choose(observation, rng)
+        return rng.choice(moves)
 
 
 def _points(state: GameState, player: str) -> int:
@@ -83,12 +86,13 @@ class GreedyBot:
             other players; every move is tried on the same ones. Ties are broken at random.
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([1, 2, 3], seed=1), "P1")
     >>> GreedyBot(samples=4).act(observation, random.Random(0)) in observation.legal_actions()
     True
     """
 
-    samples: int = 8
+    samples: int = field(default=8, validator=lambda _, a, v: _check_count(a.name, v))
     name = "greedy"
 
     def act(self, observation: Observation, rng: random.Random) -> int:
@@ -108,17 +112,25 @@ class LookaheadBot:
             other players; every move is tried on the same ones. Ties are broken at random.
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([1, 2, 3], seed=1), "P1")
     >>> LookaheadBot(samples=4).act(observation, random.Random(0)) in observation.legal_actions()
     True
     """
 
-    samples: int = 8
+    samples: int = field(default=8, validator=lambda _, a, v: _check_count(a.name, v))
     name = "lookahead"
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The move of highest mean margin over :attr:`samples` random continuations."""
         return _best_after_one_turn(observation, rng, self.samples, _margin)
+
+
+def _check_count(name: str, value: object, least: int = 1) -> None:
+    if type(value) is not int:
+        raise ArgumentTypeError(name, "a whole number (int)", value)
+    if value < least:
+        raise InvalidStateError(f"{name} is a whole number, {least} or more, not {value}")
 
 
 def _own_points(state: GameState, player: str) -> float:
@@ -145,7 +157,7 @@ def _best_after_one_turn(
 ) -> int:
     """The legal move of highest mean ``value`` after this turn, on ``samples`` positions
     drawn from the observation with random programs of the others; ties broken at random."""
-    moves = _moves_to_choose(observation)
+    moves = _moves_to_choose(observation, rng)
     totals = dict.fromkeys(moves, 0.0)
     for _ in range(samples):
         state = observation.sample_state(rng)
@@ -158,8 +170,9 @@ def _best_after_one_turn(
     return rng.choice([move for move in moves if totals[move] == best])
 
 
-def _moves_to_choose(observation: object) -> list[int]:
+def _moves_to_choose(observation: object, rng: object) -> list[int]:
     """The observation's legal moves; a typed error for anything else or a finished game."""
+    expect_rng(rng)
     if not isinstance(observation, Observation):
         raise ArgumentTypeError("observation", "an Observation (see observe)", observation)
     moves = observation.legal_actions()
@@ -174,43 +187,62 @@ class MCTSBot:
 
     Every iteration draws a position consistent with the observation (what the player
     cannot see drawn afresh, :meth:`Observation.sample_state
-    <outofgears.play.observation.Observation.sample_state>`, as :func:`~outofgears.play.game.resample_hidden`
-    does), lets *every* player pick its move by UCB1 on its own statistics (decoupled UCT for
-    simultaneous moves; a player's moves are those legal in the drawn position), plays the
-    turn, then ``rollout`` turns of the random policy, and credits each player with its points
-    then. The move played is the bot's most visited one. The other players are thus searched
-    as players who also look for their best points, not as random ones.
+    <outofgears.play.observation.Observation.sample_state>`, as
+    :func:`~outofgears.play.game.resample_hidden` does), with the upgrade cards already seen
+    laid kept out of the others' hands. *Every* player then picks its move by UCB1 on its own
+    statistics (decoupled UCT for simultaneous moves; a player's moves are those legal in the
+    drawn position), the turn is played, then ``rollout`` turns of the random policy, and each
+    player is credited with its point margin: its points less the best of the others'.
+
+    The other players' choices start from what they revealed before: each of their moves
+    starts with ``prior`` visits at the mean margin, shared out by how often that player laid
+    the move's action card (attack, trap, harvest) in the game so far, so a player who always
+    harvests is searched as one who probably harvests again. The move played is the bot's
+    most visited one.
+
+    The bot remembers what it saw in a game (the programs revealed, the cards laid); a new
+    game (a turn earlier than the last seen) starts afresh.
 
     Args:
         iterations: Positions drawn per move.
-        exploration: The UCB1 constant, in points.
-        rollout: Random turns played after the searched one before the points are read.
+        exploration: The UCB1 constant, in points of margin.
+        rollout: Random turns played after the searched one before the margins are read.
+        prior: Visits of the prior from the revealed history (0 for none).
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([1, 2], seed=1), "P1")
     >>> MCTSBot(iterations=20).act(observation, random.Random(0)) in observation.legal_actions()
     True
     """
 
-    iterations: int = 400
+    iterations: int = field(default=400, validator=lambda _, a, v: _check_count(a.name, v))
     exploration: float = 2.0
-    rollout: int = 0
+    rollout: int = field(default=0, validator=lambda _, a, v: _check_count(a.name, v, least=0))
+    prior: float = 4.0
+    _memory: _Memory = field(factory=lambda: _Memory(), init=False, repr=False, eq=False)
     name = "mcts"
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The bot's most visited move after :attr:`iterations` iterations."""
-        moves = _moves_to_choose(observation)
+        moves = _moves_to_choose(observation, rng)
+        memory = self._memory
+        memory.see(observation)
         if len(moves) == 1:
             return moves[0]
+        seen_upgrades = tuple(memory.cards)
         stats: dict[str, dict[int, list[float]]] = {}
+        cache = ObservationCache()
         for iteration in range(self.iterations):
-            state = observation.sample_state(rng)
+            state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
             programs: dict[int, AnyProgram] = {}
             chosen: dict[str, int] = {}
             log_total = math.log(iteration + 1)
             for player in state.players:
-                legal = observe(state, player.name).legal_actions()
-                mine = stats.setdefault(player.name, {})
+                legal = cache.legal_moves(state, player.name)
+                mine = stats.get(player.name)
+                if mine is None:
+                    mine = stats[player.name] = self._start(memory, player.name, legal, state)
                 move = self._select(mine, legal, log_total, rng)
                 chosen[player.name] = move
                 programs.update(programs_of_move(state, player.name, move))
@@ -221,11 +253,37 @@ class MCTSBot:
                 state = apply_turn(state, random_programs(state, rng))
             points = {score.player: score.points for score in player_scores(state)}
             for name, move in chosen.items():
+                best_other = max(
+                    (value for other, value in points.items() if other != name), default=0
+                )
                 record = stats[name].setdefault(move, [0.0, 0.0])
                 record[0] += 1
-                record[1] += points[name]
+                record[1] += points[name] - best_other
         mine = stats[observation.player]
         return max(moves, key=lambda move: mine.get(move, [0.0, 0.0])[0])
+
+    def _start(
+        self, memory: _Memory, player: str, legal: Sequence[int], state: GameState
+    ) -> dict[int, list[float]]:
+        """A player's statistics before the search: empty for the bot's own player; for the
+        others, :attr:`prior` visits shared out by the action cards they laid so far."""
+        laid = memory.laid.get(player)
+        if not laid or self.prior <= 0:
+            return {}
+        total = sum(laid.values()) + len(_ACTION_CARDS)
+        stats: dict[int, list[float]] = {}
+        for move in legal:
+            cards = [
+                program.action
+                for program in programs_of_move(state, player, move).values()
+                if isinstance(program, Program)
+            ]
+            if not cards:
+                continue
+            share = sum((laid.get(card, 0) + 1) / total for card in cards) / len(cards)
+            visits = self.prior * share * len(_ACTION_CARDS)
+            stats[move] = [visits, 0.0]
+        return stats
 
     def _select(
         self,
@@ -243,6 +301,36 @@ class MCTSBot:
             return total / visits + self.exploration * math.sqrt(log_total / visits)
 
         return max(legal, key=ucb)
+
+
+_ACTION_CARDS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
+
+
+@define
+class _Memory:
+    """What a bot saw in the game it plays: the last turn seen, the action cards each player
+    laid, and the upgrade cards laid (out of every hand)."""
+
+    turn: int = 0
+    laid: dict[str, Counter[Action]] = field(factory=dict)
+    cards: list[UpgradeCard] = field(factory=list)
+
+    def see(self, observation: Observation) -> None:
+        if observation.turn <= self.turn:
+            self.laid.clear()
+            self.cards.clear()
+        self.turn = observation.turn
+        revealed = observation.revealed
+        if not revealed:
+            return
+        owner = {
+            number: name for name, robots, _ in observation.public.players for number in robots
+        }
+        for robot, program in revealed.items():
+            if isinstance(program, UpgradeProgram):
+                self.cards.append(program.card)
+            elif owner[robot] != observation.player:
+                self.laid.setdefault(owner[robot], Counter())[program.action] += 1
 
 
 @frozen

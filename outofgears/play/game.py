@@ -53,6 +53,7 @@ def is_terminal(state: GameState, turn_cap: int | None = None) -> bool:
     >>> is_terminal(setup_game([1, 2], seed=0)), is_terminal(setup_game([1, 2], seed=0), 0)
     (False, True)
     """
+    _check_state(state)
     return state.game_over or is_cut_off(state, turn_cap)
 
 
@@ -200,6 +201,7 @@ def max_points(state: GameState) -> int:
     >>> max_points(setup_game([1, 2], seed=0))
     44
     """
+    _check_state(state)
     return sum(
         max(gear.points_for(robot) for robot in state.robot_numbers) for gear in state.all_gears()
     )

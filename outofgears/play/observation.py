@@ -46,7 +46,13 @@ from typing import Final
 from attrs import define, evolve, field, frozen
 
 from outofgears.errors import ArgumentTypeError, InvalidStateError, printable
-from outofgears.play.actions import ALL_PROGRAMS, MAX_ACTIONS, action_id, player_actions
+from outofgears.play.actions import (
+    ALL_PROGRAMS,
+    MAX_ACTIONS,
+    action_id,
+    expect_rng,
+    player_actions,
+)
 from outofgears.rules.gears import (
     CANONICAL_GEARS,
     RANKS_OF_SHARED,
@@ -219,6 +225,14 @@ def shared_vector(
     >>> len(vector), vector[:6].tolist()
     (515, [1.0, 0.0, 18.0, 0.0, 1.0, 1.0])
     """
+    _check_state(state)
+    if revealed is not None and (
+        not isinstance(revealed, Mapping)
+        or any(type(revealed.get(n)) is not int for n in state.robot_numbers)
+    ):
+        raise ArgumentTypeError(
+            "revealed", "a mapping of every robot in play to an action number", revealed
+        )
     return b"".join(_shared_parts(state, revealed, cache or ObservationCache()))
 
 
@@ -476,6 +490,11 @@ class Observation:
         >>> observe(sampled, "P1") == observe(state, "P1"), sampled.reserve == state.reserve
         (True, False)
         """
+        expect_rng(rng)
+        if not isinstance(seen_upgrades, tuple) or not all(
+            isinstance(card, UpgradeCard) for card in seen_upgrades
+        ):
+            raise ArgumentTypeError("seen_upgrades", "a tuple of UpgradeCard", seen_upgrades)
         public = self.public
         reserve = [
             CANONICAL_GEARS[rank] for rank, count in enumerate(public.reserve) for _ in range(count)
@@ -577,6 +596,12 @@ def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int
     >>> own_slots((2, 5), UpgradeCard.SUPER_HARVEST)
     (13, 16, 278)
     """
+    if not isinstance(robots, tuple) or not all(
+        type(number) is int and 1 <= number <= 8 for number in robots
+    ):
+        raise ArgumentTypeError("robots", "a tuple of robot numbers (1-8)", robots)
+    if upgrade is not None and not isinstance(upgrade, UpgradeCard):
+        raise ArgumentTypeError("upgrade", "an UpgradeCard or None", upgrade)
     slots = [_MINE + number - 1 for number in robots]
     if upgrade is not None:
         slots.append(_OWN_CARD + _CARD_INDEX[upgrade])
