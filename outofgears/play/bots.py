@@ -381,7 +381,7 @@ def make_bot(spec: str) -> Bot:
     (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is not a string).
 
     >>> make_bot("mcts:50")
-    MCTSBot(iterations=50, exploration=2.0, rollout=0)
+    MCTSBot(iterations=50, exploration=2.0, rollout=0, prior=4.0)
     >>> make_bot("outofgears.play.bots:RandomBot").name
     'random'
     >>> make_bot("chess")
