@@ -37,6 +37,11 @@ The default ``seed=-1`` deals by chance.
   there is no information-state tensor (a clear ``SpielError`` if asked);
 * anything else (private information alone, every player's) is refused with a ``SpielError``.
 
+From Python, ``state.observation_tensor(player)`` is served by the state itself, from the
+position's observations (the same numbers as the observer's tensor, without OpenSpiel's round
+trip through C++, which costs more than the observation); a state's shared part is computed
+once and the caches live in the game object, so ``clone()`` copies little.
+
 The returns are the win shares (constant sum 1); a game not over after ``turn_cap`` turns is
 cut off and scored as it stands (ruling R-TURN-CAP).
 
