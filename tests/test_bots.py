@@ -31,8 +31,11 @@ from outofgears.play.bots import (
     make_bot,
     play_match,
 )
+from outofgears.play.game import returns
 from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
+from outofgears.rules.programs import Action
+from outofgears.rules.scoring import player_scores
 
 BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
 
@@ -204,3 +207,50 @@ def test_a_bot_that_plays_an_illegal_move_is_named() -> None:
         play_match(setup_game([1, 2], seed=1), {"P1": RandomBot(), "P2": Cheat()}, random.Random(0))
     assert caught.value.player == "P2"
     assert pickle.loads(pickle.dumps(caught.value)).move == 23
+
+
+def test_the_search_remembers_the_cards_laid_and_the_others_action_cards_per_game() -> None:
+    from outofgears.play.bots import _Memory
+    from outofgears.rules.programs import AnyProgram, Program, UpgradeProgram
+
+    state = setup_game([1, 2, 3], seed=5, options=Options(upgrades=True))
+    card = state.players[1].upgrade
+    assert card is not None
+    laid: dict[int, AnyProgram] = {
+        1: Program.parse("attack 1"),
+        2: UpgradeProgram(card),
+        3: Program.parse("harvest 2"),
+    }
+    after = apply_turn(state, laid)
+    memory = _Memory()
+    memory.see(observe(state, "P1"))
+    memory.see(observe(after, "P1", revealed=laid))
+    assert memory.cards == [card]
+    assert dict(memory.laid["P3"]) == {Action.HARVEST: 1}
+    assert "P1" not in memory.laid  # its own moves are not a model of anyone
+    memory.see(observe(state, "P1"))  # turn 1 again: a new game
+    assert (memory.cards, memory.laid) == ([], {})
+
+
+def test_the_search_never_deals_a_card_seen_laid_to_another_player() -> None:
+    state = setup_game([1, 2, 3], seed=5, options=Options(upgrades=True))
+    mine = state.players[0].upgrade
+    seen = next(c for c in state.options.upgrade_deck if c != mine)
+    observation = observe(state, "P1")
+    rng = random.Random(3)
+    for _ in range(50):
+        sampled = observation.sample_state(rng, seen_upgrades=(seen,))
+        held = [p.upgrade for p in sampled.players[1:]]
+        left = list(state.options.upgrade_deck)
+        left.remove(mine)  # type: ignore[arg-type]
+        if left.count(seen) == 1:
+            assert seen not in held
+
+
+def test_points_are_read_before_the_end_and_win_shares_are_not() -> None:
+    state = setup_game([1, 2], seed=2)
+    after = apply_turn(state, random_programs(state, random.Random(1)))
+    assert not after.game_over
+    points = returns(after, "points")
+    assert points == {score.player: float(score.points) for score in player_scores(after)}
+    assert returns(after) == {"P1": 0.0, "P2": 0.0}
