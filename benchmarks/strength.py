@@ -60,9 +60,7 @@ def main() -> None:
         se = statistics.stdev(shares) / len(shares) ** 0.5
         own = 1000 * sum(row[1] for row in rows) / moves
         theirs = 1000 * sum(row[2] for row in rows) / moves
-        print(
-            f"| {first} | {second} | {mean:.3f} ± {se:.3f} | {own:.1f} | {theirs:.1f} |"
-        )
+        print(f"| {first} | {second} | {mean:.3f} ± {se:.3f} | {own:.1f} | {theirs:.1f} |")
 
 
 if __name__ == "__main__":
