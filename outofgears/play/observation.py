@@ -233,7 +233,7 @@ def shared_vector(
         raise ArgumentTypeError(
             "revealed", "a mapping of every robot in play to an action number", revealed
         )
-    return b"".join(_shared_parts(state, revealed, cache or ObservationCache()))
+    return (cache or ObservationCache()).shared_vector(state, revealed)
 
 
 def _shared_parts(
@@ -724,6 +724,11 @@ class ObservationCache:
             public = entry[2]
         seat = _player_of(state, player)
         return Observation(player, seat.robots, seat.upgrade, public)
+
+    def shared_vector(self, state: GameState, revealed: Mapping[int, int] | None) -> bytes:
+        """:func:`shared_vector`, for the caller that owns the game and built its arguments
+        (not checked again)."""
+        return b"".join(_shared_parts(state, revealed, self))
 
     def legal_moves(self, state: GameState, player: str) -> tuple[int, ...]:
         """The legal moves of ``player`` in ``state``, as :meth:`Observation.legal_actions`."""

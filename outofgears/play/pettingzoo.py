@@ -300,7 +300,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         assert state is not None
         seats = self._seats_of(state)
         self._legal = seats.legal
-        base = np.frombuffer(shared_vector(state, self._revealed, cache=self._cache), np.float32)
+        base = np.frombuffer(self._cache.shared_vector(state, self._revealed), np.float32)
         vectors = np.empty((len(seats.names), base.shape[0]), np.float32)
         vectors[:] = base
         vectors.ravel()[seats.own] = 1.0
