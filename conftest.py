@@ -9,6 +9,8 @@ collect_ignore = [
     path
     for path, module in (
         ("outofgears/play/pettingzoo.py", "pettingzoo"),
+        ("outofgears/play/envs.py", "gymnasium"),
+        ("outofgears/play/gym.py", "gymnasium"),
         ("outofgears/play/openspiel.py", "pyspiel"),
     )
     if importlib.util.find_spec(module) is None

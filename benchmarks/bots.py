@@ -11,8 +11,12 @@ with ``time.perf_counter``.
    (vectors and masks, as NumPy arrays) included, in games of the environment played by the
    random policy; ``apply_turn`` on the same positions with the same programs; and their
    ratio (target: at most 2). Skipped without the extra ``outofgears[pettingzoo]``.
-3. ``observe(state, p).to_vector()`` for all 8 players of a state: states per second (target:
-   at least 20,000), each state observed for the first time.
+3. ``observe(state, p).to_vector()`` for all 8 players of a state, with the
+   :class:`~outofgears.play.observation.ObservationCache` a game's owner keeps: states per
+   second (target: at least 20,000), each state observed for the first time.
+3b. The OpenSpiel game (extra ``outofgears[openspiel]``): ``clone()`` of a state against a turn
+   (target: at most 2), and ``observation_tensor`` of all 8 players against figure 3 (target:
+   at most 2). Skipped without the extra.
 4. ``copy.deepcopy(state)``: microseconds, and how many times faster than a turn (target: at
    least 100).
 5. ``pickle`` round trip of a state, for information, and a turn on the unpickled state
@@ -33,7 +37,7 @@ from typing import Any
 from outofgears import GameState, apply_turn, setup_game
 from outofgears.play.actions import action_id
 from outofgears.play.game import returns
-from outofgears.play.observation import observe
+from outofgears.play.observation import ObservationCache
 from outofgears.play.policies import random_programs
 from outofgears.rules.programs import AnyProgram
 
@@ -72,10 +76,10 @@ def env_games(count: int) -> list[tuple[int, list[Turn]]]:
         env.reset(seed=seed)
         turns: list[Turn] = []
         while env.agents and total < count:
-            assert env.state is not None
-            programs = random_programs(env.state, rng)
+            assert env.position is not None
+            programs = random_programs(env.position, rng)
             actions = {f"P{robot}": action_id(program) for robot, program in programs.items()}
-            turns.append((env.state, programs, actions))
+            turns.append((env.position, programs, actions))
             env.step(actions)
             total += 1
         games.append((seed, turns))
@@ -124,6 +128,41 @@ def ends_time(played: list[tuple[int, list[Turn]]]) -> float:
     return (clock() - start) / sum(len(turns) for _, turns in played)
 
 
+def openspiel_states(pyspiel: Any, count: int) -> list[Any]:
+    """States of the 8-robot OpenSpiel game at its players' nodes, chance and the players
+    drawing uniformly (seeded)."""
+    import numpy as np
+
+    game = pyspiel.load_game("python_out_of_gears(robots=8)")
+    rng = np.random.RandomState(1)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            found.append(state.clone())
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(8)])
+    return found
+
+
+def openspiel_times(pyspiel: Any, states: list[Any]) -> tuple[float, float]:
+    """Seconds per ``clone()`` and per ``observation_tensor`` of all 8 players, each state
+    observed fresh (a clone, whose shared part is not computed yet)."""
+    start = clock()
+    clones = [state.clone() for state in states]
+    clone = (clock() - start) / len(states)
+    for copy_ in clones:
+        copy_.shared = None
+    start = clock()
+    for copy_ in clones:
+        for player in range(8):
+            copy_.observation_tensor(player)
+    return clone, (clock() - start) / len(states)
+
+
 def turn_time(cases: list[Case]) -> float:
     """Seconds per ``apply_turn`` on the cases."""
     start = clock()
@@ -146,6 +185,16 @@ def main() -> None:
     except ImportError:
         parallel_env = None  # type: ignore[assignment]
     played = env_games(args.positions) if parallel_env is not None else []
+    try:
+        import pyspiel
+
+        import outofgears.play.openspiel
+
+        openspiel: Any = pyspiel
+        assert outofgears.play.openspiel
+    except ImportError:
+        openspiel = None
+    played_os = openspiel_states(openspiel, 200) if openspiel is not None else []
     figures: dict[str, list[float]] = {}
 
     def add(name: str, value: float) -> None:
@@ -172,12 +221,20 @@ def main() -> None:
         fresh += [apply_turn(state, programs) for state, programs in positions]
         names = [player.name for player in fresh[0].players]
         start = clock()
+        cache = ObservationCache()  # as a game's owner keeps one (play_match, the envs)
         for state in fresh:
             for name in names:
-                observe(state, name).to_vector()
+                cache.observe(state, name).to_vector()
         per_state = (clock() - start) / len(fresh)
         add("observe().to_vector(), 8 players (states/s, target >= 20,000)", 1 / per_state)
         add("  its time per state / apply_turn", per_state / turn)
+
+        if openspiel is not None:
+            clone, tensors = openspiel_times(openspiel, played_os)
+            add("OpenSpiel clone(), 8 robots (us)", clone * 1e6)
+            add("  clone / apply_turn (target <= 2)", clone / turn)
+            add("OpenSpiel observation_tensor of all 8 players (us)", tensors * 1e6)
+            add("  / observe().to_vector() of 8 players (target <= 2)", tensors / per_state)
 
         state = positions[len(positions) // 2][0]
         deep = timed(lambda state=state: copy.deepcopy(state), 2000)

@@ -213,8 +213,9 @@ def test_masks_are_exactly_the_legal_programs(state: GameState) -> None:
             assert sorted(pairs, key=str) == sorted(
                 legal_joint_programs(state, player.name), key=str
             )
+        seen = observe(state, player.name).legal_actions()
         for move in player_actions(state, player.name):
-            assert observe(state, player.name).legal_actions().count(move) == 1
+            assert seen.count(move) == 1
             programs = programs_of_move(state, player.name, move)
             assert sorted(programs) == list(player.robots)
 

@@ -3,7 +3,9 @@ alone, and whole matches scored by win share."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -17,12 +19,25 @@ from outofgears import (
     setup_game,
     setup_two_robot_game,
 )
+from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError
 from outofgears.play.actions import player_actions
-from outofgears.play.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
+from outofgears.play.bots import (
+    ENTRY_POINT_GROUP,
+    GreedyBot,
+    IllegalMoveError,
+    LookaheadBot,
+    MCTSBot,
+    RandomBot,
+    make_bot,
+    play_match,
+)
+from outofgears.play.game import returns
 from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
+from outofgears.rules.programs import Action
+from outofgears.rules.scoring import player_scores
 
-BOTS = [RandomBot(), GreedyBot(samples=2), MCTSBot(iterations=30)]
+BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
 
 
 def _states() -> list[GameState]:
@@ -98,7 +113,144 @@ def test_bots_by_name() -> None:
     assert make_bot("greedy:3") == GreedyBot(samples=3)
     assert make_bot("mcts") == MCTSBot()
     assert isinstance(make_bot("random"), RandomBot)
-    with pytest.raises(ValueError, match="whole number over 0"):
+    assert make_bot("lookahead:4") == LookaheadBot(samples=4)
+    assert isinstance(make_bot("outofgears.play.bots:LookaheadBot"), LookaheadBot)
+    with pytest.raises(InvalidStateError, match="whole number from 1 to 20,000"):
         make_bot("mcts:0")
-    with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
+    with pytest.raises(InvalidStateError, match="unknown bot 'alphazero'"):
         make_bot("alphazero")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:99999999999", "from 1 to 20,000"),
+        ("mcts:", "from 1 to 20,000"),
+        ("greedy:-1", "from 1 to 2,000"),
+        ("mcts:٣", "from 1 to 20,000"),
+        ("random:3", "random takes no number"),
+        ("no_such_module_xyz:Bot", "cannot be imported"),
+        ("outofgears.play.bots:Nothing", "has no Nothing"),
+        ("outofgears.play.bots:BOTS", "cannot be called"),
+        ("outofgears.play.bots:MatchResult", "building it failed"),
+        ("outofgears.play.bots:ObservationCache", "has no act"),
+        (":Bot", "module:Class"),
+        ("a:b:c", "module:Class"),
+        ("", "unknown bot"),
+    ],
+)
+def test_a_bad_bot_spec_is_refused_with_a_typed_error(spec: str, message: str) -> None:
+    with pytest.raises(InvalidStateError, match=message):
+        make_bot(spec)
+
+
+@pytest.mark.parametrize("spec", [None, 3, b"mcts", ["mcts"]])
+def test_a_bot_spec_that_is_not_a_string_is_an_argument_type_error(spec: object) -> None:
+    with pytest.raises(ArgumentTypeError):
+        make_bot(spec)  # type: ignore[arg-type]
+
+
+def test_a_bot_named_by_an_entry_point_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata as metadata
+
+    point = metadata.EntryPoint("mine", "outofgears.play.bots:LookaheadBot", ENTRY_POINT_GROUP)
+    real = metadata.entry_points
+
+    def entry_points(**kwargs: Any) -> Any:
+        if kwargs.get("group") == ENTRY_POINT_GROUP:
+            return metadata.EntryPoints([point])
+        return real(**kwargs)
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    assert isinstance(make_bot("mine"), LookaheadBot)
+    with pytest.raises(InvalidStateError, match="unknown bot 'yours'"):
+        make_bot("yours")
+
+
+def test_a_finished_game_gives_a_bot_no_move_and_a_typed_error() -> None:
+    state = setup_game([1, 2], seed=3)
+    result = play_match(state, {"P1": RandomBot(), "P2": RandomBot()}, random.Random(1))
+    finished = observe(result.final, "P1")
+    for bot in (RandomBot(), GreedyBot(samples=1), LookaheadBot(samples=1), MCTSBot(iterations=2)):
+        with pytest.raises(GameOverError):
+            bot.act(finished, random.Random(0))
+        with pytest.raises(ArgumentTypeError):
+            bot.act(None, random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("bots", "turn_cap", "error"),
+    [
+        ({"P1": RandomBot()}, 10, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot(), "P9": RandomBot()}, 10, InvalidStateError),
+        ({"P1": RandomBot(), "P2": "random"}, 10, ArgumentTypeError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, 0, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, -3, InvalidStateError),
+        ({"P1": RandomBot(), "P2": RandomBot()}, 2.5, InvalidStateError),
+        (None, 10, ArgumentTypeError),
+    ],
+    ids=["missing", "extra", "not a bot", "cap 0", "cap -3", "cap 2.5", "no bots"],
+)
+def test_play_match_refuses_bad_arguments_with_typed_errors(
+    bots: Any, turn_cap: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        play_match(setup_game([1, 2], seed=1), bots, random.Random(0), turn_cap=turn_cap)
+
+
+def test_a_bot_that_plays_an_illegal_move_is_named() -> None:
+    class Cheat:
+        def act(self, observation: Observation, rng: random.Random) -> int:
+            return 23  # harvest 8, not in play
+
+    with pytest.raises(IllegalMoveError, match="the bot of P2 chose 23") as caught:
+        play_match(setup_game([1, 2], seed=1), {"P1": RandomBot(), "P2": Cheat()}, random.Random(0))
+    assert caught.value.player == "P2"
+    assert pickle.loads(pickle.dumps(caught.value)).move == 23
+
+
+def test_the_search_remembers_the_cards_laid_and_the_others_action_cards_per_game() -> None:
+    from outofgears.play.bots import _Memory
+    from outofgears.rules.programs import AnyProgram, Program, UpgradeProgram
+
+    state = setup_game([1, 2, 3], seed=5, options=Options(upgrades=True))
+    card = state.players[1].upgrade
+    assert card is not None
+    laid: dict[int, AnyProgram] = {
+        1: Program.parse("attack 1"),
+        2: UpgradeProgram(card),
+        3: Program.parse("harvest 2"),
+    }
+    after = apply_turn(state, laid)
+    memory = _Memory()
+    memory.see(observe(state, "P1"))
+    memory.see(observe(after, "P1", revealed=laid))
+    assert memory.cards == [card]
+    assert dict(memory.laid["P3"]) == {Action.HARVEST: 1}
+    assert "P1" not in memory.laid  # its own moves are not a model of anyone
+    memory.see(observe(state, "P1"))  # turn 1 again: a new game
+    assert (memory.cards, memory.laid) == ([], {})
+
+
+def test_the_search_never_deals_a_card_seen_laid_to_another_player() -> None:
+    state = setup_game([1, 2, 3], seed=5, options=Options(upgrades=True))
+    mine = state.players[0].upgrade
+    seen = next(c for c in state.options.upgrade_deck if c != mine)
+    observation = observe(state, "P1")
+    rng = random.Random(3)
+    for _ in range(50):
+        sampled = observation.sample_state(rng, seen_upgrades=(seen,))
+        held = [p.upgrade for p in sampled.players[1:]]
+        left = list(state.options.upgrade_deck)
+        left.remove(mine)  # type: ignore[arg-type]
+        if left.count(seen) == 1:
+            assert seen not in held
+
+
+def test_points_are_read_before_the_end_and_win_shares_are_not() -> None:
+    state = setup_game([1, 2], seed=2)
+    after = apply_turn(state, random_programs(state, random.Random(1)))
+    assert not after.game_over
+    points = returns(after, "points")
+    assert points == {score.player: float(score.points) for score in player_scores(after)}
+    assert returns(after) == {"P1": 0.0, "P2": 0.0}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -58,8 +59,8 @@ def test_a_game_played_with_the_masks_ends_with_win_shares_adding_up_to_one() ->
         }
         observations, rewards, terminations, truncations, _ = env.step(actions)
         total += sum(rewards.values())
-    assert env.state is not None
-    assert env.state.game_over
+    assert env.position is not None
+    assert env.position.game_over
     assert all(terminations.values())
     assert not any(truncations.values())
     assert total == pytest.approx(1.0)
@@ -91,7 +92,7 @@ def test_every_agent_sees_what_observe_gives_it_and_may_play_its_legal_moves(
         observations, _ = env.reset(seed=seed)
         revealed = None
         while True:
-            state = env.state
+            state = env.position
             assert state is not None
             cut_off = state.turn > env.turn_cap
             for player in state.players:
@@ -124,3 +125,124 @@ def test_an_agents_arrays_are_its_own_to_change() -> None:
     again, _ = env.reset(seed=3)
     assert again["P1"]["action_mask"].any()
     assert again["P1"]["observation"].min() == 0.0
+
+
+# ------------------------------------------------- state, flat observations, bounds, errors
+
+import gymnasium  # noqa: E402
+
+from outofgears.errors import InvalidStateError  # noqa: E402
+from outofgears.play.envs import STATE_SIZE  # noqa: E402
+
+
+def test_the_state_is_the_shared_observation_and_everyones_card_in_its_space() -> None:
+    env = parallel_env(robots=4, upgrades=True)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.state()
+    observations, _ = env.reset(seed=2)
+    state = env.state()
+    assert state.shape == (STATE_SIZE,) == env.state_space.shape
+    assert env.state_space.contains(state)
+    assert env.position is not None
+    for player in env.position.players:
+        robot = player.robots[0]
+        assert player.upgrade is not None
+        assert state[515 + 5 * (robot - 1) : 515 + 5 * robot].sum() == 1.0
+        own = observations[player.name]["observation"]
+        assert np.array_equal(state[278:283], np.zeros(5))
+        assert own[278:283].sum() == 1.0  # its own card, which the shared part leaves out
+
+
+@pytest.mark.parametrize("kwargs", [{"robots": 4}, {"robots": 4, "two_robots": True}])
+def test_the_flat_box_observations_pass_pettingzoos_tests_with_the_mask_in_the_infos(
+    kwargs: dict[str, Any],
+) -> None:
+    parallel_api_test(parallel_env(flat=True, **kwargs), num_cycles=100)
+    env = parallel_env(flat=True, **kwargs)
+    observations, infos = env.reset(seed=1)
+    assert all(env.observation_space(agent).contains(observations[agent]) for agent in env.agents)
+    assert all(infos[agent]["action_mask"].any() for agent in env.agents)
+
+
+def test_supersuits_observation_wrappers_work_on_the_flat_box() -> None:
+    supersuit = pytest.importorskip("supersuit")
+    env = parallel_env(robots=3, flat=True, turn_cap=20)
+    env = supersuit.dtype_v0(env, np.float64)
+    env = supersuit.normalize_obs_v0(env)
+    env = supersuit.frame_stack_v1(env, 3)
+    env = supersuit.flatten_v0(env)
+    observations, infos = env.reset(seed=4)
+    assert observations["P1"].shape == (3 * 515,)
+    assert observations["P1"].min() >= 0.0
+    assert observations["P1"].max() <= 1.0
+    rng = random.Random(1)
+    while env.agents:
+        actions = {
+            agent: rng.choice(infos[agent]["action_mask"].nonzero()[0].tolist())
+            for agent in env.agents
+        }
+        observations, _, _, _, infos = env.step(actions)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"robots": 9}, InvalidStateError),
+        ({"robots": "4"}, TypeError),
+        ({"turn_cap": 0}, InvalidStateError),
+        ({"turn_cap": 2.5}, InvalidStateError),
+        ({"upgrades": "yes"}, TypeError),
+        ({"render_mode": "human"}, gymnasium.error.UnsupportedMode),
+        ({"render_mode": 3}, gymnasium.error.UnsupportedMode),
+        ({"flat": 1}, TypeError),
+    ],
+)
+def test_arguments_no_game_has_are_refused_with_typed_errors(
+    kwargs: dict[str, Any], error: type[Exception]
+) -> None:
+    with pytest.raises(error) as caught:
+        parallel_env(**kwargs)
+    assert isinstance(caught.value, InvalidStateError)
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        {"P1": 0, "P2": 0},
+        {"P1": 0, "P2": 0, "P3": 0, "P4": 0},
+        {"P1": 0, "P2": 0, "P9": 0},
+        {"P1": 0, "P2": 0, "P3": 999},
+        {"P1": 0, "P2": 0, "P3": -1},
+        {"P1": 0, "P2": 0, "P3": "attack"},
+        {"P1": 0, "P2": 0, "P3": [0]},
+        [0, 0, 0],
+    ],
+    ids=["missing", "extra", "unknown", "too big", "negative", "text", "list", "not a dict"],
+)
+def test_actions_the_env_cannot_read_raise_gymnasiums_invalid_action(actions: Any) -> None:
+    env = parallel_env(robots=3)
+    env.reset(seed=1)
+    with pytest.raises(gymnasium.error.InvalidAction) as caught:
+        env.step(actions)
+    assert isinstance(caught.value, InvalidStateError)
+    assert env.agents == ["P1", "P2", "P3"]  # nothing was played
+
+
+def test_stepping_a_finished_game_or_seeding_oddly_is_a_typed_error() -> None:
+    env = parallel_env(robots=3)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step({"P1": 0, "P2": 0, "P3": 0})
+    for seed in (-1, 1.5, "7"):
+        with pytest.raises(InvalidStateError):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(gymnasium.error.InvalidAction):
+        env.observation_space("P9")
+
+
+def test_the_render_shows_no_private_card() -> None:
+    env = parallel_env(robots=3, upgrades=True, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None
+    assert "holding" not in text
+    assert "holds an upgrade" in text

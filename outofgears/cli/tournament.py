@@ -11,7 +11,15 @@ tournament seeds the bots' random choices with the next 8 bytes of SHA-256 of
 Each bot's *win share* is the mean over the games of its return (a win shared by ``k`` winners
 is ``1/k``, ruling R-TURN-CAP for a game cut off at ``--turn-cap``), with its standard error
 ``s / sqrt(n)`` (``s`` the sample standard deviation of its returns over the ``n`` games); its
-*points* are the mean of its final points.
+*points* are the mean of its final points; its *ms per move* is its thinking time (wall clock,
+the bot's ``act`` calls only) over the moves it made.
+
+A bot is a built-in name (``random``, ``greedy``, ``lookahead``, ``mcts``, with an optional
+number), ``module:Class`` (any importable class with ``act(observation, rng)``), or the name
+of an entry point of the group ``outofgears.bots``: see
+:func:`~outofgears.play.bots.make_bot`. The bots run in the tournament's processes: they see
+only observations, and no module keeps a position, but a bot is Python code in the same
+interpreter, not a sandboxed program.
 """
 
 from __future__ import annotations
@@ -25,9 +33,10 @@ from contextlib import contextmanager
 from typing import Any, TextIO
 
 import click
-from attrs import frozen
+from attrs import field, frozen
 
 from outofgears.cli.common import FORMAT_OPTION, echo_json, fail
+from outofgears.errors import OutOfGearsError, printable
 from outofgears.play.bots import make_bot, play_match
 from outofgears.rules.gears import counted
 from outofgears.rules.model import Options
@@ -63,8 +72,9 @@ class TournamentGame:
     turn_cap: int
     options: Options
 
-    def __call__(self, number: int) -> tuple[list[float], list[float], bool]:
-        """Each bot's return and points in game ``number``, and whether it was cut off."""
+    def __call__(self, number: int) -> GameResult:
+        """Each bot's return, points and thinking time in game ``number``, the moves each bot
+        made, and whether the game was cut off."""
         count = len(self.bots)
         deal, base = round_seeds(self.seed, (number - 1) // count + 1)
         state = setup_game(list(range(1, count + 1)), seed=deal, options=self.options)
@@ -74,15 +84,34 @@ class TournamentGame:
         result = play_match(state, bots, random.Random(base + number), turn_cap=self.turn_cap)
         shares = [0.0] * count
         points = [0.0] * count
+        seconds = [0.0] * count
         for seat, bot in enumerate(seats):
             shares[bot] = result.returns[players[seat]]
             points[bot] = result.points[players[seat]]
-        return shares, points, result.cut_off
+            seconds[bot] = result.seconds[players[seat]]
+        return GameResult(shares, points, result.cut_off, seconds, result.turns)
 
 
-def _games(
-    job: TournamentGame, games: int, workers: int
-) -> Iterator[tuple[list[float], list[float], bool]]:
+@frozen
+class GameResult:
+    """A game of a tournament, by bot (in the order of the command line).
+
+    Args:
+        shares: Each bot's return (win share).
+        points: Each bot's points.
+        cut_off: Whether the game was cut off at the turn cap.
+        seconds: Each bot's thinking time (wall clock; not compared).
+        moves: The moves each bot made (one a turn).
+    """
+
+    shares: list[float]
+    points: list[float]
+    cut_off: bool
+    seconds: list[float] = field(eq=False)
+    moves: int
+
+
+def _games(job: TournamentGame, games: int, workers: int) -> Iterator[GameResult]:
     if workers == 1:
         for number in range(1, games + 1):
             yield job(number)
@@ -155,8 +184,11 @@ def tournament(
 ) -> None:
     """Let bots play each other and print each bot's win share with its standard error.
 
-    BOT is random, greedy or mcts, optionally with a number: greedy:16 (samples per move),
-    mcts:400 (iterations per move). K bots (2 to 8) play games of K robots, one each; the
+    BOT is random, greedy, lookahead or mcts, optionally with a number: greedy:16 or
+    lookahead:16 (samples per move, at most 2,000), mcts:400 (iterations per move, at most
+    20,000); or module:Class, a bot class importable from a module; or the name of an
+    entry point of the group outofgears.bots. Each bot's thinking time is reported in
+    milliseconds per move. K bots (2 to 8) play games of K robots, one each; the
     seats rotate every game, so --games must be a multiple of K. A progress bar is shown on
     standard error when it is a terminal. Exit status 2 for bad arguments.
     """
@@ -165,7 +197,7 @@ def tournament(
     for spec in bots:
         try:
             make_bot(spec)
-        except ValueError as error:
+        except OutOfGearsError as error:
             fail(str(error))
     if games % len(bots):
         fail(
@@ -174,13 +206,17 @@ def tournament(
     job = TournamentGame(bots, seed, turn_cap, Options(upgrades=upgrades))
     shares: list[list[float]] = [[] for _ in bots]
     points: list[list[float]] = [[] for _ in bots]
+    seconds = [0.0 for _ in bots]
+    moves = 0
     cut_off = 0
     with _progress(games, sys.stderr) as advance:
-        for game_shares, game_points, was_cut in _games(job, games, workers):
+        for game in _games(job, games, workers):
             for index in range(len(bots)):
-                shares[index].append(game_shares[index])
-                points[index].append(game_points[index])
-            cut_off += was_cut
+                shares[index].append(game.shares[index])
+                points[index].append(game.points[index])
+                seconds[index] += game.seconds[index]
+            moves += game.moves
+            cut_off += game.cut_off
             advance(1)
     rows: list[dict[str, Any]] = []
     for index, spec in enumerate(bots):
@@ -193,6 +229,7 @@ def tournament(
                 "win_share": share,
                 "win_share_se": share_se,
                 "points": mean_points,
+                "ms_per_move": 1000 * seconds[index] / max(1, moves),
             }
         )
     if output_format == "json":
@@ -205,11 +242,15 @@ def tournament(
         f"{counted(games, 'game')}, seed {seed}, every bot in every seat "
         f"{'once' if seats == 1 else f'{seats} times'}"
     )
-    click.echo(f"{'#':>2}  {'bot':<12} {'win share':>10}  {'± SE':>7}  {'points':>7}")
+    width = max(12, *(len(row["bot"]) for row in rows))
+    click.echo(
+        f"{'#':>2}  {'bot':<{width}} {'win share':>10}  {'± SE':>7}  {'points':>7}  {'ms/move':>9}"
+    )
     for row in rows:
         se = "-" if row["win_share_se"] is None else f"{row['win_share_se']:.3f}"
         click.echo(
-            f"{row['seat_order']:>2}  {row['bot']:<12} {row['win_share']:>10.3f}  {se:>7}  {row['points']:>7.2f}"
+            f"{row['seat_order']:>2}  {printable(row['bot']):<{width}} {row['win_share']:>10.3f}  "
+            f"{se:>7}  {row['points']:>7.2f}  {row['ms_per_move']:>9.2f}"
         )
     if cut_off:
         click.echo(

@@ -13,10 +13,12 @@ ascending robot order. The masks come from :func:`~outofgears.rules.programs.leg
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
+from outofgears.errors import ArgumentTypeError, InvalidStateError, printable
 from outofgears.rules.gears import ROBOT_NUMBERS
-from outofgears.rules.model import GameState, Options, UpgradeCard
+from outofgears.rules.model import GameState, Options, UpgradeCard, expect_state
 from outofgears.rules.programs import (
     Action,
     AnyProgram,
@@ -52,7 +54,10 @@ def action_id(program: AnyProgram) -> int:
     >>> action_id(UpgradeProgram(UpgradeCard.SUPER_HARVEST))
     24
     """
-    return _ID_OF[program]
+    try:
+        return _ID_OF[program]
+    except (KeyError, TypeError):
+        raise ArgumentTypeError("program", "a Program or an UpgradeProgram", program) from None
 
 
 def program_of(action: int, options: Options | None = None) -> AnyProgram:
@@ -63,11 +68,13 @@ def program_of(action: int, options: Options | None = None) -> AnyProgram:
     >>> program_of(24)
     Traceback (most recent call last):
     ...
-    ValueError: action 24 is not one of the 24 actions of this game
+    outofgears.errors.InvalidStateError: action 24 is not one of the 24 actions of this game
     """
     count = num_actions(options)
     if type(action) is not int or not 0 <= action < count:
-        raise ValueError(f"action {action!r} is not one of the {count} actions of this game")
+        raise InvalidStateError(
+            f"action {printable(repr(action))[:40]} is not one of the {count} actions of this game"
+        )
     return ALL_PROGRAMS[action]
 
 
@@ -77,6 +84,8 @@ def num_actions(options: Options | None = None) -> int:
     >>> num_actions(), num_actions(Options(upgrades=True))
     (24, 29)
     """
+    if options is not None and not isinstance(options, Options):
+        raise ArgumentTypeError("options", "an Options or None", options)
     return MAX_ACTIONS if options is not None and options.upgrades else BASE_ACTIONS
 
 
@@ -91,6 +100,7 @@ def action_mask(state: GameState, robot: int) -> list[int]:
     >>> [i for i, legal in enumerate(mask) if legal]
     [1, 4, 9, 12, 17, 20]
     """
+    expect_state(state)
     mask = [0] * num_actions(state.options)
     for program in legal_programs(state, robot):
         mask[_ID_OF[program]] = 1
@@ -105,7 +115,7 @@ def joint_action_id(first: AnyProgram, second: AnyProgram, options: Options | No
     >>> joint_action_id(Program.parse("trap 1"), Program.parse("attack 1"))
     192
     """
-    return _ID_OF[first] * num_actions(options) + _ID_OF[second]
+    return action_id(first) * num_actions(options) + action_id(second)
 
 
 def joint_program_of(action: int, options: Options | None = None) -> tuple[AnyProgram, AnyProgram]:
@@ -116,7 +126,10 @@ def joint_program_of(action: int, options: Options | None = None) -> tuple[AnyPr
     """
     count = num_actions(options)
     if type(action) is not int or not 0 <= action < count * count:
-        raise ValueError(f"joint action {action!r} is not one of the {count * count} of this game")
+        raise InvalidStateError(
+            f"joint action {printable(repr(action))[:40]} is not one of the {count * count} "
+            "of this game"
+        )
     return ALL_PROGRAMS[action // count], ALL_PROGRAMS[action % count]
 
 
@@ -138,6 +151,7 @@ def joint_action_mask(state: GameState, player: str) -> list[int]:
     >>> sum(mask), mask[joint_action_id(Program.parse("attack 1"), Program.parse("trap 1"))]
     (96, 1)
     """
+    expect_state(state)
     count = num_actions(state.options)
     mask = [0] * (count * count)
     for first, second in legal_joint_programs(state, player):
@@ -179,10 +193,23 @@ def programs_of_move(state: GameState, player: str, move: int) -> dict[int, AnyP
 
 
 def _robots_of(state: GameState, player: str) -> tuple[int, ...]:
+    expect_state(state)
+    if type(player) is not str:
+        raise ArgumentTypeError("player", "a player's name (str)", player)
     for candidate in state.players:
         if candidate.name == player:
             return candidate.robots
-    raise ValueError(f"player {player!r} is not in the game")
+    raise InvalidStateError(f"player {printable(repr(player))[:60]} is not in the game")
+
+
+def expect_rng(rng: object) -> None:
+    """Raise :class:`~outofgears.errors.ArgumentTypeError` unless ``rng`` is a
+    :class:`random.Random` (the bots', policies' and samplers' source of randomness).
+
+    >>> expect_rng(random.Random(1))
+    """
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError("rng", "a random.Random", rng)
 
 
 #: The public names of this module (the rest serves them).

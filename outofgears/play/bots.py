@@ -14,26 +14,32 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
   its own statistics (decoupled UCT for simultaneous moves), and each is credited with its
   points after the turn.
 
-:data:`BOTS` names them for the command line: ``random``, ``greedy``, ``mcts``; ``greedy:16``
-or ``mcts:400`` set the samples or iterations.
+* :class:`LookaheadBot` is :class:`GreedyBot` on the point margin: its points less the best
+  of the others'.
+
+:func:`make_bot` builds them from the command line's specs: ``random``, ``greedy``,
+``lookahead``, ``mcts``; ``greedy:16`` or ``mcts:400`` set the samples or iterations;
+``module:Class`` or an entry point of the group ``outofgears.bots`` name any other bot.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from attrs import define, frozen
+from attrs import define, field, frozen
 
-from outofgears.errors import InvalidStateError
-from outofgears.play.actions import programs_of_move
-from outofgears.play.game import is_terminal, returns
-from outofgears.play.observation import Observation, observe
+from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError, printable
+from outofgears.play.actions import expect_rng, programs_of_move
+from outofgears.play.game import check_turn_cap, is_terminal, returns
+from outofgears.play.observation import Observation, ObservationCache
 from outofgears.play.policies import random_programs
-from outofgears.rules.model import GameState
-from outofgears.rules.programs import AnyProgram
+from outofgears.rules.model import GameState, UpgradeCard
+from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import apply_turn
 
@@ -50,6 +56,7 @@ class RandomBot:
     """A legal move drawn uniformly.
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([2, 5], seed=1), "P2")
     >>> RandomBot().act(observation, random.Random(0)) in observation.legal_actions()
     True
@@ -59,7 +66,8 @@ class RandomBot:
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """A legal move drawn uniformly."""
-        return rng.choice(observation.legal_actions())
+        moves = _moves_to_choose(observation, rng)
+        return rng.choice(moves)
 
 
 def _points(state: GameState, player: str) -> int:
@@ -78,27 +86,99 @@ class GreedyBot:
             other players; every move is tried on the same ones. Ties are broken at random.
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([1, 2, 3], seed=1), "P1")
     >>> GreedyBot(samples=4).act(observation, random.Random(0)) in observation.legal_actions()
     True
     """
 
-    samples: int = 8
+    samples: int = field(default=8, validator=lambda _, a, v: _check_count(a.name, v))
     name = "greedy"
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The move of highest mean points over :attr:`samples` random continuations."""
-        moves = observation.legal_actions()
-        totals = dict.fromkeys(moves, 0)
-        for _ in range(self.samples):
-            state = observation.sample_state(rng)
-            others = random_programs(state, rng)
-            for move in moves:
-                programs = dict(others)
-                programs.update(programs_of_move(state, observation.player, move))
-                totals[move] += _points(apply_turn(state, programs), observation.player)
-        best = max(totals.values())
-        return rng.choice([move for move in moves if totals[move] == best])
+        return _best_after_one_turn(observation, rng, self.samples, _own_points)
+
+
+@define
+class LookaheadBot:
+    """The move with the best expected point margin after this turn, against random opponents.
+
+    As :class:`GreedyBot`, but a move is worth the player's points minus the best points of
+    the other players after the turn: it also counts what a move takes from the others.
+
+    Args:
+        samples: Positions drawn from the observation, each with random programs of the
+            other players; every move is tried on the same ones. Ties are broken at random.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
+    >>> observation = observe(setup_game([1, 2, 3], seed=1), "P1")
+    >>> LookaheadBot(samples=4).act(observation, random.Random(0)) in observation.legal_actions()
+    True
+    """
+
+    samples: int = field(default=8, validator=lambda _, a, v: _check_count(a.name, v))
+    name = "lookahead"
+
+    def act(self, observation: Observation, rng: random.Random) -> int:
+        """The move of highest mean margin over :attr:`samples` random continuations."""
+        return _best_after_one_turn(observation, rng, self.samples, _margin)
+
+
+def _check_count(name: str, value: object, least: int = 1) -> None:
+    if type(value) is not int:
+        raise ArgumentTypeError(name, "a whole number (int)", value)
+    if value < least:
+        raise InvalidStateError(f"{name} is a whole number, {least} or more, not {value}")
+
+
+def _own_points(state: GameState, player: str) -> float:
+    return float(_points(state, player))
+
+
+def _margin(state: GameState, player: str) -> float:
+    """The player's points less the best points of the others."""
+    mine = 0
+    best = 0
+    for score in player_scores(state):
+        if score.player == player:
+            mine = score.points
+        else:
+            best = max(best, score.points)
+    return float(mine - best)
+
+
+def _best_after_one_turn(
+    observation: Observation,
+    rng: random.Random,
+    samples: int,
+    value: Callable[[GameState, str], float],
+) -> int:
+    """The legal move of highest mean ``value`` after this turn, on ``samples`` positions
+    drawn from the observation with random programs of the others; ties broken at random."""
+    moves = _moves_to_choose(observation, rng)
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(samples):
+        state = observation.sample_state(rng)
+        others = random_programs(state, rng)
+        for move in moves:
+            programs = dict(others)
+            programs.update(programs_of_move(state, observation.player, move))
+            totals[move] += value(apply_turn(state, programs), observation.player)
+    best = max(totals.values())
+    return rng.choice([move for move in moves if totals[move] == best])
+
+
+def _moves_to_choose(observation: object, rng: object) -> list[int]:
+    """The observation's legal moves; a typed error for anything else or a finished game."""
+    expect_rng(rng)
+    if not isinstance(observation, Observation):
+        raise ArgumentTypeError("observation", "an Observation (see observe)", observation)
+    moves = observation.legal_actions()
+    if not moves:
+        raise GameOverError(observation.turn)
+    return moves
 
 
 @define
@@ -107,43 +187,62 @@ class MCTSBot:
 
     Every iteration draws a position consistent with the observation (what the player
     cannot see drawn afresh, :meth:`Observation.sample_state
-    <outofgears.play.observation.Observation.sample_state>`, as :func:`~outofgears.play.game.resample_hidden`
-    does), lets *every* player pick its move by UCB1 on its own statistics (decoupled UCT for
-    simultaneous moves; a player's moves are those legal in the drawn position), plays the
-    turn, then ``rollout`` turns of the random policy, and credits each player with its points
-    then. The move played is the bot's most visited one. The other players are thus searched
-    as players who also look for their best points, not as random ones.
+    <outofgears.play.observation.Observation.sample_state>`, as
+    :func:`~outofgears.play.game.resample_hidden` does), with the upgrade cards already seen
+    laid kept out of the others' hands. *Every* player then picks its move by UCB1 on its own
+    statistics (decoupled UCT for simultaneous moves; a player's moves are those legal in the
+    drawn position), the turn is played, then ``rollout`` turns of the random policy, and each
+    player is credited with its point margin: its points less the best of the others'.
+
+    The other players' choices start from what they revealed before: each of their moves
+    starts with ``prior`` visits at the mean margin, shared out by how often that player laid
+    the move's action card (attack, trap, harvest) in the game so far, so a player who always
+    harvests is searched as one who probably harvests again. The move played is the bot's
+    most visited one.
+
+    The bot remembers what it saw in a game (the programs revealed, the cards laid); a new
+    game (a turn earlier than the last seen) starts afresh.
 
     Args:
         iterations: Positions drawn per move.
-        exploration: The UCB1 constant, in points.
-        rollout: Random turns played after the searched one before the points are read.
+        exploration: The UCB1 constant, in points of margin.
+        rollout: Random turns played after the searched one before the margins are read.
+        prior: Visits of the prior from the revealed history (0 for none).
 
     >>> from outofgears.rules.setup import setup_game
+    >>> from outofgears.play.observation import observe
     >>> observation = observe(setup_game([1, 2], seed=1), "P1")
     >>> MCTSBot(iterations=20).act(observation, random.Random(0)) in observation.legal_actions()
     True
     """
 
-    iterations: int = 400
+    iterations: int = field(default=400, validator=lambda _, a, v: _check_count(a.name, v))
     exploration: float = 2.0
-    rollout: int = 0
+    rollout: int = field(default=0, validator=lambda _, a, v: _check_count(a.name, v, least=0))
+    prior: float = 4.0
+    _memory: _Memory = field(factory=lambda: _Memory(), init=False, repr=False, eq=False)
     name = "mcts"
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         """The bot's most visited move after :attr:`iterations` iterations."""
-        moves = observation.legal_actions()
+        moves = _moves_to_choose(observation, rng)
+        memory = self._memory
+        memory.see(observation)
         if len(moves) == 1:
             return moves[0]
+        seen_upgrades = tuple(memory.cards)
         stats: dict[str, dict[int, list[float]]] = {}
+        cache = ObservationCache()
         for iteration in range(self.iterations):
-            state = observation.sample_state(rng)
+            state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
             programs: dict[int, AnyProgram] = {}
             chosen: dict[str, int] = {}
             log_total = math.log(iteration + 1)
             for player in state.players:
-                legal = observe(state, player.name).legal_actions()
-                mine = stats.setdefault(player.name, {})
+                legal = cache.legal_moves(state, player.name)
+                mine = stats.get(player.name)
+                if mine is None:
+                    mine = stats[player.name] = self._start(memory, player.name, legal, state)
                 move = self._select(mine, legal, log_total, rng)
                 chosen[player.name] = move
                 programs.update(programs_of_move(state, player.name, move))
@@ -154,11 +253,37 @@ class MCTSBot:
                 state = apply_turn(state, random_programs(state, rng))
             points = {score.player: score.points for score in player_scores(state)}
             for name, move in chosen.items():
+                best_other = max(
+                    (value for other, value in points.items() if other != name), default=0
+                )
                 record = stats[name].setdefault(move, [0.0, 0.0])
                 record[0] += 1
-                record[1] += points[name]
+                record[1] += points[name] - best_other
         mine = stats[observation.player]
         return max(moves, key=lambda move: mine.get(move, [0.0, 0.0])[0])
+
+    def _start(
+        self, memory: _Memory, player: str, legal: Sequence[int], state: GameState
+    ) -> dict[int, list[float]]:
+        """A player's statistics before the search: empty for the bot's own player; for the
+        others, :attr:`prior` visits shared out by the action cards they laid so far."""
+        laid = memory.laid.get(player)
+        if not laid or self.prior <= 0:
+            return {}
+        total = sum(laid.values()) + len(_ACTION_CARDS)
+        stats: dict[int, list[float]] = {}
+        for move in legal:
+            cards = [
+                program.action
+                for program in programs_of_move(state, player, move).values()
+                if isinstance(program, Program)
+            ]
+            if not cards:
+                continue
+            share = sum((laid.get(card, 0) + 1) / total for card in cards) / len(cards)
+            visits = self.prior * share * len(_ACTION_CARDS)
+            stats[move] = [visits, 0.0]
+        return stats
 
     def _select(
         self,
@@ -178,30 +303,175 @@ class MCTSBot:
         return max(legal, key=ucb)
 
 
-#: The bots by name, each a function of its optional number (samples or iterations).
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
-    "random": lambda _: RandomBot(),
-    "greedy": lambda n: GreedyBot() if n is None else GreedyBot(samples=n),
-    "mcts": lambda n: MCTSBot() if n is None else MCTSBot(iterations=n),
+_ACTION_CARDS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
+
+
+@define
+class _Memory:
+    """What a bot saw in the game it plays: the last turn seen, the action cards each player
+    laid, and the upgrade cards laid (out of every hand)."""
+
+    turn: int = 0
+    laid: dict[str, Counter[Action]] = field(factory=dict)
+    cards: list[UpgradeCard] = field(factory=list)
+
+    def see(self, observation: Observation) -> None:
+        if observation.turn <= self.turn:
+            self.laid.clear()
+            self.cards.clear()
+        self.turn = observation.turn
+        revealed = observation.revealed
+        if not revealed:
+            return
+        owner = {
+            number: name for name, robots, _ in observation.public.players for number in robots
+        }
+        for robot, program in revealed.items():
+            if isinstance(program, UpgradeProgram):
+                self.cards.append(program.card)
+            elif owner[robot] != observation.player:
+                self.laid.setdefault(owner[robot], Counter())[program.action] += 1
+
+
+@frozen
+class BotKind:
+    """A built-in bot: how to build it, and the bounds of its number.
+
+    Args:
+        build: The bot, given its number (``None`` for the default).
+        number: What the number after ``:`` sets, or ``None`` if the bot takes none.
+        most: The largest number accepted (a move then takes a few seconds at most).
+    """
+
+    build: Callable[[int | None], Bot]
+    number: str | None = None
+    most: int = 0
+
+
+#: The built-in bots by name: ``random``, ``greedy``, ``lookahead``, ``mcts``.
+BOTS: Mapping[str, BotKind] = {
+    "random": BotKind(lambda _: RandomBot()),
+    "greedy": BotKind(
+        lambda n: GreedyBot() if n is None else GreedyBot(samples=n), "samples", 2_000
+    ),
+    "lookahead": BotKind(
+        lambda n: LookaheadBot() if n is None else LookaheadBot(samples=n), "samples", 2_000
+    ),
+    "mcts": BotKind(
+        lambda n: MCTSBot() if n is None else MCTSBot(iterations=n), "iterations", 20_000
+    ),
 }
+
+#: The entry-point group where installed packages name their bots: ``name = "module:Class"``.
+ENTRY_POINT_GROUP = "outofgears.bots"
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from its name, with an optional number: ``"random"``, ``"greedy:16"``, ``"mcts:400"``.
+    """A bot from its spec.
+
+    * a built-in bot, with an optional number: ``"random"``, ``"greedy:16"``,
+      ``"lookahead:8"``, ``"mcts:400"`` (:data:`BOTS` gives what the number sets and its
+      bounds);
+    * ``"module:Class"``: a class (or any callable) importable from ``module``, called with
+      no arguments;
+    * the name of an entry point of the group :data:`ENTRY_POINT_GROUP` (``outofgears.bots``),
+      which names such a class.
+
+    The result must have an ``act`` method. Anything else raises :class:`InvalidStateError`
+    (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is not a string).
 
     >>> make_bot("mcts:50")
-    MCTSBot(iterations=50, exploration=2.0, rollout=0)
+    MCTSBot(iterations=50, exploration=2.0, rollout=0, prior=4.0)
+    >>> make_bot("outofgears.play.bots:RandomBot").name
+    'random'
     >>> make_bot("chess")
     Traceback (most recent call last):
     ...
-    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, mcts, random)
+    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, lookahead, mcts, random, or module:Class, or an entry point of the group outofgears.bots)
+    >>> make_bot("random:3")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: bot 'random:3': random takes no number
     """
-    name, _, number = spec.partition(":")
-    if name not in BOTS:
-        raise InvalidStateError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    if number and not (number.isascii() and number.isdigit() and int(number) > 0):
-        raise InvalidStateError(f"bot {spec!r}: the number after ':' is a whole number over 0")
-    return BOTS[name](int(number) if number else None)
+    if type(spec) is not str:
+        raise ArgumentTypeError("spec", "a bot spec (str)", spec)
+    name, colon, number = spec.partition(":")
+    kind = BOTS.get(name)
+    if kind is not None:
+        return kind.build(_number_of(spec, name, kind) if colon else None)
+    if colon:
+        return _checked(spec, _imported(spec, name, number))
+    found = _entry_point(name)
+    if found is None:
+        raise InvalidStateError(
+            f"unknown bot {printable(repr(spec))} (known: {', '.join(sorted(BOTS))}, "
+            f"or module:Class, or an entry point of the group {ENTRY_POINT_GROUP})"
+        )
+    return _checked(spec, found)
+
+
+def _number_of(spec: str, name: str, kind: BotKind) -> int:
+    number = spec.partition(":")[2]
+    if kind.number is None:
+        raise InvalidStateError(f"bot {printable(repr(spec))}: {name} takes no number")
+    if not (number.isascii() and number.isdigit() and 0 < int(number) <= kind.most):
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: the number after ':' ({kind.number}) is a whole "
+            f"number from 1 to {kind.most:,}"
+        )
+    return int(number)
+
+
+def _imported(spec: str, module: str, attribute: str) -> object:
+    import importlib
+
+    if not module or not attribute.isidentifier():
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: a bot is a known name, name:number or module:Class"
+        )
+    try:
+        found = importlib.import_module(module)
+    except Exception as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
+            f"({type(error).__name__}: {printable(str(error))})"
+        ) from error
+    if not hasattr(found, attribute):
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} has no {attribute}"
+        )
+    return getattr(found, attribute)
+
+
+def _entry_point(name: str) -> object | None:
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name == name:
+            try:
+                loaded: object = point.load()
+            except Exception as error:
+                raise InvalidStateError(
+                    f"bot {printable(repr(name))}: its entry point {point.value} cannot be "
+                    f"loaded ({type(error).__name__}: {printable(str(error))})"
+                ) from error
+            return loaded
+    return None
+
+
+def _checked(spec: str, factory: object) -> Bot:
+    if not callable(factory):
+        raise InvalidStateError(f"bot {printable(repr(spec))}: {factory!r} cannot be called")
+    try:
+        bot = factory()
+    except Exception as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: building it failed "
+            f"({type(error).__name__}: {printable(str(error))})"
+        ) from error
+    if not callable(getattr(bot, "act", None)):
+        raise InvalidStateError(f"bot {printable(repr(spec))}: it has no act(observation, rng)")
+    return bot  # type: ignore[no-any-return]
 
 
 @frozen
@@ -214,6 +484,7 @@ class MatchResult:
         returns: Every player's win share (ruling R-TURN-CAP for a game cut off).
         points: Every player's points.
         cut_off: Whether the game reached the turn cap without ending.
+        seconds: Every player's bot's thinking time over the match (wall clock, seconds).
     """
 
     final: GameState
@@ -221,6 +492,7 @@ class MatchResult:
     returns: dict[str, float]
     points: dict[str, float]
     cut_off: bool
+    seconds: dict[str, float] = field(factory=dict, eq=False)
 
 
 def play_match(
@@ -233,7 +505,10 @@ def play_match(
     """Play a game to its end, or to ``turn_cap``, each player moved by its bot.
 
     Each bot sees only its player's observation (with the programs revealed on the turn
-    before), and its move is turned into programs and played by :func:`apply_turn`.
+    before), and its move is turned into programs and played by :func:`apply_turn`. The
+    caches of the observations (:class:`~outofgears.play.observation.ObservationCache`) belong
+    to the match and go with it. A move that is not legal raises
+    :class:`~outofgears.errors.IllegalProgramError` naming the bot's player.
 
     >>> from outofgears.rules.setup import setup_game
     >>> result = play_match(setup_game([1, 2, 3], seed=4),
@@ -242,13 +517,20 @@ def play_match(
     >>> sum(result.returns.values())
     1.0
     """
+    _check_match(state, bots, rng, turn_cap)
     revealed: dict[int, AnyProgram] | None = None
     start = state.turn
+    cache = ObservationCache()
+    seconds = {player.name: 0.0 for player in state.players}
     while not is_terminal(state, turn_cap):
         programs: dict[int, AnyProgram] = {}
         for player in state.players:
-            observation = observe(state, player.name, revealed=revealed)
+            observation = cache.observe(state, player.name, revealed=revealed)
+            began = time.perf_counter()
             move = bots[player.name].act(observation, rng)
+            seconds[player.name] += time.perf_counter() - began
+            if move not in observation.legal_actions():
+                raise IllegalMoveError(player.name, move, observation.legal_actions())
             programs.update(programs_of_move(state, player.name, move))
         state = apply_turn(state, programs)
         revealed = programs
@@ -258,13 +540,64 @@ def play_match(
         returns=returns(state, turn_cap=turn_cap),
         points=returns(state, "points", turn_cap=turn_cap),
         cut_off=not state.game_over,
+        seconds=seconds,
     )
+
+
+class IllegalMoveError(InvalidStateError):
+    """A bot chose a move that is not one of its observation's legal moves.
+
+    Attributes:
+        player: The bot's player.
+        move: The move it chose.
+    """
+
+    def __init__(self, player: str, move: object, legal: Sequence[int]) -> None:
+        shown = printable(repr(move))[:40]
+        super().__init__(
+            f"the bot of {printable(player)} chose {shown}, not one of its {len(legal)} legal moves"
+        )
+        self.player = player
+        self.move = move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_illegal, (self.player, self.move, str(self)))
+
+
+def _rebuild_illegal(player: str, move: object, message: str) -> IllegalMoveError:
+    error = IllegalMoveError.__new__(IllegalMoveError)
+    InvalidStateError.__init__(error, message)
+    error.player, error.move = player, move
+    return error
+
+
+def _check_match(state: object, bots: object, rng: object, turn_cap: object) -> None:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError("state", "a GameState", state)
+    if not isinstance(bots, Mapping):
+        raise ArgumentTypeError("bots", "a mapping of player names to bots", bots)
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError("rng", "a random.Random", rng)
+    check_turn_cap(turn_cap, least=1)
+    names = [player.name for player in state.players]
+    missing = [name for name in names if name not in bots]
+    extra = [name for name in bots if name not in names]
+    if missing or extra:
+        raise InvalidStateError(
+            f"the bots are for {printable(', '.join(map(str, bots)))}; the players are "
+            f"{printable(', '.join(names))}"
+        )
+    for name in names:
+        if not callable(getattr(bots[name], "act", None)):
+            raise ArgumentTypeError(f"bots[{name!r}]", "a bot (with act)", bots[name])
 
 
 #: The public names of this module (the rest serves them).
 __all__ = [
     "Bot",
     "GreedyBot",
+    "IllegalMoveError",
+    "LookaheadBot",
     "MCTSBot",
     "MatchResult",
     "RandomBot",

@@ -18,12 +18,16 @@ from typing import Literal
 
 from attrs import frozen
 
+from outofgears.errors import ArgumentTypeError, InvalidStateError, printable
 from outofgears.play.actions import num_actions, num_joint_actions
 from outofgears.play.observation import observation_size, observe
 from outofgears.rules.model import GameState, UpgradeCard
 from outofgears.rules.scoring import player_scores, winners
 
 ReturnKind = Literal["win_share", "win_loss", "points"]
+
+#: The largest turn cap accepted.
+MAX_TURN_CAP = 100_000
 
 #: The kinds of :func:`returns`.
 RETURN_KINDS: tuple[ReturnKind, ...] = ("win_share", "win_loss", "points")
@@ -37,7 +41,8 @@ def is_cut_off(state: GameState, turn_cap: int | None) -> bool:
     >>> is_cut_off(state, None), is_cut_off(state, 0), is_cut_off(state, 1)
     (False, True, False)
     """
-    _check_cap(turn_cap)
+    _check_state(state)
+    check_turn_cap(turn_cap)
     return not state.game_over and turn_cap is not None and state.turn > turn_cap
 
 
@@ -48,6 +53,7 @@ def is_terminal(state: GameState, turn_cap: int | None = None) -> bool:
     >>> is_terminal(setup_game([1, 2], seed=0)), is_terminal(setup_game([1, 2], seed=0), 0)
     (False, True)
     """
+    _check_state(state)
     return state.game_over or is_cut_off(state, turn_cap)
 
 
@@ -64,7 +70,9 @@ def returns(
         turn_cap: The turn cap, if any (ruling R-TURN-CAP): a game cut off there is scored as
             it stands.
 
-    A game that is neither over nor cut off has every return 0.
+    The win shares and win/loss of a game that is neither over nor cut off are all 0; its
+    points are the points each player would score if it ended now, so a search can read
+    them at any turn.
 
     >>> from outofgears.rules.setup import from_position
     >>> from outofgears.rules.gears import gears
@@ -73,17 +81,20 @@ def returns(
     ...                       reserve=gears(3))
     >>> returns(state), returns(state, turn_cap=0)
     ({'P1': 0.0, 'P2': 0.0, 'P3': 0.0}, {'P1': 0.5, 'P2': 0.5, 'P3': 0.0})
+    >>> returns(state, "points")
+    {'P1': 4.0, 'P2': 4.0, 'P3': 2.0}
     >>> returns(state, "win_loss", turn_cap=0), returns(state, "points", turn_cap=0)
     ({'P1': 1.0, 'P2': 1.0, 'P3': -1.0}, {'P1': 4.0, 'P2': 4.0, 'P3': 2.0})
     """
-    if kind not in RETURN_KINDS:
-        raise ValueError(f"kind is one of {', '.join(RETURN_KINDS)}, not {kind!r}")
+    _check_state(state)
+    _check_kind(kind)
     names = [player.name for player in state.players]
-    if not is_terminal(state, turn_cap):
-        return dict.fromkeys(names, 0.0)
     if kind == "points":
+        check_turn_cap(turn_cap)
         points = {score.player: float(score.points) for score in player_scores(state)}
         return {name: points[name] for name in names}
+    if not is_terminal(state, turn_cap):
+        return dict.fromkeys(names, 0.0)
     best = set(winners(state))
     if kind == "win_share":
         return {name: 1.0 / len(best) if name in best else 0.0 for name in names}
@@ -111,6 +122,12 @@ def resample_hidden(
     >>> observe(other, "P1") == observe(state, "P1"), Counter(other.reserve) == Counter(state.reserve)
     (True, True)
     """
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError("rng", "a random.Random", rng)
+    if not isinstance(seen_upgrades, tuple) or not all(
+        isinstance(card, UpgradeCard) for card in seen_upgrades
+    ):
+        raise ArgumentTypeError("seen_upgrades", "a tuple of UpgradeCard", seen_upgrades)
     return observe(state, player).sample_state(rng, seen_upgrades=seen_upgrades)
 
 
@@ -154,9 +171,9 @@ def game_info(
     >>> info.min_utility, info.max_utility, info.utility_sum
     (0.0, 1.0, 1.0)
     """
-    _check_cap(turn_cap)
-    if kind not in RETURN_KINDS:
-        raise ValueError(f"kind is one of {', '.join(RETURN_KINDS)}, not {kind!r}")
+    _check_state(state)
+    check_turn_cap(turn_cap)
+    _check_kind(kind)
     options = state.options
     variant = state.is_two_robot_variant
     low, high, total = {
@@ -184,15 +201,41 @@ def max_points(state: GameState) -> int:
     >>> max_points(setup_game([1, 2], seed=0))
     44
     """
+    _check_state(state)
     return sum(
         max(gear.points_for(robot) for robot in state.robot_numbers) for gear in state.all_gears()
     )
 
 
-def _check_cap(turn_cap: int | None) -> None:
-    if turn_cap is not None and (type(turn_cap) is not int or turn_cap < 0):
-        raise ValueError(
-            f"a turn cap is a whole number of turns, 0 or more, or None, not {turn_cap!r}"
+def check_turn_cap(turn_cap: object, least: int = 0) -> None:
+    """Raise :class:`~outofgears.errors.InvalidStateError` unless ``turn_cap`` is ``None`` or a
+    whole number of turns from ``least`` to :data:`MAX_TURN_CAP`. Reading a position, a cap
+    of 0 scores it as it stands; a game played with a cap needs ``least=1`` (a cap of 0 would
+    end it before it starts).
+
+    >>> check_turn_cap(0, least=1)
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.InvalidStateError: a turn cap is a whole number of turns from 1 to 100,000, or None, not 0
+    """
+    if turn_cap is not None and (
+        type(turn_cap) is not int or not least <= turn_cap <= MAX_TURN_CAP
+    ):
+        raise InvalidStateError(
+            f"a turn cap is a whole number of turns from {least} to {MAX_TURN_CAP:,}, or None, "
+            f"not {printable(repr(turn_cap))[:40]}"
+        )
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError("state", "a GameState", state)
+
+
+def _check_kind(kind: object) -> None:
+    if kind not in RETURN_KINDS:
+        raise InvalidStateError(
+            f"kind is one of {', '.join(RETURN_KINDS)}, not {printable(repr(kind))[:40]}"
         )
 
 

@@ -43,9 +43,16 @@ from collections.abc import Iterable, Mapping
 from struct import Struct
 from typing import Final
 
-from attrs import field, frozen
+from attrs import define, evolve, field, frozen
 
-from outofgears.play.actions import MAX_ACTIONS, action_id, player_actions
+from outofgears.errors import ArgumentTypeError, InvalidStateError, printable
+from outofgears.play.actions import (
+    ALL_PROGRAMS,
+    MAX_ACTIONS,
+    action_id,
+    expect_rng,
+    player_actions,
+)
 from outofgears.rules.gears import (
     CANONICAL_GEARS,
     RANKS_OF_SHARED,
@@ -195,7 +202,12 @@ def _pile_part(pile: tuple[Gear, ...]) -> bytes:
     return part
 
 
-def shared_vector(state: GameState, revealed: Mapping[int, int] | None = None) -> bytes:
+def shared_vector(
+    state: GameState,
+    revealed: Mapping[int, int] | None = None,
+    *,
+    cache: ObservationCache | None = None,
+) -> bytes:
     """The part of every observer's :meth:`Observation.to_vector` that its players share (the
     observer's own slots at 0), as :func:`observation_size` native float32 numbers.
 
@@ -213,10 +225,20 @@ def shared_vector(state: GameState, revealed: Mapping[int, int] | None = None) -
     >>> len(vector), vector[:6].tolist()
     (515, [1.0, 0.0, 18.0, 0.0, 1.0, 1.0])
     """
-    return b"".join(_shared_parts(state, revealed))
+    _check_state(state)
+    if revealed is not None and (
+        not isinstance(revealed, Mapping)
+        or any(type(revealed.get(n)) is not int for n in state.robot_numbers)
+    ):
+        raise ArgumentTypeError(
+            "revealed", "a mapping of every robot in play to an action number", revealed
+        )
+    return _cache_of(cache).shared_vector(state, revealed)
 
 
-def _shared_parts(state: GameState, revealed: Mapping[int, int] | None) -> list[bytes]:
+def _shared_parts(
+    state: GameState, revealed: Mapping[int, int] | None, cache: ObservationCache
+) -> list[bytes]:
     """The pieces of :func:`shared_vector`, in its order."""
     feet = [_NO_GEARS] * 8
     circuits = [_NO_GEARS] * 8
@@ -236,7 +258,7 @@ def _shared_parts(state: GameState, revealed: Mapping[int, int] | None) -> list[
     for dump in state.dumps:
         pile = dump.gears
         dumps[dump.number - 1] = shared(id(pile)) or _pile_part(pile)
-    players = _players_seen(state.players)
+    players = cache.players_seen(state.players)
     reserve = state.reserve
     header = _pack_header(
         float(state.turn), float(state.game_over), float(len(reserve)), players.variant
@@ -248,7 +270,7 @@ def _shared_parts(state: GameState, revealed: Mapping[int, int] | None) -> list[
         *feet,
         *circuits,
         *dumps,
-        _reserve_part(reserve),
+        cache.reserve_part(reserve),
         players.holds,
         _NO_CARD,
         *(shown if revealed is not None else (_NOTHING_REVEALED,)),
@@ -272,76 +294,18 @@ class _PlayersSeen:
     public: tuple[tuple[str, tuple[int, ...], bool], ...]
 
 
-#: What is seen of a players tuple, by its identity: a turn passes the tuple on unchanged
-#: unless a card is laid. The entries hold the tuples, so an ``id`` is not reused while here.
-_PLAYERS_SEEN: dict[int, _PlayersSeen] = {}
-_PLAYERS_KEPT: Final = 64
-
-
-def _players_seen(players: tuple[Player, ...]) -> _PlayersSeen:
-    seen = _PLAYERS_SEEN.get(id(players))
-    if seen is not None and seen.players is players:
-        return seen
-    holds = [0.0] * 8
-    variant = 0.0
-    for player in players:
-        if len(player.robots) == 2:
-            variant = 1.0
-        if player.upgrade is not None:
-            for number in player.robots:
-                holds[number - 1] = 1.0
-    public = tuple((player.name, player.robots, player.upgrade is not None) for player in players)
-    seen = _PlayersSeen(players, _pack_robots(*holds), variant, public)
-    if len(_PLAYERS_SEEN) >= _PLAYERS_KEPT:
-        _PLAYERS_SEEN.clear()
-    _PLAYERS_SEEN[id(players)] = seen
-    return seen
-
-
-#: The latest reserves counted, the most recent first: each with the ranks of the reserve it
-#: was counted from, where it starts in them, and its counts by gear rank. Gears leave the
-#: reserve from its front (exploration, EXP-1), so a later position's reserve is usually the
-#: end of one counted before, and is counted from it by the few gears drawn.
-_RESERVES: list[tuple[tuple[Gear, ...], list[int], int, list[float]]] = []
-_RESERVES_KEPT: Final = 8
-
-
-def _reserve_part(reserve: tuple[Gear, ...]) -> bytes:
-    size = len(reserve)
-    if not size:
-        return _NO_GEARS
-    last = reserve[-1]
-    for seen, ranks, start, seen_counts in tuple(_RESERVES):
-        drawn = len(seen) - size
-        if drawn >= 0 and seen[-1] is last and seen[drawn:] == reserve:
-            if not drawn:
-                return _pack_ranks(*seen_counts)
-            counts = seen_counts.copy()
-            for rank in ranks[start : start + drawn]:
-                counts[rank] -= 1.0
-            start += drawn
-            break
-    else:
-        ranks = gear_ranks(reserve)
-        start = 0
-        counts = [0.0] * RANKS
-        for rank in ranks:
-            counts[rank] += 1.0
-    _RESERVES.insert(0, (reserve, ranks, start, counts))
-    del _RESERVES[_RESERVES_KEPT:]
-    return _pack_ranks(*counts)
-
-
-def _public(state: GameState, revealed: Mapping[int, AnyProgram] | None) -> PublicInfo:
+def _public(
+    state: GameState, revealed: Mapping[int, AnyProgram] | None, cache: ObservationCache
+) -> PublicInfo:
     numbers = tuple([robot.number for robot in state.robots])
     shown = None
     actions = None
     if revealed is not None:
         shown = tuple([revealed[number] for number in numbers])
         actions = dict(zip(numbers, map(action_id, shown), strict=True))
-    players = _players_seen(state.players).public
+    players = cache.players_seen(state.players).public
     return PublicInfo(
-        state.options, players, numbers, shown, _as_list(_shared_parts(state, actions))
+        state.options, players, numbers, shown, _as_list(_shared_parts(state, actions, cache))
     )
 
 
@@ -423,22 +387,32 @@ class Observation:
 
     def feet(self, robot: int) -> Counts:
         """Robot ``robot``'s feet as counts by gear rank."""
-        return self.public.feet[self.public.robot_numbers.index(robot)]
+        return self.public.feet[self._index("robot", robot)]
 
     def circuit(self, robot: int) -> Counts:
         """Robot ``robot``'s circuit as counts by gear rank."""
-        return self.public.circuits[self.public.robot_numbers.index(robot)]
+        return self.public.circuits[self._index("robot", robot)]
 
     def dump(self, number: int) -> Counts:
         """Dump ``number``'s gears as counts by gear rank."""
-        return self.public.dumps[self.public.robot_numbers.index(number)]
+        return self.public.dumps[self._index("dump", number)]
+
+    def _index(self, what: str, number: object) -> int:
+        numbers = self.public.robot_numbers
+        if type(number) is not int:
+            raise ArgumentTypeError(what, f"a {what} number (int)", number)
+        if number not in numbers:
+            raise InvalidStateError(
+                f"{what} {number} is not in play (in play: {', '.join(map(str, numbers))})"
+            )
+        return numbers.index(number)
 
     def holds_upgrade(self, player: str) -> bool:
         """Whether ``player`` still holds an upgrade card (which one, only its owner knows)."""
         for name, _, holds in self.public.players:
             if name == player:
                 return holds
-        raise ValueError(f"player {player!r} is not in the game")
+        raise InvalidStateError(f"player {printable(repr(player))} is not in the game")
 
     def own_slots(self) -> tuple[int, ...]:
         """The places of :meth:`to_vector` that hold a 1 for this observer and not in
@@ -516,6 +490,11 @@ class Observation:
         >>> observe(sampled, "P1") == observe(state, "P1"), sampled.reserve == state.reserve
         (True, False)
         """
+        expect_rng(rng)
+        if not isinstance(seen_upgrades, tuple) or not all(
+            isinstance(card, UpgradeCard) for card in seen_upgrades
+        ):
+            raise ArgumentTypeError("seen_upgrades", "a tuple of UpgradeCard", seen_upgrades)
         public = self.public
         reserve = [
             CANONICAL_GEARS[rank] for rank, count in enumerate(public.reserve) for _ in range(count)
@@ -563,7 +542,8 @@ class Observation:
 
     def legal_actions(self) -> list[int]:
         """The observer's legal moves as numbers (:func:`~outofgears.play.actions.player_actions`):
-        its robot's actions, or its joint actions in the two-robot variant.
+        its robot's actions, or its joint actions in the two-robot variant; none once the
+        game is over.
 
         What is legal depends only on what the observer sees, so the moves are those of any
         position consistent with the observation.
@@ -572,28 +552,41 @@ class Observation:
         >>> observe(setup_game([2, 5], seed=1), "P2").legal_actions()
         [1, 4, 9, 12, 17, 20]
         """
-        key = (
-            self.public.robot_numbers,
-            self.robots,
-            self.upgrade,
-            self.public.options.upgrades,
-            self.public.game_over,
+        public = self.public
+        if public.game_over:
+            return []
+        key = (public.robot_numbers, self.robots, public.options)
+        by_card = _MOVES_OF_SEAT.get(key)
+        if by_card is None:
+            if len(_MOVES_OF_SEAT) >= _SEATS_KEPT:
+                _MOVES_OF_SEAT.clear()
+            by_card = _MOVES_OF_SEAT[key] = _moves_by_card(self)
+        return list(by_card[self.upgrade])
+
+
+def _moves_by_card(observation: Observation) -> dict[UpgradeCard | None, tuple[int, ...]]:
+    """The legal moves of an observer's seat for every upgrade card it could hold (none, or
+    each card when the upgrades are on), from a position consistent with what it sees."""
+    state = observation.sample_state(random.Random(0))
+    cards: tuple[UpgradeCard | None, ...] = (None,)
+    if state.options.upgrades:
+        cards += tuple(card for card in _CARDS if card in state.options.upgrade_deck)
+    moves = {}
+    for card in cards:
+        players = tuple(
+            evolve(player, upgrade=card if player.name == observation.player else None)
+            for player in state.players
         )
-        moves = _LEGAL.get(key)
-        if moves is None:
-            if self.public.game_over:
-                moves = ()
-            else:
-                moves = tuple(player_actions(self.sample_state(random.Random(0)), self.player))
-            if len(_LEGAL) > 4096:
-                _LEGAL.clear()
-            _LEGAL[key] = moves
-        return list(moves)
+        moves[card] = tuple(player_actions(evolve(state, players=players), observation.player))
+    return moves
 
 
-#: The legal moves of an observer, by what they depend on: the robots in play, the
-#: observer's robots and card, whether the upgrades are on, whether the game is over.
-_LEGAL: dict[tuple[object, ...], tuple[int, ...]] = {}
+#: The legal moves of a seat (the robots in play, the seat's robots, the options), for each card the seat could hold. Every card is filled in at once, so the table says
+#: nothing of which card anyone holds: it is the rules' answer for the seat, nothing of a game.
+_MOVES_OF_SEAT: dict[
+    tuple[tuple[int, ...], tuple[int, ...], Options], dict[UpgradeCard | None, tuple[int, ...]]
+] = {}
+_SEATS_KEPT: Final = 4096
 
 
 def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int, ...]:
@@ -603,6 +596,12 @@ def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int
     >>> own_slots((2, 5), UpgradeCard.SUPER_HARVEST)
     (13, 16, 278)
     """
+    if not isinstance(robots, tuple) or not all(
+        type(number) is int and 1 <= number <= 8 for number in robots
+    ):
+        raise ArgumentTypeError("robots", "a tuple of robot numbers (1-8)", robots)
+    if upgrade is not None and not isinstance(upgrade, UpgradeCard):
+        raise ArgumentTypeError("upgrade", "an UpgradeCard or None", upgrade)
     slots = [_MINE + number - 1 for number in robots]
     if upgrade is not None:
         slots.append(_OWN_CARD + _CARD_INDEX[upgrade])
@@ -610,27 +609,14 @@ def own_slots(robots: tuple[int, ...], upgrade: UpgradeCard | None) -> tuple[int
 
 
 def legal_moves(state: GameState, player: str) -> tuple[int, ...]:
-    """``observe(state, player).legal_actions()``, without building the observation.
+    """``observe(state, player).legal_actions()`` (:meth:`ObservationCache.legal_moves` keeps
+    them for a game).
 
     >>> from outofgears.rules.setup import setup_game
     >>> legal_moves(setup_game([2, 5], seed=1), "P5")
     (1, 4, 9, 12, 17, 20)
     """
-    numbers = tuple([robot.number for robot in state.robots])
-    for candidate in state.players:
-        if candidate.name == player:
-            key = (
-                numbers,
-                candidate.robots,
-                candidate.upgrade,
-                state.options.upgrades,
-                state.game_over,
-            )
-            moves = _LEGAL.get(key)
-            if moves is None:
-                moves = tuple(observe(state, player).legal_actions())
-            return moves
-    raise ValueError(f"player {player!r} is not in the game")
+    return ObservationCache().legal_moves(state, player)
 
 
 def _gears(counts: Counts) -> tuple[Gear, ...]:
@@ -641,14 +627,21 @@ def _describe(counts: Counts) -> str:
     return describe_gears(_gears(counts))
 
 
-#: The public information of the latest positions observed, by ``id``; the entries hold the
-#: states, so an ``id`` is not reused while it is here.
-_CACHE: dict[int, tuple[GameState, object, PublicInfo]] = {}
-_CACHE_SIZE: Final = 64
+def _cache_of(cache: object) -> ObservationCache:
+    """The caches given, or new ones for a call made outside a game."""
+    if cache is None:
+        return ObservationCache()
+    if not isinstance(cache, ObservationCache):
+        raise ArgumentTypeError("cache", "an ObservationCache", cache)
+    return cache
 
 
 def observe(
-    state: GameState, player: str, *, revealed: Mapping[int, AnyProgram] | None = None
+    state: GameState,
+    player: str,
+    *,
+    revealed: Mapping[int, AnyProgram] | None = None,
+    cache: ObservationCache | None = None,
 ) -> Observation:
     """What ``player`` (a name, as in ``state.players``) may know of ``state``.
 
@@ -657,8 +650,8 @@ def observe(
         player: The observer.
         revealed: The programs revealed on the turn that led to ``state``, by robot; a state
             does not keep them, so whoever played the turn passes them on.
-
-    The public part is computed once per position and shared by its players' observations.
+        cache: The caches of the game being played (:class:`ObservationCache`), kept by
+            whoever plays it; without it nothing is kept.
 
     >>> from outofgears.rules.setup import setup_game
     >>> from outofgears.rules.model import Options
@@ -667,24 +660,158 @@ def observe(
     >>> mine.upgrade is not None, mine.holds_upgrade("P2"), theirs.upgrade == mine.upgrade
     (True, True, False)
     """
-    entry = _CACHE.get(id(state))
-    if entry is None or entry[0] is not state or entry[1] is not revealed:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        public = _public(state, revealed)
-        _CACHE[id(state)] = (state, revealed, public)
-    else:
-        public = entry[2]
+    return _cache_of(cache).observe(state, player, revealed=revealed)
+
+
+def _check_state(state: object) -> GameState:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError("state", "a GameState", state)
+    return state
+
+
+def _player_of(state: GameState, player: object) -> Player:
+    if type(player) is not str:
+        raise ArgumentTypeError("player", "a player's name (str)", player)
     for candidate in state.players:
         if candidate.name == player:
-            return Observation(player, candidate.robots, candidate.upgrade, public)
+            return candidate
     names = ", ".join(repr(candidate.name) for candidate in state.players)
-    raise ValueError(f"player {player!r} is not in the game (players: {names})")
+    raise InvalidStateError(
+        f"player {printable(repr(player))} is not in the game (players: {printable(names)})"
+    )
+
+
+#: How many positions, sets of players and reserves an :class:`ObservationCache` keeps.
+_POSITIONS_KEPT: Final = 64
+_PLAYERS_KEPT: Final = 64
+_RESERVES_KEPT: Final = 8
+
+
+@define
+class ObservationCache:
+    """What the observations of one game's positions share, kept by whoever plays the game.
+
+    A position's public part is computed once and shared by its players' observations; a
+    reserve is counted from the one before it; a player's legal moves are looked up by what
+    they depend on. These caches hold true positions (the reserve's order, everyone's upgrade
+    cards), so they belong to the object that runs a game (:func:`~outofgears.play.bots.play_match`,
+    the learning environments) and go with it: no module keeps one, and a bot, which receives
+    an :class:`Observation`, never reaches it.
+
+    >>> from outofgears.rules.setup import setup_game
+    >>> cache, state = ObservationCache(), setup_game([1, 2, 3], seed=7)
+    >>> cache.observe(state, "P1").public is cache.observe(state, "P2").public
+    True
+    """
+
+    _positions: dict[int, tuple[GameState, object, PublicInfo]] = field(factory=dict)
+    _players: dict[int, _PlayersSeen] = field(factory=dict)
+    #: The latest reserves counted, the most recent first: each with the ranks of the reserve
+    #: it was counted from, where it starts in them, and its counts by gear rank. Gears leave
+    #: the reserve from its front (exploration, EXP-1), so a later position's reserve is
+    #: usually the end of one counted before, and is counted from it by the few gears drawn.
+    _reserves: list[tuple[tuple[Gear, ...], list[int], int, list[float]]] = field(factory=list)
+
+    def observe(
+        self,
+        state: GameState,
+        player: str,
+        *,
+        revealed: Mapping[int, AnyProgram] | None = None,
+    ) -> Observation:
+        """:func:`observe`, the public part shared with the position's other observations."""
+        entry = self._positions.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] is not revealed:
+            _check_state(state)
+            if revealed is not None:
+                _check_revealed(state, revealed)
+            if len(self._positions) >= _POSITIONS_KEPT:
+                self._positions.clear()
+            public = _public(state, revealed, self)
+            self._positions[id(state)] = (state, revealed, public)
+        else:
+            public = entry[2]
+        seat = _player_of(state, player)
+        return Observation(player, seat.robots, seat.upgrade, public)
+
+    def shared_vector(self, state: GameState, revealed: Mapping[int, int] | None) -> bytes:
+        """:func:`shared_vector`, for the caller that owns the game and built its arguments
+        (not checked again)."""
+        return b"".join(_shared_parts(state, revealed, self))
+
+    def legal_moves(self, state: GameState, player: str) -> tuple[int, ...]:
+        """The legal moves of ``player`` in ``state``, as :meth:`Observation.legal_actions`."""
+        return tuple(self.observe(state, player).legal_actions())
+
+    def players_seen(self, players: tuple[Player, ...]) -> _PlayersSeen:
+        """What every player sees of ``players`` (by the tuple's identity: a turn passes it
+        on unchanged unless a card is laid)."""
+        seen = self._players.get(id(players))
+        if seen is not None and seen.players is players:
+            return seen
+        holds = [0.0] * 8
+        variant = 0.0
+        for player in players:
+            if len(player.robots) == 2:
+                variant = 1.0
+            if player.upgrade is not None:
+                for number in player.robots:
+                    holds[number - 1] = 1.0
+        public = tuple(
+            (player.name, player.robots, player.upgrade is not None) for player in players
+        )
+        seen = _PlayersSeen(players, _pack_robots(*holds), variant, public)
+        if len(self._players) >= _PLAYERS_KEPT:
+            self._players.clear()
+        self._players[id(players)] = seen
+        return seen
+
+    def reserve_part(self, reserve: tuple[Gear, ...]) -> bytes:
+        """The reserve's counts by gear rank, as the vector holds them."""
+        size = len(reserve)
+        if not size:
+            return _NO_GEARS
+        last = reserve[-1]
+        kept = self._reserves
+        for seen, ranks, start, seen_counts in tuple(kept):
+            drawn = len(seen) - size
+            if drawn >= 0 and seen[-1] is last and seen[drawn:] == reserve:
+                if not drawn:
+                    return _pack_ranks(*seen_counts)
+                counts = seen_counts.copy()
+                for rank in ranks[start : start + drawn]:
+                    counts[rank] -= 1.0
+                start += drawn
+                break
+        else:
+            ranks = gear_ranks(reserve)
+            start = 0
+            counts = [0.0] * RANKS
+            for rank in ranks:
+                counts[rank] += 1.0
+        kept.insert(0, (reserve, ranks, start, counts))
+        del kept[_RESERVES_KEPT:]
+        return _pack_ranks(*counts)
+
+
+_PROGRAM_NUMBERS: Final = frozenset(ALL_PROGRAMS)
+
+
+def _check_revealed(state: GameState, revealed: object) -> None:
+    if not isinstance(revealed, Mapping):
+        raise ArgumentTypeError("revealed", "a mapping of robot numbers to programs", revealed)
+    for robot in state.robot_numbers:
+        program = revealed.get(robot)
+        if program is None or program not in _PROGRAM_NUMBERS:
+            raise InvalidStateError(
+                f"revealed has no program for robot {robot} (it gives one for every robot in play)"
+            )
 
 
 #: The public names of this module (the rest serves them).
 __all__ = [
     "Observation",
+    "ObservationCache",
     "PublicInfo",
     "legal_moves",
     "observation_size",

@@ -25,13 +25,23 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.env import ActionType
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError
 from outofgears.play.actions import ALL_PROGRAMS, num_actions, num_joint_actions
+from outofgears.play.envs import (
+    EnvActionError,
+    EnvResetNeededError,
+    check_env_arguments,
+    check_seed,
+    observation_box,
+    state_box,
+    state_cards,
+)
 from outofgears.play.game import returns
 from outofgears.play.observation import (
+    SIZE,
+    Observation,
+    ObservationCache,
     legal_moves,
-    observation_size,
-    observe,
     own_slots,
     shared_vector,
 )
@@ -40,7 +50,7 @@ from outofgears.rules.programs import AnyProgram
 from outofgears.rules.setup import setup_seated_game
 from outofgears.rules.turn import apply_turn
 
-ObsDict = dict[str, Any]
+ObsDict = Any  # a dict of "observation" and "action_mask", or with flat=True the vector
 
 #: How many sets of upgrade cards held an environment remembers the seats of.
 _SEATS_KEPT = 4096
@@ -54,14 +64,14 @@ class _Seats:
 
     Args:
         names: The agents, in the order of the players.
-        own: Per agent, the places of its vector that hold a 1 for it alone
-            (:func:`~outofgears.play.observation.own_slots`).
+        own: The places of the agents' vectors, laid end to end, that hold a 1 for that
+            agent alone (:func:`~outofgears.play.observation.own_slots`).
         legal: Per agent, its legal moves.
         masks: Per agent, its legal-action mask.
     """
 
     names: tuple[str, ...]
-    own: tuple[tuple[int, ...], ...]
+    own: npt.NDArray[np.intp]
     legal: dict[str, frozenset[int]]
     masks: tuple[npt.NDArray[np.int8], ...]
 
@@ -83,11 +93,12 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         upgrades: bool = False,
         turn_cap: int = 100,
         render_mode: str | None = None,
+        flat: bool = False,
     ) -> None:
-        if two_robots and robots not in (4, 6, 8):
-            raise InvalidStateError(f"the two-robot variant has 4, 6 or 8 robots, not {robots}")
-        if not 2 <= robots <= 8:
-            raise InvalidStateError(f"a game has 2 to 8 robots, not {robots}")
+        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode)
+        if type(flat) is not bool:
+            raise ArgumentTypeError("flat", "True or False", flat)
+        self.flat = flat
         self.robots = robots
         self.two_robots = two_robots
         self.options = Options(upgrades=upgrades)
@@ -98,43 +109,76 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self.agents: list[str] = []
         actions = num_joint_actions(self.options) if two_robots else num_actions(self.options)
         self._actions = actions
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=0.0, high=np.inf, shape=(observation_size(),), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
-            }
+        box = observation_box(turn_cap)
+        self._observation_space: spaces.Space[Any] = (
+            box
+            if flat
+            else spaces.Dict(
+                {
+                    "observation": box,
+                    "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+                }
+            )
         )
+        self.state_space = state_box(turn_cap)
         self._action_space = spaces.Discrete(actions)
         self._programs = num_actions(self.options)
         self._rng = random.Random()
-        self.state: GameState | None = None
+        self.position: GameState | None = None
         self._revealed: dict[int, int] | None = None
         self._seats: dict[tuple[object, ...], _Seats] = {}
+        self._cache = ObservationCache()
         self._legal: dict[str, frozenset[int]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same ``Dict`` space for every agent."""
+        """The same space for every agent: the ``Dict``, or the ``Box`` with ``flat=True``."""
+        self._agent(agent)
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(num_actions)``, or the joint actions in the two-robot variant."""
+        self._agent(agent)
         return self._action_space
+
+    def _agent(self, agent: object) -> None:
+        if agent not in self.possible_agents:
+            raise EnvActionError(
+                f"agent {agent!r} is not one of {', '.join(self.possible_agents)}"[:200]
+            )
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole position for a centralised critic (:attr:`state_space`): the shared part
+        of the observations (no observer marked) and every robot's player's upgrade card,
+        one-hot (robot *n*'s five numbers at ``515 + 5 (n - 1)``). The reserve's order is not
+        in it: it is not decided until drawn."""
+        state = self.position
+        if state is None:
+            raise EnvResetNeededError("state() needs a game: call reset() first")
+        shared = np.frombuffer(shared_vector(state, self._revealed, cache=self._cache), np.float32)
+        return np.concatenate([shared, state_cards(state.players)])
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         """A new deal: from ``seed`` when given, else from the environment's generator."""
+        check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         deal = self._rng.getrandbits(63)
-        self.state = setup_seated_game(
+        self.position = setup_seated_game(
             self.robots, two_robots=self.two_robots, seed=deal, options=self.options
         )
         self._revealed = None
         self.agents = list(self.possible_agents)
-        return self._observations(), {agent: {} for agent in self.agents}
+        observations = self._observations()
+        return observations, self._infos(self.agents)
+
+    def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
+        """Empty, or with ``flat=True`` each agent's ``"action_mask"``."""
+        if not self.flat:
+            return {agent: {} for agent in agents}
+        masks = self._masks
+        return {agent: {"action_mask": masks[agent].copy()} for agent in agents}
 
     def step(
         self, actions: dict[str, ActionType]
@@ -146,14 +190,14 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         dict[str, dict[str, Any]],
     ]:
         """Play one turn with every agent's action."""
-        state = self.state
+        state = self.position
         if state is None or not self.agents:
-            raise RuntimeError("step() needs a game in progress: call reset() first")
+            raise EnvResetNeededError("step() needs a game in progress: call reset() first")
         programs, revealed, illegal = self._read(state, actions)
         if illegal:
             return self._refuse(illegal)
         state = apply_turn(state, programs)
-        self.state = state
+        self.position = state
         self._revealed = revealed
         ended = state.game_over
         truncated = not ended and state.turn > self.turn_cap
@@ -166,8 +210,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
             rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, ended)
         truncations = dict.fromkeys(agents, truncated)
-        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
-        return observations, rewards, terminations, truncations, infos
+        return observations, rewards, terminations, truncations, self._infos(agents)
 
     def _read(
         self, state: GameState, actions: dict[str, ActionType]
@@ -179,12 +222,28 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         illegal = []
         legal = self._legal
         count = self._programs
+        if not isinstance(actions, dict) or len(actions) != len(state.players):
+            self._check_agents(actions)
         for player in state.players:
             agent = player.name
-            move = int(actions[agent])
-            if move not in legal[agent]:
+            try:
+                move = actions[agent]
+            except KeyError:
+                self._check_agents(actions)
+                raise
+            try:
+                allowed = move in legal[agent]
+            except TypeError:  # unhashable
+                allowed = False
+            if not allowed:
+                if not self._action_space.contains(move):
+                    raise EnvActionError(
+                        f"agent {agent}: {move!r} is not in the action space "
+                        f"(Discrete({self._actions}))"[:200]
+                    )
                 illegal.append(agent)
                 continue
+            move = int(move)
             robots = player.robots
             if len(robots) == 1:
                 revealed[robots[0]] = move
@@ -194,6 +253,19 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
                 revealed[robots[0]], revealed[robots[1]] = first, second
                 programs[robots[0]], programs[robots[1]] = ALL_PROGRAMS[first], ALL_PROGRAMS[second]
         return programs, revealed, illegal
+
+    def _check_agents(self, actions: object) -> None:
+        """Raise :class:`~outofgears.play.envs.EnvActionError` unless ``actions`` has one
+        action for each agent in play and no other."""
+        if not isinstance(actions, dict):
+            raise EnvActionError(f"actions are a dict of agent to action, not {actions!r}"[:200])
+        missing = [agent for agent in self.agents if agent not in actions]
+        extra = [repr(agent) for agent in actions if agent not in self.agents]
+        if missing or extra:
+            raise EnvActionError(
+                f"the actions need one action for each of {', '.join(self.agents)}; missing: "
+                f"{', '.join(missing) or 'none'}; unknown: {', '.join(extra) or 'none'}"[:300]
+            )
 
     def _refuse(
         self, illegal: list[str]
@@ -215,7 +287,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         done = dict.fromkeys(agents, True)
         return observations, rewards, done, dict.fromkeys(agents, False), infos
 
-    def _observations(self) -> dict[str, ObsDict]:
+    def _observations(self) -> dict[str, Any]:
         """Every agent's observation of the current position: its vector and its mask.
 
         The vectors are copies of the shared part
@@ -224,16 +296,20 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         agent's own slots set; what the agents add and may play is looked up once per set of
         upgrade cards held (:class:`_Seats`).
         """
-        state = self.state
+        state = self.position
         assert state is not None
         seats = self._seats_of(state)
         self._legal = seats.legal
-        base = np.frombuffer(shared_vector(state, self._revealed), np.float32)
-        out: dict[str, ObsDict] = {}
-        for name, own, mask in zip(seats.names, seats.own, seats.masks, strict=True):
-            vector = base.copy()
-            for slot in own:
-                vector[slot] = 1.0
+        base = np.frombuffer(self._cache.shared_vector(state, self._revealed), np.float32)
+        vectors = np.empty((len(seats.names), base.shape[0]), np.float32)
+        vectors[:] = base
+        vectors.ravel()[seats.own] = 1.0
+        rows = list(vectors)
+        if self.flat:
+            self._masks = dict(zip(seats.names, seats.masks, strict=True))
+            return dict(zip(seats.names, rows, strict=True))
+        out: dict[str, Any] = {}
+        for name, vector, mask in zip(seats.names, rows, seats.masks, strict=True):
             out[name] = {"observation": vector, "action_mask": mask.copy()}
         return out
 
@@ -259,20 +335,23 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
             mask[list(moves)] = 1
             legal[player.name] = frozenset(moves)
             masks.append(mask)
+        own = [own_slots(player.robots, player.upgrade) for player in state.players]
         return _Seats(
             names=tuple(player.name for player in state.players),
-            own=tuple(own_slots(player.robots, player.upgrade) for player in state.players),
+            own=np.array(
+                [row * SIZE + slot for row, slots in enumerate(own) for slot in slots], np.intp
+            ),
             legal=legal,
             masks=tuple(masks),
         )
 
     def render(self) -> str | None:
-        """The table in words (``render_mode="ansi"``)."""
-        if self.render_mode is None or self.state is None:
+        """The table in words as every player sees it (``render_mode="ansi"``): the first
+        player's observation, without its upgrade card."""
+        if self.render_mode is None or self.position is None:
             return None
-        return "\n".join(
-            observe(self.state, agent).to_string() for agent in self.possible_agents[:1]
-        )
+        seen = self._cache.observe(self.position, self.possible_agents[0], revealed=None)
+        return Observation(seen.player, seen.robots, None, seen.public).to_string()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -285,6 +364,7 @@ def parallel_env(
     upgrades: bool = False,
     turn_cap: int = 100,
     render_mode: str | None = None,
+    flat: bool = False,
 ) -> OutOfGearsParallelEnv:
     """The game as a PettingZoo ``ParallelEnv``: ``robots`` robots, one agent per player.
 
@@ -294,5 +374,10 @@ def parallel_env(
     (['P1', 'P2', 'P3'], (515,), 9)
     """
     return OutOfGearsParallelEnv(
-        robots, two_robots=two_robots, upgrades=upgrades, turn_cap=turn_cap, render_mode=render_mode
+        robots,
+        two_robots=two_robots,
+        upgrades=upgrades,
+        turn_cap=turn_cap,
+        render_mode=render_mode,
+        flat=flat,
     )

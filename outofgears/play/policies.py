@@ -17,8 +17,9 @@ from __future__ import annotations
 import functools
 import random
 
+from outofgears.play.actions import expect_rng
 from outofgears.rules.gears import ROBOT_NUMBERS
-from outofgears.rules.model import GameState, Player
+from outofgears.rules.model import GameState, Player, expect_state
 from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 
 ACTIONS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
@@ -38,6 +39,8 @@ def random_programs(state: GameState, rng: random.Random) -> dict[int, AnyProgra
     >>> sorted(programs)
     [1, 2, 3]
     """
+    expect_state(state)
+    expect_rng(rng)
     aimed = _aimed_programs(state.robot_numbers)
     programs: dict[int, AnyProgram] = {}
     for player in state.players:

@@ -37,7 +37,34 @@ def test_the_text_report_and_the_same_results_with_workers() -> None:
     assert "greedy:1" in text
     code, pooled = _run(*args, "--workers", "2")
     assert code == 0, pooled
-    assert pooled == text
+    assert _without_times(pooled) == _without_times(text)
+    assert text.splitlines()[1].split()[-1] == "ms/move"
+
+
+def _without_times(text: str) -> list[str]:
+    """The report's lines less their last column (ms per move, a timing)."""
+    return [
+        line.rsplit(None, 1)[0] if line[:2].strip().isdigit() else line
+        for line in text.splitlines()
+    ]
+
+
+def test_a_bot_given_as_module_and_class_plays_and_reports_its_time_per_move() -> None:
+    code, output = _run(
+        "outofgears.play.bots:LookaheadBot",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    )
+    assert code == 0, output
+    rows = json.loads(output)["bots"]
+    assert rows[0]["bot"] == "outofgears.play.bots:LookaheadBot"
+    assert all(row["ms_per_move"] >= 0 for row in rows)
+    assert rows[0]["ms_per_move"] > rows[1]["ms_per_move"]
 
 
 def test_every_bot_plays_every_seat_once_per_round() -> None:
@@ -60,7 +87,11 @@ def test_a_game_depends_only_on_the_seed_and_its_number() -> None:
         (("random", "--games", "2", "--seed", "1"), "2 to 8 bots, not 1"),
         (("random", "chess", "--games", "2", "--seed", "1"), "unknown bot 'chess'"),
         (("random", "greedy", "--games", "3", "--seed", "1"), "a multiple of the 2 bots"),
-        (("random", "mcts:x", "--games", "2", "--seed", "1"), "whole number over 0"),
+        (("random", "mcts:x", "--games", "2", "--seed", "1"), "whole number from 1 to 20,000"),
+        (("random", "mcts:99999999999", "--games", "2", "--seed", "1"), "from 1 to 20,000"),
+        (("random", "mcts:", "--games", "2", "--seed", "1"), "from 1 to 20,000"),
+        (("random:3", "mcts", "--games", "2", "--seed", "1"), "random takes no number"),
+        (("random", "nowhere_xyz:Bot", "--games", "2", "--seed", "1"), "cannot be imported"),
     ],
 )
 def test_bad_arguments_exit_with_status_2_and_a_message(

@@ -56,7 +56,7 @@ from outofgears.judge.compare import compare_results
 from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
 from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, Start, TurnRecord, read_log
-from outofgears.play.observation import observe
+from outofgears.play.observation import ObservationCache, observe
 from tests.clause_map import REPO_ROOT
 
 #: Folders whose every module is public and declares ``__all__``.
@@ -67,7 +67,12 @@ PUBLIC_FOLDERS = ("outofgears.judge", "outofgears.play", "outofgears.pictures")
 #: through ``replay_log``).
 INTERNAL = ("outofgears.pictures.lanes", "outofgears.judge.inference", "outofgears.judge.culprit")
 #: Modules that need an optional framework; their errors are the framework's.
-ADAPTERS = ("outofgears.play.pettingzoo", "outofgears.play.openspiel", "outofgears.play.gym")
+ADAPTERS = (
+    "outofgears.play.pettingzoo",
+    "outofgears.play.openspiel",
+    "outofgears.play.gym",
+    "outofgears.play.envs",
+)
 
 STATE = setup_game([1, 2, 3], seed=7, players=["Ada", "Bo", "Cy"])
 PROGRAMS = {
@@ -178,6 +183,7 @@ SAMPLES: dict[str, _Sample] = {
     "step": lambda: SPACE.walk()[0],
     "table": lambda: SPACE.start_table(),
     "decision": lambda: None,
+    "cache": lambda: ObservationCache(),
 }
 
 
@@ -389,9 +395,8 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
 }
 
 
-#: Folders whose errors are being made typed on another branch (the bot layer, issue 22); empty
-#: once it has landed.
-PENDING: tuple[str, ...] = ("outofgears.play.",)
+#: Folders whose errors are being made typed on another branch; empty when none is.
+PENDING: tuple[str, ...] = ()
 
 
 def entries() -> list[tuple[str, Callable[..., Any]]]:
