@@ -6,6 +6,10 @@
   with a permanent anchor added to every clause and ruling heading (``### ATK-4 — ...`` gets
   ``#atk-4``) and a search boost, so that searching a clause ID finds the clause first;
 * ``clause-index.md``: the clause index, from ``spec/clauses.toml``;
+* ``rulebook-clauses.md``: every rulebook clause the spec cites, its one-line summary in our
+  words (``spec/sources.toml``) and the spec clauses that formalise it; each spec clause shows
+  its sources' summaries and its Italian and French paraphrases (``spec/paraphrases.toml``, read
+  through ``outofgears.clauses``) in a box under its rule;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
@@ -25,17 +29,22 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from outofgears.clauses import paraphrases  # noqa: E402
 from outofgears.cli.main import main as cli_main  # noqa: E402
 from tests.clause_map import load_clause_map  # noqa: E402
 from tests.cli_reference import cli_reference  # noqa: E402
 from tests.doc_pages import (  # noqa: E402
     ANCHORED_HEADING,
+    SOURCES_PAGE,
     SPEC_PAGES,
     clause_index,
     example_pages,
+    load_sources,
     narrow_name,
+    rulebook_clauses_page,
     run_page,
     with_clause_anchors,
+    with_rulebook_boxes,
 )
 from tests.site_links import (  # noqa: E402
     code_in_prose,
@@ -52,6 +61,7 @@ def main() -> None:
     by_id = {clause.id: clause for clause in clauses}
     prefixes = id_prefixes(link_targets(SPEC_PAGES, clauses, ANCHORED_HEADING))
     examples = examples_by_clause(example_pages(), prefixes)
+    sources = load_sources()
     for page, source in SPEC_PAGES:
         markdown = (REPO_ROOT / source).read_text(encoding="utf-8")
         code = code_in_prose(markdown)
@@ -62,7 +72,9 @@ def main() -> None:
             )
         # spec/README.md is the site's spec/index.md
         text = with_clause_links(
-            markdown.replace("](README.md)", "](index.md)"),
+            with_rulebook_boxes(
+                markdown.replace("](README.md)", "](index.md)"), paraphrases(), sources
+            ),
             page,
             by_id,
             examples,
@@ -76,6 +88,8 @@ def main() -> None:
         out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
         out.write(clause_index(clauses, examples))
+    with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:
+        out.write(rulebook_clauses_page(sources, clauses))
     for path in example_pages():
         run = run_page(path)
         if run.failures:

@@ -224,3 +224,143 @@ def clause_index(
         lines.append(f'| <span id="{anchor(source)}"></span>{source} | {cited} |')
     lines.append("")
     return "\n".join(lines)
+
+
+#: The rulebook clauses' one-line summaries, in the project's words.
+SOURCES_FILE: Final = REPO_ROOT / "spec" / "sources.toml"
+#: The page that lists every rulebook clause with its summary (generated).
+SOURCES_PAGE: Final = "rulebook-clauses.md"
+#: A clause's ``Sources:`` line in a spec document.
+SOURCES_LINE: Final = re.compile(r"^Sources: (?P<ids>.+)$", re.MULTILINE)
+
+
+@frozen
+class Source:
+    """A rulebook clause: its ID, where it stands in its rulebook, what it says in our words."""
+
+    id: str
+    section: str
+    summary: str
+
+    @property
+    def book(self) -> str:
+        """``Italian`` or ``French``."""
+        return "Italian" if self.id.startswith("IT-") else "French"
+
+
+def load_sources() -> dict[str, Source]:
+    """Every rulebook clause the specification cites, by ID (``spec/sources.toml``)."""
+    import tomllib
+
+    data = tomllib.loads(SOURCES_FILE.read_text(encoding="utf-8"))
+    return {key: Source(key, entry["section"], entry["summary"]) for key, entry in data.items()}
+
+
+def rulebook_box(
+    clause_id: str,
+    source_ids: Sequence[str],
+    paraphrases: Mapping[str, Mapping[str, str]],
+    sources: Mapping[str, Source],
+) -> list[str]:
+    """The box under a clause: its Italian and French paraphrases, then its rulebook clauses,
+    each with its one-line summary (``pymdownx.details``, open).
+
+    >>> box = rulebook_box("X-1", ["IT-A-1"], {"X-1": {"it": "Uno.", "fr": "Un."}},
+    ...                    {"IT-A-1": Source("IT-A-1", "PREP", "What it says.")})
+    >>> print("\\n".join(box))
+    ???+ quote "In the players' languages, and the rulebooks' clauses"
+        **Italiano** — Uno.
+    <BLANKLINE>
+        **Français** — Un.
+    <BLANKLINE>
+        Sources (the paraphrases above are ours; a summary is not the rulebook's text):
+    <BLANKLINE>
+        - IT-A-1 (Italian rulebook, *PREP*): What it says.
+    """
+    words = paraphrases.get(clause_id, {})
+    lines = [RULEBOOK_BOX]
+    for lang, name in (("it", "Italiano"), ("fr", "Français")):
+        if lang in words:
+            lines += [f"    **{name}** — {words[lang]}", ""]
+    if source_ids:
+        lines += [
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "",
+        ]
+        for source_id in source_ids:
+            found = sources.get(source_id)
+            if found is None:
+                lines.append(f"    - {source_id}")
+            else:
+                lines.append(
+                    f"    - {source_id} ({found.book} rulebook, *{found.section}*): {found.summary}"
+                )
+    else:
+        lines.append("    Sources: none, an engine clause (no rulebook says it).")
+    return lines
+
+
+#: The title of the box of :func:`rulebook_box`.
+RULEBOOK_BOX: Final = "???+ quote \"In the players' languages, and the rulebooks' clauses\""
+
+
+def with_rulebook_boxes(
+    text: str,
+    paraphrases: Mapping[str, Mapping[str, str]],
+    sources: Mapping[str, Source],
+) -> str:
+    """A spec document whose clauses each carry :func:`rulebook_box` after their ``Sources:``
+    line (which stays, for the readers who want the IDs alone)."""
+    out: list[str] = []
+    current: str | None = None
+    for line in text.splitlines():
+        heading = ANCHORED_HEADING.match(line)
+        if heading:
+            current = heading["id"]
+        found = SOURCES_LINE.match(line)
+        out.append(line)
+        if found and current is not None and not current.startswith("R-"):
+            ids = [
+                s.strip() for s in found["ids"].split(",") if s.strip().startswith(("IT-", "FR-"))
+            ]
+            out += ["", *rulebook_box(current, ids, paraphrases, sources)]
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def rulebook_clauses_page(sources: Mapping[str, Source], clauses: Iterable[Clause]) -> str:
+    """The page of every rulebook clause the specification cites: its summary in our words and
+    the spec clauses that formalise it; each clause's anchor is its ID (``#it-atk-4``)."""
+    cited: dict[str, list[Clause]] = {}
+    for clause in clauses:
+        for source in clause.sources:
+            cited.setdefault(source, []).append(clause)
+    lines = [
+        "# The rulebooks' clauses",
+        "",
+        "Every clause of the two rulebooks that the specification cites, with what it says in a "
+        "line of the project's own words (a pointer into the rulebook, never its text) and the "
+        "clauses of the specification that formalise it. The Italian rulebook is *Fuori di "
+        "Rotella*; the French one, *Out of Gears*, also holds the Robot Upgrades and the "
+        "expansions #2 (Jolly gears) and #3 (three-point gears). Each spec clause shows the same "
+        "summaries under its rule, beside the project's Italian and French paraphrases.",
+        "",
+    ]
+    for book in ("Italian", "French"):
+        lines += [
+            f"## The {book} rulebook",
+            "",
+            "| Clause | Where | What it says (our words) | Spec clauses |",
+            "|---|---|---|---|",
+        ]
+        for entry in sources.values():
+            if entry.book != book:
+                continue
+            spec = ", ".join(
+                f"[{c.id}]({c.doc}#{anchor(c.id)}) {c.title}" for c in cited.get(entry.id, ())
+            )
+            lines.append(
+                f'| <span id="{anchor(entry.id)}"></span>{entry.id} | {entry.section} '
+                f"| {entry.summary} | {spec} |"
+            )
+        lines.append("")
+    return "\n".join(lines)

@@ -3,7 +3,9 @@
 Run by ``scripts/check_site.py`` (so by ``.ci/run``) after ``mkdocs build --strict``, before the
 browser check; ``--static-only`` runs it alone. It fails on:
 
-* a clause, ruling or rulebook ID left as plain running text (``tests/site_links.py``);
+* a clause, ruling or rulebook ID left as plain text, in running text or in code, event traces
+  included (``tests/site_links.py``), and fewer than :data:`LINKED_SHARE` of all the site's IDs
+  (headings aside) as links;
 * a link to an anchor that the target page does not have;
 * ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
 * a raw Sphinx role (``:func:`x```) left in a page's text;
@@ -21,7 +23,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-from tests.site_links import unlinked_ids
+from tests.site_links import id_link_counts, unlinked_ids
+
+#: The share of the site's clause, ruling and rulebook IDs that must be links.
+LINKED_SHARE: Final = 0.98
 
 #: An element id.
 ELEMENT_ID: Final = re.compile(r'\sid="([^"]+)"')
@@ -118,6 +123,9 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
     built = dict(pages(site))
     ids = {page: set(ELEMENT_ID.findall(html)) for page, html in built.items()}
     problems: list[str] = []
+    linked, total = id_link_figures(site, prefixes)
+    if total and linked < LINKED_SHARE * total:
+        problems.append(f"only {linked} of {total} IDs are links (under {LINKED_SHARE:.0%})")
     for page, html in built.items():
         content = article(html)
         unlinked = unlinked_ids(content, prefixes)
@@ -134,3 +142,22 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
     return problems
+
+
+def id_link_figures(site: Path, prefixes: frozenset[str] | None = None) -> tuple[int, int]:
+    """How many of the clause, ruling and rulebook IDs of the built site's pages are links, and
+    how many there are (headings aside)."""
+    prefixes = id_prefixes_of_the_spec() if prefixes is None else prefixes
+    counts = [id_link_counts(article(html), prefixes) for _, html in pages(site)]
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+if __name__ == "__main__":  # python -m tests.site_checks [SITE]: the figures and the problems
+    import sys
+
+    built_site = Path(sys.argv[1] if len(sys.argv) > 1 else "site")
+    linked_ids, all_ids = id_link_figures(built_site)
+    print(f"IDs that are links: {linked_ids} of {all_ids} ({linked_ids / max(all_ids, 1):.1%})")
+    found = check_built_site(built_site)
+    print("\n".join(found) or "no problems")
+    sys.exit(1 if found else 0)

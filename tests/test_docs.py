@@ -14,17 +14,27 @@ from pathlib import Path
 import pytest
 
 from tests.api_reference import ENGINE_MODULES
-from tests.clause_map import REPO_ROOT, clause_headings, load_clause_map, ruling_headings
+from tests.clause_map import (
+    REPO_ROOT,
+    clause_headings,
+    load_clause_map,
+    ruling_headings,
+    shared_rules_dir,
+)
 from tests.doc_pages import (
     DOCS_DIR,
     EXAMPLES_DIR,
+    RULEBOOK_BOX,
     RUN_PAGES,
     SPEC_PAGES,
     clause_index,
     example_pages,
+    load_sources,
+    rulebook_clauses_page,
     run_page,
     shown_pictures,
     with_clause_anchors,
+    with_rulebook_boxes,
 )
 
 PAGES = (*RUN_PAGES, *example_pages())
@@ -118,3 +128,47 @@ def test_every_module_of_the_package_is_in_the_api_reference() -> None:
     assert not missing, f"modules missing from docs/reference/*.md: {missing}"
     engine = (DOCS_DIR / "reference" / "engine.md").read_text("utf-8")
     assert "<!-- outofgears:public-api -->" in engine  # the engine modules, expanded by the hook
+
+
+def test_every_cited_rulebook_clause_has_a_one_line_summary_and_no_other_is_listed() -> None:
+    cited = {source for clause in load_clause_map() for source in clause.sources}
+    sources = load_sources()
+    assert set(sources) == cited
+    for source in sources.values():
+        assert source.summary.endswith("."), source.id
+        assert "\n" not in source.summary, source.id
+        assert source.section, source.id
+
+
+def test_the_summaries_of_the_rulebook_clauses_copy_no_rulebook_sentence() -> None:
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    copied = {s.id: runs(s.summary) & rulebook for s in load_sources().values()}
+    assert {key: run for key, run in copied.items() if run} == {}
+
+
+def test_each_clause_shows_its_italian_and_french_paraphrases_and_its_sources_summaries() -> None:
+    from outofgears.clauses import paraphrases
+
+    sources = load_sources()
+    for clause in load_clause_map():
+        text = with_rulebook_boxes(
+            (REPO_ROOT / clause.doc).read_text(encoding="utf-8"), paraphrases(), sources
+        )
+        section = text[text.index(f"### {clause.id} — ") :]
+        after = section[section.index(RULEBOOK_BOX) :].splitlines()
+        box = "\n".join(after[: next(i for i, x in enumerate(after[1:], 1) if x[:1].strip())])
+        assert f"**Italiano** — {paraphrases()[clause.id]['it']}" in box, clause.id
+        assert f"**Français** — {paraphrases()[clause.id]['fr']}" in box, clause.id
+        for source in clause.sources:
+            assert f"- {source} (" in box, (clause.id, source)
+            assert sources[source].summary in box, (clause.id, source)
+    page = rulebook_clauses_page(sources, load_clause_map())
+    assert page.count('<span id="it-') + page.count('<span id="fr-') == len(sources)

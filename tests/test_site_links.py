@@ -10,6 +10,7 @@ from tests.site_checks import check_built_site
 from tests.site_links import (
     code_in_prose,
     examples_by_clause,
+    id_link_counts,
     id_prefixes,
     link_ids,
     link_targets,
@@ -28,7 +29,7 @@ def test_every_clause_and_ruling_of_the_spec_has_a_link_target() -> None:
         for ruling in clause.rulings:
             assert TARGETS[ruling] == f"spec/rulings.md#{ruling.lower()}"
         for source in clause.sources:
-            assert TARGETS[source] == f"clause-index.md#{source.lower()}"
+            assert TARGETS[source] == f"rulebook-clauses.md#{source.lower()}"
 
 
 def test_a_rulebook_id_is_linked_whole_and_its_spec_suffix_is_not_read_as_a_clause() -> None:
@@ -42,14 +43,20 @@ def test_a_rulebook_id_is_linked_whole_and_its_spec_suffix_is_not_read_as_a_clau
     assert unknown == []
 
 
-def test_ids_in_headings_code_blocks_and_links_are_left_alone_but_inline_code_is_linked() -> None:
+def test_ids_in_headings_and_links_are_left_alone_but_code_and_event_traces_are_linked() -> None:
     page = (
         '<h3 id="atk-4">ATK-4 — title</h3><pre><code>x [ATK-4]</code></pre>'
         '<a href="#atk-4">ATK-4</a><p><code>[ATK-4]</code></p>'
+        '<div class="highlight"><pre><span class="go">defended [ATK-3]</span></pre></div>'
     )
-    html, _ = link_ids(page, {"ATK-4": "#atk-4"}.get, PREFIXES)
-    assert html.count('class="oog-id"') == 1
+    html, _ = link_ids(page, {"ATK-4": "#atk-4", "ATK-3": "#atk-3"}.get, PREFIXES)
+    assert html.count('class="oog-id"') == 3
     assert '<p><code>[<a class="oog-id" href="#atk-4">ATK-4</a>]</code></p>' in html
+    assert '<pre><code>x [<a class="oog-id" href="#atk-4">ATK-4</a>]</code></pre>' in html
+    assert 'defended [<a class="oog-id" href="#atk-3">ATK-3</a>]</span>' in html
+    assert '<h3 id="atk-4">ATK-4 — title</h3>' in html
+    # every ID is now a link, the heading's aside
+    assert id_link_counts(html, PREFIXES) == (4, 4)
 
 
 def test_an_id_that_names_nothing_is_reported_and_a_family_with_an_ellipsis_is_not() -> None:
