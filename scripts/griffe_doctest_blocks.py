@@ -7,7 +7,8 @@ and their expected output in a ``pycon`` fenced block before the docstring is re
 source is not changed.
 
 The second extension, :class:`SphinxRoles`, turns the Sphinx roles of the docstrings
-(``:func:`apply_turn```) into cross-references to the API pages.
+(``:func:`apply_turn```) into cross-references to the API pages; the third,
+:class:`ConstantValues`, shows each computed constant by its value.
 """
 
 from __future__ import annotations
@@ -138,3 +139,69 @@ class SphinxRoles(griffe.Extension):
         for member in obj.members.values():
             if not isinstance(member, griffe.Alias):
                 self._rewrite(member, seen)
+
+
+#: The longest value shown in full; a longer one is cut, with an ellipsis.
+LONGEST_VALUE = 100
+
+
+def shown_value(value: object) -> str | None:
+    """How the API pages show a constant's value: its ``repr``, cut at :data:`LONGEST_VALUE`
+    characters; ``None`` (the source expression stays) for a function, a type, or a value
+    whose ``repr`` holds a memory address or an object's id, which change from run to run.
+
+    >>> shown_value(2), shown_value(("en", "it")), shown_value(len), shown_value(int)
+    ('2', "('en', 'it')", None, None)
+    >>> shown_value(tuple(range(60)))[-6:]
+    '25, …)'
+    >>> shown_value({140234567890123: ()})
+    """
+    if callable(value) or isinstance(value, type) or type(value).__module__ == "typing":
+        return None
+    text = repr(value)
+    if "0x" in text or re.search(r"\d{9,}", text):
+        return None
+    if len(text) > LONGEST_VALUE:
+        closing = text[-1] if text[-1] in ")]}" else ""
+        text = text[: LONGEST_VALUE - 2].rsplit(", ", 1)[0] + ", …" + closing
+    return text
+
+
+class ConstantValues(griffe.Extension):
+    """Show each module constant of the package by its value, not by the expression that
+    computes it (``JOLLY_POINTS = 2``, not ``= OWN_COLOUR_POINTS``)."""
+
+    def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
+        """Once the package is loaded, put each computed constant's value in its place."""
+        self._rewrite(pkg, set())
+
+    def _rewrite(self, obj: griffe.Object, seen: set[str]) -> None:
+        if obj.path in seen:
+            return
+        seen.add(obj.path)
+        for member in obj.members.values():
+            if isinstance(member, griffe.Alias):
+                continue
+            if member.is_module:
+                self._rewrite(member, seen)
+            elif isinstance(member, griffe.Attribute) and obj.is_module and member.value:
+                self._show_value(obj, member)
+
+    @staticmethod
+    def _show_value(module: griffe.Object, attribute: griffe.Attribute) -> None:
+        import ast
+        import importlib
+
+        source = str(attribute.value)
+        try:
+            ast.literal_eval(source)
+            return  # a literal already shows its value
+        except (ValueError, SyntaxError):
+            pass
+        try:
+            value = getattr(importlib.import_module(module.path), attribute.name)
+        except (ImportError, AttributeError):
+            return
+        shown = shown_value(value)
+        if shown is not None:
+            attribute.value = shown

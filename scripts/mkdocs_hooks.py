@@ -8,15 +8,19 @@
   screen up to 700 pixels wide it is its narrow twin (``x-narrow.svg``, drawn for a phone's
   width) that shows; an example's after picture is followed by its before and after side by
   side.
+* The search index is folded: each accented word is indexed without its accents too, so that
+  "piege" finds *Piège* (the search's ``separator`` in ``mkdocs.yml`` keeps ``ATK-4`` whole).
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +135,31 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         # a warning, so that a strict build lists every one of them and then fails
         log.warning(f"{page.file.src_uri}: unknown clause or ruling ID(s) {sorted(set(unknown))}")
     return linked
+
+
+def folded(text: str) -> str:
+    """The text with its accents taken off, so that "piege" finds "piège".
+
+    >>> folded("Piège, réapprovisionnement, più")
+    'Piege, reapprovisionnement, piu'
+    """
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def with_folded_words(entry: dict[str, Any]) -> dict[str, Any]:
+    """A search index entry whose text ends with its accented words without their accents (each
+    once; an entry that has them already is unchanged)."""
+    text = str(entry.get("text", ""))
+    present = {w.lower() for w in re.findall(r"\w+", text)}
+    missing = sorted({folded(w).lower() for w in present if folded(w) != w} - present)
+    if missing:
+        entry = {**entry, "text": f"{text} <span hidden>{' '.join(missing)}</span>"}
+    return entry
+
+
+def on_post_build(config: Any) -> None:
+    """Fold the accents of the search index: each accented word is indexed without them too."""
+    for index in Path(config["site_dir"]).glob("**/search/search_index.json"):
+        data = json.loads(index.read_text(encoding="utf-8"))
+        data["docs"] = [with_folded_words(entry) for entry in data.get("docs", [])]
+        index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

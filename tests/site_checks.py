@@ -7,6 +7,8 @@ browser check; ``--static-only`` runs it alone. It fails on:
   included (``tests/site_links.py``), and fewer than :data:`LINKED_SHARE` of all the site's IDs
   (headings aside) as links;
 * a link to an anchor that the target page does not have;
+* the project's bookkeeping ("issue 14") on a reader's page (any page but the changelog and the
+  API reference, whose docstrings are the developers');
 * ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
 * a raw Sphinx role (``:func:`x```) left in a page's text;
 * a picture of the table that is not a link to itself (click to enlarge), or whose smallest
@@ -36,6 +38,10 @@ LINK: Final = re.compile(r'<a\s[^>]*?href="(?P<href>[^"#:]*#[^"]+)"')
 RAW_ROLE: Final = re.compile(
     r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):(?:<code>|`)"
 )
+#: The project's bookkeeping, which reader pages leave out.
+BOOKKEEPING: Final = re.compile(r"\b[Ii]ssue\s+#?\d+\b")
+#: The pages that may name the project's issues: the changelog and the API reference.
+BOOKKEEPING_PAGES: Final = ("changelog/", "reference/")
 #: Built pages that are not content.
 SKIPPED_PAGES: Final = ("404.html", "search/", "assets/")
 
@@ -136,12 +142,20 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
             if target in ids and fragment not in ids[target]:
                 problems.append(f"{page}: link {match['href']} has no anchor in {target}")
         problems += check_pictures(site, page, content)
+        if not page.startswith(BOOKKEEPING_PAGES):
+            bookkeeping = sorted({" ".join(m.split()) for m in BOOKKEEPING.findall(_text(content))})
+            if bookkeeping:
+                problems.append(f"{page}: names the project's bookkeeping {bookkeeping}")
         if "Sentinel.UNSET" in html:
             problems.append(f"{page}: shows Sentinel.UNSET")
         roles = RAW_ROLE.findall(content)
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
     return problems
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
 
 
 def id_link_figures(site: Path, prefixes: frozenset[str] | None = None) -> tuple[int, int]:

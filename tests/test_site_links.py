@@ -100,6 +100,7 @@ def test_the_build_check_fails_on_an_unlinked_id_and_a_missing_anchor(tmp_path: 
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == [
+        "only 1 of 2 IDs are links (under 98%)",
         "a/index.html: unlinked ID(s) ['ATK-4']",
         "a/index.html: link ../a/#nowhere has no anchor in a/index.html",
     ]
@@ -118,6 +119,18 @@ def test_the_build_check_fails_on_sentinel_unset_and_on_a_raw_sphinx_role(tmp_pa
     assert check_built_site(tmp_path, PREFIXES) == [
         "index.html: shows Sentinel.UNSET",
         "index.html: 1 raw Sphinx role(s), e.g. ':func:<code>'",
+    ]
+
+
+def test_the_build_check_keeps_the_projects_issues_off_the_readers_pages(tmp_path: Path) -> None:
+    for page in ("performance", "changelog", "reference/bots"):
+        (tmp_path / page).mkdir(parents=True)
+        (tmp_path / page / "index.html").write_text(
+            "<article><p>Measured for <em>issue</em> 11; see Issue 6.</p></article>",
+            encoding="utf-8",
+        )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "performance/index.html: names the project's bookkeeping ['Issue 6', 'issue 11']"
     ]
 
 
@@ -215,3 +228,42 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
         code_in_prose(rule.replace("    `steal", "    ```pycon\n    >>> x\n    ```\n    `steal"))
         == []
     )
+
+
+def test_search_keeps_clause_ids_whole_and_finds_accented_words_without_their_accents() -> None:
+    import re
+
+    from scripts.mkdocs_hooks import with_folded_words
+
+    config = (REPO_ROOT / "mkdocs.yml").read_text("utf-8")
+    written = re.search(r"^ +separator: '(?P<regex>.+)'$", config, re.MULTILINE)
+    assert written is not None
+    separator = re.compile(written["regex"].replace("\\u200b", "\u200b"))
+
+    def words(text: str) -> list[str]:
+        return [w for w in separator.split(text.lower()) if w]
+
+    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT)") == [
+        *("atk-4", "and", "it", "atk-4", "two", "robot", "r", "split"),
+    ]
+    assert words("version 1.2. Next") == ["version", "1.2", "next"]
+    entry = with_folded_words({"location": "x/", "text": "<p>Le Piège et la récolte, piege</p>"})
+    assert entry["text"].endswith("<span hidden>recolte</span>")  # piege was there already
+    assert with_folded_words(entry) == entry
+    assert with_folded_words({"text": "plain"}) == {"text": "plain"}
+
+
+def test_a_computed_constant_is_shown_by_its_value_and_a_function_or_an_id_is_not() -> None:
+    import griffe
+
+    from scripts.griffe_doctest_blocks import ConstantValues, shown_value
+
+    package = griffe.load(
+        "outofgears", extensions=griffe.load_extensions(ConstantValues), search_paths=[REPO_ROOT]
+    )
+    gears = package["rules.gears"]
+    assert str(gears["JOLLY_POINTS"].value) == "2"  # written as = OWN_COLOUR_POINTS
+    assert str(gears["GEARS_PER_COLOUR"].value) == "11"
+    assert shown_value(len) is None
+    assert shown_value({id(()): ()}) is None  # an id changes from run to run
+    assert shown_value(tuple(range(100))).endswith(", …)")  # type: ignore[union-attr]
