@@ -37,6 +37,7 @@ from tests.doc_pages import (  # noqa: E402
     ANCHORED_HEADING,
     SOURCES_PAGE,
     SPEC_PAGES,
+    PageRun,
     clause_index,
     example_pages,
     load_sources,
@@ -53,6 +54,20 @@ from tests.site_links import (  # noqa: E402
     link_targets,
     with_clause_links,
 )
+
+#: The runs of the worked examples, kept across the builds of the site's languages
+#: (mkdocs-static-i18n builds once per language; this script runs each time, the module stays).
+_RUNS: dict[tuple[Path, int], PageRun] = vars(sys.modules["tests.doc_pages"]).setdefault(
+    "_site_runs", {}
+)
+
+
+def run_page_once(path: Path) -> PageRun:
+    """The run of a worked example's code, made once per build of the whole site."""
+    key = (path, path.stat().st_mtime_ns)
+    if key not in _RUNS:
+        _RUNS[key] = run_page(path)
+    return _RUNS[key]
 
 
 def main() -> None:
@@ -83,7 +98,6 @@ def main() -> None:
         with mkdocs_gen_files.open(page, "w") as out:
             # a reader searching a clause ID wants the clause before the code that cites it
             out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
-        mkdocs_gen_files.set_edit_path(page, Path("..") / source)
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
@@ -91,7 +105,7 @@ def main() -> None:
     with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:
         out.write(rulebook_clauses_page(sources, clauses))
     for path in example_pages():
-        run = run_page(path)
+        run = run_page_once(path)
         if run.failures:
             raise SystemExit(f"the code of {path.name} does not hold:\n{run.report}")
         for name, svg in sorted(run.pictures.items()):

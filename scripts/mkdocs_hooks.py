@@ -24,6 +24,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -157,9 +158,48 @@ def with_folded_words(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+#: The generated pages and pictures written into the docs directory for the build (removed after
+#: it; ``.gitignore`` lists them), so that the i18n plugin, which localises only the files of
+#: the docs directory, builds them in every language.
+_MATERIALIZED: set[Path] = set()
+
+
+@event_priority(-50)  # after mkdocs-gen-files (0), before mkdocs-static-i18n (-100)
+def on_files(files: Any, config: Any) -> Any:
+    """Write each generated file into the docs directory and let the build read it there."""
+    from mkdocs.structure.files import File
+
+    docs = Path(config["docs_dir"]).resolve()
+    for file in list(files):
+        source = Path(file.abs_src_path).resolve()
+        if source.is_relative_to(docs):
+            continue
+        target = docs / file.src_uri
+        content = source.read_bytes()
+        if not target.is_file() or target.read_bytes() != content:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        _MATERIALIZED.add(target)
+        files.remove(file)
+        files.append(
+            File(file.src_uri, str(docs), config["site_dir"], config["use_directory_urls"])
+        )
+    return files
+
+
+@event_priority(-200)  # after mkdocs-static-i18n has built every language and merged the search
 def on_post_build(config: Any) -> None:
-    """Fold the accents of the search index: each accented word is indexed without them too."""
+    """Fold the accents of the search index (each accented word is indexed without them too),
+    and take the generated files back out of the docs directory."""
     for index in Path(config["site_dir"]).glob("**/search/search_index.json"):
         data = json.loads(index.read_text(encoding="utf-8"))
         data["docs"] = [with_folded_words(entry) for entry in data.get("docs", [])]
         index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    docs = Path(config["docs_dir"]).resolve()
+    for path in sorted(_MATERIALIZED, reverse=True):
+        path.unlink(missing_ok=True)
+        for folder in path.parents:
+            if folder == docs or any(folder.iterdir()):
+                break
+            folder.rmdir()
+    _MATERIALIZED.clear()

@@ -42,6 +42,8 @@ RAW_ROLE: Final = re.compile(
 BOOKKEEPING: Final = re.compile(r"\b[Ii]ssue\s+#?\d+\b")
 #: The pages that may name the project's issues: the changelog and the API reference.
 BOOKKEEPING_PAGES: Final = ("changelog/", "reference/")
+#: The folders of the site's other languages (mkdocs-static-i18n): ``it/guide/`` is the guide.
+LANGUAGE_FOLDERS: Final = ("it/", "fr/")
 #: Built pages that are not content.
 SKIPPED_PAGES: Final = ("404.html", "search/", "assets/")
 
@@ -142,7 +144,7 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
             if target in ids and fragment not in ids[target]:
                 problems.append(f"{page}: link {match['href']} has no anchor in {target}")
         problems += check_pictures(site, page, content)
-        if not page.startswith(BOOKKEEPING_PAGES):
+        if not unlocalised(page).startswith(BOOKKEEPING_PAGES):
             bookkeeping = sorted({" ".join(m.split()) for m in BOOKKEEPING.findall(_text(content))})
             if bookkeeping:
                 problems.append(f"{page}: names the project's bookkeeping {bookkeeping}")
@@ -152,6 +154,18 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
     return problems
+
+
+def unlocalised(page: str) -> str:
+    """A built page's path in the default language.
+
+    >>> unlocalised("it/changelog/index.html"), unlocalised("guide/index.html")
+    ('changelog/index.html', 'guide/index.html')
+    """
+    for folder in LANGUAGE_FOLDERS:
+        if page.startswith(folder):
+            return page.removeprefix(folder)
+    return page
 
 
 def _text(html: str) -> str:
