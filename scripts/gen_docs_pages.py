@@ -9,7 +9,8 @@
 * ``rulebook-clauses.md``: every rulebook clause the spec cites, its one-line summary in our
   words (``spec/sources.toml``) and the spec clauses that formalise it; each spec clause shows
   its sources' summaries and its Italian and French paraphrases (``spec/paraphrases.toml``, read
-  through ``outofgears.clauses``) in a box under its rule;
+  through ``outofgears.clauses``) in a box under its rule, and the clauses a table can get
+  wrong an inline "for example" (``spec/for-example.toml``);
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
@@ -40,11 +41,13 @@ from tests.doc_pages import (  # noqa: E402
     PageRun,
     clause_index,
     example_pages,
+    load_for_example,
     load_sources,
     narrow_name,
     rulebook_clauses_page,
     run_page,
     with_clause_anchors,
+    with_inline_examples,
     with_rulebook_boxes,
 )
 from tests.site_links import (  # noqa: E402
@@ -77,6 +80,7 @@ def main() -> None:
     prefixes = id_prefixes(link_targets(SPEC_PAGES, clauses, ANCHORED_HEADING))
     examples = examples_by_clause(example_pages(), prefixes)
     sources = load_sources()
+    for_example = load_for_example()
     for page, source in SPEC_PAGES:
         markdown = (REPO_ROOT / source).read_text(encoding="utf-8")
         code = code_in_prose(markdown)
@@ -88,7 +92,9 @@ def main() -> None:
         # spec/README.md is the site's spec/index.md
         text = with_clause_links(
             with_rulebook_boxes(
-                markdown.replace("](README.md)", "](index.md)"), paraphrases(), sources
+                with_inline_examples(markdown.replace("](README.md)", "](index.md)"), for_example),
+                paraphrases(),
+                sources,
             ),
             page,
             by_id,

@@ -364,3 +364,65 @@ def rulebook_clauses_page(sources: Mapping[str, Source], clauses: Iterable[Claus
             )
         lines.append("")
     return "\n".join(lines)
+
+
+#: The inline examples of the clauses, in the project's words.
+FOR_EXAMPLE_FILE: Final = REPO_ROOT / "spec" / "for-example.toml"
+#: The opening of an inline example on a spec page.
+FOR_EXAMPLE: Final = '!!! example "For example"'
+#: A clause whose own text gives an example.
+INLINE_EXAMPLE_IN_TEXT: Final = re.compile(r"\bFor example\b")
+
+
+def load_for_example() -> dict[str, str]:
+    """Each clause's inline example, by clause ID (``spec/for-example.toml``)."""
+    import tomllib
+
+    data = tomllib.loads(FOR_EXAMPLE_FILE.read_text(encoding="utf-8"))
+    return {key: str(value) for key, value in data.items()}
+
+
+def with_inline_examples(text: str, examples: Mapping[str, str]) -> str:
+    """A spec document with each clause's inline example under its rule: before the clause's
+    first note for developers, or its ``Sources:`` line.
+
+    >>> print(with_inline_examples("### X-1 — T\\n\\nRule.\\n\\nSources: none\\n", {"X-1": "Ex."}))
+    ### X-1 — T
+    <BLANKLINE>
+    Rule.
+    <BLANKLINE>
+    !!! example "For example"
+        Ex.
+    <BLANKLINE>
+    Sources: none
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    pending: str | None = None
+    for line in text.splitlines():
+        heading = ANCHORED_HEADING.match(line)
+        if heading:
+            pending = examples.get(heading["id"])
+        elif pending is not None and line.startswith(('??? note "For developers"', "Sources:")):
+            out += [FOR_EXAMPLE, f"    {pending}", ""]
+            pending = None
+        out.append(line)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def clauses_with_an_inline_example(
+    documents: Mapping[str, str], examples: Mapping[str, str]
+) -> set[str]:
+    """The clauses of the spec documents (``{path: text}``) that show an inline example: their
+    own text gives one, or ``spec/for-example.toml`` does."""
+    shown: set[str] = set()
+    for text in documents.values():
+        sections = re.split(r"^(?=### )", text, flags=re.MULTILINE)
+        for section in sections:
+            heading = ANCHORED_HEADING.match(section)
+            if heading is None or heading["id"].startswith("R-"):
+                continue
+            rule = section.split('??? note "For developers"')[0].split("\nSources:")[0]
+            if heading["id"] in examples or INLINE_EXAMPLE_IN_TEXT.search(rule):
+                shown.add(heading["id"])
+    return shown

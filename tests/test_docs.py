@@ -172,3 +172,48 @@ def test_each_clause_shows_its_italian_and_french_paraphrases_and_its_sources_su
             assert sources[source].summary in box, (clause.id, source)
     page = rulebook_clauses_page(sources, load_clause_map())
     assert page.count('<span id="it-') + page.count('<span id="fr-') == len(sources)
+
+
+def test_at_least_forty_clauses_show_an_inline_example_each_under_its_own_clause() -> None:
+    from tests.doc_pages import (
+        FOR_EXAMPLE,
+        clauses_with_an_inline_example,
+        load_for_example,
+        with_inline_examples,
+    )
+
+    examples = load_for_example()
+    clauses = load_clause_map()
+    assert set(examples) <= {clause.id for clause in clauses}
+    documents = {c.doc: (REPO_ROOT / c.doc).read_text(encoding="utf-8") for c in clauses}
+    shown = clauses_with_an_inline_example(documents, examples)
+    assert len(shown) >= 40, f"{len(shown)} of {len(clauses)} clauses show an example"
+    for doc, text in documents.items():
+        rendered = with_inline_examples(text, examples)
+        assert rendered.count(FOR_EXAMPLE) == sum(
+            1 for c in clauses if c.doc == doc and c.id in examples
+        )
+        for clause in clauses:
+            if clause.doc == doc and clause.id in examples:
+                section = rendered[rendered.index(f"### {clause.id} — ") :]
+                end = section.find("\n### ", 1)
+                section = section if end == -1 else section[:end]
+                assert f"{FOR_EXAMPLE}\n    {examples[clause.id]}\n" in section, clause.id
+                # under the rule, above its sources
+                assert section.index(FOR_EXAMPLE) < section.index("\nSources:"), clause.id
+
+
+def test_the_inline_examples_copy_no_rulebook_sentence() -> None:
+    from tests.doc_pages import load_for_example
+
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    copied = {key: runs(text) & rulebook for key, text in load_for_example().items()}
+    assert {key: run for key, run in copied.items() if run} == {}
