@@ -11,6 +11,8 @@
   its sources' summaries and its Italian and French paraphrases (``spec/paraphrases.toml``, read
   through ``outofgears.clauses``) in a box under its rule, and the clauses a table can get
   wrong an inline "for example" (``spec/for-example.toml``);
+* ``guide/glossary.it.md`` and ``guide/glossary.fr.md``: the glossary for the Italian and French
+  site, its tables with the page's language first (``docs/guide/glossary.md`` is the source);
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
@@ -36,6 +38,7 @@ from tests.clause_map import load_clause_map  # noqa: E402
 from tests.cli_reference import cli_reference  # noqa: E402
 from tests.doc_pages import (  # noqa: E402
     ANCHORED_HEADING,
+    GLOSSARY_WORDS,
     SOURCES_PAGE,
     SPEC_PAGES,
     PageRun,
@@ -46,6 +49,7 @@ from tests.doc_pages import (  # noqa: E402
     narrow_name,
     rulebook_clauses_page,
     run_page,
+    translated_glossary,
     with_clause_anchors,
     with_inline_examples,
     with_rulebook_boxes,
@@ -110,6 +114,10 @@ def main() -> None:
         out.write(clause_index(clauses, examples))
     with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:
         out.write(rulebook_clauses_page(sources, clauses))
+    glossary = (REPO_ROOT / "docs" / "guide" / "glossary.md").read_text(encoding="utf-8")
+    for lang in GLOSSARY_WORDS:
+        with mkdocs_gen_files.open(f"guide/glossary.{lang}.md", "w") as out:
+            out.write(translated_glossary(glossary, lang))
     for path in example_pages():
         run = run_page_once(path)
         if run.failures:

@@ -426,3 +426,109 @@ def clauses_with_an_inline_example(
             if heading["id"] in examples or INLINE_EXAMPLE_IN_TEXT.search(rule):
                 shown.add(heading["id"])
     return shown
+
+
+#: The glossary's words for the Italian and French glossary pages, which the build writes from
+#: the English one (``docs/guide/glossary.md``): its tables with the page's language first.
+GLOSSARY_WORDS: Final = {
+    "it": {
+        "title": "Glossario",
+        "intro": (
+            "Le parole del gioco in italiano (quelle di *Fuori di Rotella*), in inglese (quelle "
+            "di questo progetto) e in francese (quelle di *Out of Gears*), con le clausole della "
+            "[specifica](../spec/index.md) che le usano. Una parola segnata *(ours)* è del "
+            "progetto, dove il regolamento non ne ha una. La descrizione di ogni parola è in "
+            "inglese, come nella pagina inglese."
+        ),
+        "columns": {
+            "English": "Inglese",
+            "Italian": "Italiano",
+            "French": "Francese",
+            "What it is": "Che cos'è (in inglese)",
+            "Clause": "Clausola",
+            "Clauses": "Clausole",
+        },
+        "sections": {
+            "Pieces": "Pezzi",
+            "Cards": "Carte",
+            "Colours": "Colori",
+            "Places": "Luoghi",
+            "Phases of the game": "Fasi della partita",
+            "Actions and other words": "Azioni e altre parole",
+        },
+    },
+    "fr": {
+        "title": "Glossaire",
+        "intro": (
+            "Les mots du jeu en français (ceux d'*Out of Gears*), en anglais (ceux de ce projet) "
+            "et en italien (ceux de *Fuori di Rotella*), avec les clauses de la "
+            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(ours)* est "
+            "celui du projet, là où la règle n'en a pas. La description de chaque mot est en "
+            "anglais, comme sur la page anglaise."
+        ),
+        "columns": {
+            "English": "Anglais",
+            "Italian": "Italien",
+            "French": "Français",
+            "What it is": "Ce que c'est (en anglais)",
+            "Clause": "Clause",
+            "Clauses": "Clauses",
+        },
+        "sections": {
+            "Pieces": "Pièces",
+            "Cards": "Cartes",
+            "Colours": "Couleurs",
+            "Places": "Lieux",
+            "Phases of the game": "Phases de la partie",
+            "Actions and other words": "Actions et autres mots",
+        },
+    },
+}
+#: The column of each language in the glossary's tables.
+_LANGUAGE_COLUMN: Final = {"it": "Italian", "fr": "French"}
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def translated_glossary(english: str, lang: str) -> str:
+    """The glossary page in Italian or French, from the English page: its tables with the
+    page's language in the first column, headings and column names translated.
+
+    >>> page = translated_glossary("# Glossary\\n\\nIntro.\\n\\n## Cards\\n\\n"
+    ...     "| English | Italian | French | What it is | Clauses |\\n|---|---|---|---|---|\\n"
+    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr")
+    >>> print(page[page.index("## "):])
+    ## Cartes
+    <BLANKLINE>
+    | Français | Anglais | Italien | Ce que c'est (en anglais) | Clauses |
+    |---|---|---|---|---|
+    | Piège | trap card | Trappola | a card | TRP-1 |
+    <BLANKLINE>
+    """
+    words = GLOSSARY_WORDS[lang]
+    columns: dict[str, str] = words["columns"]  # type: ignore[assignment]
+    sections: dict[str, str] = words["sections"]  # type: ignore[assignment]
+    lines = english.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(("## ", "|"))), len(lines))
+    out = [f"# {words['title']}", "", str(words["intro"]), ""]
+    order: list[int] | None = None
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            order = None  # a table ends; the next one has its own header
+        if line.startswith("## "):
+            out.append("## " + sections.get(line[3:].strip(), line[3:].strip()))
+        elif not line.startswith("|"):
+            out.append(line)
+        elif set(line) <= set("|-: "):
+            out.append("|" + "---|" * (line.count("|") - 1))
+        else:
+            cells = _cells(line)
+            if order is None:
+                column = _LANGUAGE_COLUMN[lang]
+                first = cells.index(column) if column in cells else 0
+                order = [first, *(i for i in range(len(cells)) if i != first)]
+                cells = [columns.get(cell, cell) for cell in cells]
+            out.append("| " + " | ".join(cells[i] for i in order if i < len(cells)) + " |")
+    return "\n".join(out) + "\n"

@@ -217,3 +217,56 @@ def test_the_inline_examples_copy_no_rulebook_sentence() -> None:
     rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
     copied = {key: runs(text) & rulebook for key, text in load_for_example().items()}
     assert {key: run for key, run in copied.items() if run} == {}
+
+
+GUIDE_PAGES = ("index", "turn-card")
+
+
+@pytest.mark.parametrize("page", GUIDE_PAGES)
+def test_the_guide_and_the_turn_card_are_in_italian_and_french_citing_the_same_clauses(
+    page: str,
+) -> None:
+    english = (DOCS_DIR / "guide" / f"{page}.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"\b(?:R-)?[A-Z]{2,6}-\d+\b|\bR-[A-Z-]+\b", english))
+    assert cited
+    for lang in ("it", "fr"):
+        translated = (DOCS_DIR / "guide" / f"{page}.{lang}.md").read_text(encoding="utf-8")
+        assert set(re.findall(r"\b(?:R-)?[A-Z]{2,6}-\d+\b|\bR-[A-Z-]+\b", translated)) == cited
+
+        # the same pictures and links, in the same order (the anchors in the page aside)
+        def links(text: str) -> list[str]:
+            return [link for link in re.findall(r"\]\(([^)]+)\)", text) if link[0] != "#"]
+
+        assert links(translated) == links(english), lang
+
+
+def test_the_players_pages_copy_no_rulebook_sentence() -> None:
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    pages = sorted((DOCS_DIR / "guide").glob("*.md")) + sorted(EXAMPLES_DIR.glob("*.md"))
+    copied = {p.name: runs(p.read_text(encoding="utf-8")) & rulebook for p in pages}
+    assert {name: run for name, run in copied.items() if run} == {}
+
+
+def test_the_glossary_reads_in_italian_and_french_with_the_pages_language_first() -> None:
+    from tests.doc_pages import translated_glossary
+
+    english = (DOCS_DIR / "guide" / "glossary.md").read_text(encoding="utf-8")
+    rows = [line for line in english.splitlines() if line.startswith("| ") and "---" not in line]
+    for lang, first_column in (("it", 1), ("fr", 2)):
+        page = translated_glossary(english, lang)
+        translated = [line for line in page.splitlines() if line.startswith("| ")]
+        assert len(translated) == len(rows)
+        for row, out in zip(rows, translated, strict=True):
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            moved = [c.strip() for c in out.strip("|").split("|")]
+            if cells[0] != "English":  # a row of words: the page's language first
+                assert moved[0] == cells[first_column]
+                assert sorted(moved) == sorted(cells)
