@@ -13,6 +13,8 @@
   wrong an inline "for example" (``spec/for-example.toml``);
 * ``guide/glossary.it.md`` and ``guide/glossary.fr.md``: the glossary for the Italian and French
   site, its tables with the page's language first (``docs/guide/glossary.md`` is the source);
+* ``reference/environment.md``: the game for bots at a glance, an environment box like
+  PettingZoo's, ``game_info`` for three tables and the observation's layout, computed;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
@@ -43,6 +45,7 @@ from tests.doc_pages import (  # noqa: E402
     SPEC_PAGES,
     PageRun,
     clause_index,
+    environment_page,
     example_pages,
     load_for_example,
     load_sources,
@@ -110,6 +113,8 @@ def main() -> None:
             out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))
+    with mkdocs_gen_files.open("reference/environment.md", "w") as out:
+        out.write(environment_page())
     with mkdocs_gen_files.open("clause-index.md", "w") as out:
         out.write(clause_index(clauses, examples))
     with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:

@@ -54,13 +54,76 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
+#: The border of a reStructuredText simple table: runs of ``=`` separated by spaces.
+RST_BORDER = re.compile(r"^(?P<indent> *)=+(?: +=+)+ *$")
+
+
+def rst_tables_to_markdown(text: str) -> str:
+    """Turn each reStructuredText simple table of a docstring into a Markdown table (Markdown
+    reads one as a paragraph). A row whose first cell is blank continues the row above it;
+    a double-backquoted literal becomes a Markdown code span.
+
+    >>> print(rst_tables_to_markdown(
+    ...     "Layout:\\n\\n=====  ===\\nslice  len\\n=====  ===\\n``0:4``  4\\n"
+    ...     "       more\\n=====  ===\\n\\nEnd."))
+    Layout:
+    <BLANKLINE>
+    | slice | len |
+    |---|---|
+    | `0:4` | 4 more |
+    <BLANKLINE>
+    End.
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        border = RST_BORDER.match(lines[index])
+        if border is None:
+            out.append(lines[index])
+            index += 1
+            continue
+        spans = [m.span() for m in re.finditer(r"=+", lines[index])]
+        rows: list[list[str]] = []
+        borders = 0
+        header = 0
+        while index < len(lines) and borders < 3:
+            line = lines[index]
+            index += 1
+            if RST_BORDER.match(line):
+                borders += 1
+                if borders == 2:
+                    header = len(rows)
+                continue
+            cells = [_rst_cell(line, start, spans, k) for k, (start, _) in enumerate(spans)]
+            if rows and not cells[0] and borders == 2:
+                rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+            else:
+                rows.append(cells)
+        indent = border["indent"]
+        for number, row in enumerate(rows):
+            out.append(indent + "| " + " | ".join(row) + " |")
+            if number + 1 == header:
+                out.append(indent + "|" + "---|" * len(spans))
+    return "\n".join(out)
+
+
+def _rst_cell(line: str, start: int, spans: list[tuple[int, int]], k: int) -> str:
+    end = spans[k + 1][0] if k + 1 < len(spans) else len(line)
+    cell = line[start:end].strip()
+    return re.sub(r"``(.+?)``", r"`\1`", cell)
+
+
 class DoctestBlocks(griffe.Extension):
-    """Fence the doctest examples of every docstring griffe loads."""
+    """Fence the doctest examples of every docstring griffe loads, and turn its
+    reStructuredText simple tables into Markdown tables."""
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Rewrite the docstring of each loaded object."""
         if obj.docstring is not None and ">>>" in obj.docstring.value:
             obj.docstring.value = fence_doctests(obj.docstring.value)
+        if obj.docstring is not None and "==" in obj.docstring.value:
+            obj.docstring.value = rst_tables_to_markdown(obj.docstring.value)
 
 
 #: A Sphinx role in a docstring: :func:`apply_turn`, :class:`~outofgears.rules.model.GameState`.

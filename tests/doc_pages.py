@@ -532,3 +532,120 @@ def translated_glossary(english: str, lang: str) -> str:
                 cells = [columns.get(cell, cell) for cell in cells]
             out.append("| " + " | ".join(cells[i] for i in order if i < len(cells)) + " |")
     return "\n".join(out) + "\n"
+
+
+def environment_page() -> str:
+    """The page "The game for bots, at a glance": an environment box like PettingZoo's, the
+    fields of ``game_info`` for three tables, and the observation's layout, every figure
+    computed from the package when the site is built."""
+    import attrs
+
+    from outofgears.play.actions import num_actions, num_joint_actions
+    from outofgears.play.game import GameInfo, game_info
+    from outofgears.play.observation import observation_size
+    from outofgears.rules.model import Options
+    from outofgears.rules.setup import setup_seated_game
+
+    base, upgrades = Options(), Options(upgrades=True)
+    tables = {
+        "4 robots, base game": setup_seated_game(4, seed=0),
+        "6 robots, two each": setup_seated_game(6, seed=0, two_robots=True),
+        "8 robots, upgrades": setup_seated_game(8, seed=0, options=upgrades),
+    }
+    infos = {name: game_info(state, turn_cap=100) for name, state in tables.items()}
+    meanings = _field_meanings(GameInfo.__doc__ or "")
+    lines = [
+        "# The game for bots, at a glance",
+        "",
+        "What a program playing *Out of Gears* sees and does, as the environments of "
+        "[PettingZoo](https://pettingzoo.farama.org/) and OpenSpiel describe a game. Every "
+        "figure on this page is computed from the package when the site is built. The "
+        "functions are in [Bots](bots.md); [Writing a bot](../writing-a-bot.md) shows one.",
+        "",
+        '!!! info "The environment"',
+        "",
+        "    | | |",
+        "    |---|---|",
+        "    | Import | `from outofgears.play.pettingzoo import parallel_env` (the extra "
+        "`outofgears[pettingzoo]`); OpenSpiel: `outofgears.play.openspiel` |",
+        "    | API | PettingZoo `ParallelEnv`: every agent moves at once, every turn |",
+        "    | Agents | `P1` … `PK`, one per player: K = `robots` (2 to 8), or `robots / 2` "
+        "with `two_robots=True` |",
+        f"    | Actions | `Discrete({num_actions(base)})` (`Discrete({num_actions(upgrades)})` "
+        f"with the upgrades); two robots each: `Discrete({num_joint_actions(base)})` "
+        f"(`Discrete({num_joint_actions(upgrades)})`), one joint move for both |",
+        f"    | Observation shape | `({observation_size(base)},)`, float32, the same for every "
+        "table, and an `action_mask` of the action space's size, int8 |",
+        "    | Observation values | counts of gears (0 to 11), flags and one-hot programs (0 or 1), "
+        "the turn number |",
+        "    | Rewards | 0 during the game; at its end each player's win share (1 for a sole "
+        "winner, shared on a tie, 0 otherwise; sum 1); an illegal action: -1 to its agent, the "
+        "game over |",
+        "    | Truncation | at the turn cap, 100 turns by default (ruling R-TURN-CAP) |",
+        "",
+        "## `game_info` for three tables",
+        "",
+        "[`game_info`][outofgears.play.game.game_info] describes a game for a framework "
+        "before it starts (here with `turn_cap=100` and the default return, the win share).",
+        "",
+        "| Field | What it is | " + " | ".join(infos) + " |",
+        "|---|---|" + "---|" * len(infos),
+    ]
+    for field in attrs.fields(GameInfo):
+        values = " | ".join(_shown(getattr(info, field.name)) for info in infos.values())
+        lines.append(f"| `{field.name}` | {meanings.get(field.name, '')} | {values} |")
+    lines += [
+        "",
+        "## The observation vector",
+        "",
+        "[`Observation.to_vector`][outofgears.play.observation.Observation.to_vector] lays out "
+        f"what one player may know as {observation_size(base)} numbers:",
+        "",
+        *_observation_layout(),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return ", ".join("+".join(str(n) for n in group) for group in value)
+    if isinstance(value, tuple):
+        return ", ".join(str(item) for item in value)
+    return "none" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _field_meanings(doc: str) -> dict[str, str]:
+    """The ``Args:`` of a Google-style docstring: name → its description on one line."""
+    meanings: dict[str, str] = {}
+    current = None
+    for line in doc.split("Args:", 1)[-1].splitlines():
+        found = re.match(r"^\s{8}(\w+): (.*)$", line)
+        if found:
+            current = found[1]
+            meanings[current] = found[2].strip()
+        elif current and line.startswith(" " * 12):
+            meanings[current] += " " + line.strip()
+        elif line.strip():
+            current = None
+    return {key: _plain_code(text) for key, text in meanings.items()}
+
+
+def _plain_code(text: str) -> str:
+    """A docstring's text in Markdown: Sphinx roles and double backquotes as code spans.
+
+    >>> _plain_code("one robot (:func:`~outofgears.play.actions.num_actions`), ``None``")
+    'one robot (`num_actions`), `None`'
+    """
+    text = re.sub(r":\w+:`~?([\w.]+)`", lambda m: f"`{m[1].rsplit('.', 1)[-1]}`", text)
+    return re.sub(r"``(.+?)``", r"`\1`", text)
+
+
+def _observation_layout() -> list[str]:
+    """The layout table of ``outofgears.play.observation``'s docstring, as Markdown."""
+    import outofgears.play.observation
+    from scripts.griffe_doctest_blocks import rst_tables_to_markdown
+
+    text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    return [_plain_code(row) for row in rows]

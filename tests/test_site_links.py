@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.clause_map import REPO_ROOT, load_clause_map
@@ -267,3 +268,35 @@ def test_a_computed_constant_is_shown_by_its_value_and_a_function_or_an_id_is_no
     assert shown_value(len) is None
     assert shown_value({id(()): ()}) is None  # an id changes from run to run
     assert shown_value(tuple(range(100))).endswith(", …)")  # type: ignore[union-attr]
+
+
+def test_the_observation_layout_is_a_real_table_whose_slices_add_up_to_the_vector() -> None:
+    import outofgears.play.observation
+    from outofgears.play.observation import observation_size
+    from scripts.griffe_doctest_blocks import rst_tables_to_markdown
+
+    text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert "====" not in text
+    slices = [re.match(r"\| `(\d+):(\d+)` \| (\d+) \|", row) for row in rows]
+    assert all(slices)
+    assert [int(m[1]) for m in slices if m] == [0, *(int(m[2]) for m in slices[:-1] if m)]
+    assert sum(int(m[3]) for m in slices if m) == observation_size() == int(slices[-1][2])  # type: ignore[index]
+
+
+def test_the_environment_page_shows_the_figures_the_package_computes() -> None:
+    from outofgears.play.actions import num_actions, num_joint_actions
+    from outofgears.play.game import game_info
+    from outofgears.rules.model import Options
+    from outofgears.rules.setup import setup_seated_game
+    from tests.doc_pages import environment_page
+
+    page = environment_page()
+    assert '!!! info "The environment"' in page
+    assert f"`Discrete({num_actions(Options())})`" in page
+    assert f"`Discrete({num_joint_actions(Options(upgrades=True))})`" in page
+    info = game_info(setup_seated_game(6, seed=0, two_robots=True), turn_cap=100)
+    row = next(line for line in page.splitlines() if line.startswith("| `num_player_actions`"))
+    assert row.endswith(f"| 24 | {info.num_player_actions} | 29 |")
+    assert "| `robots` |" in page and "1+4, 2+5, 3+6" in page  # noqa: PT018
+    assert page.count("| `") >= 9 + 10  # every field of GameInfo, every slice of the vector
