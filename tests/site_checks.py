@@ -180,12 +180,43 @@ def id_link_figures(site: Path, prefixes: frozenset[str] | None = None) -> tuple
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
+#: The turn card, in each language: it must print on one sheet.
+TURN_CARDS: Final = (
+    "guide/turn-card/index.html",
+    *(f"{f}guide/turn-card/index.html" for f in LANGUAGE_FOLDERS),
+)
+
+
+def printed_sheets(site: Path, pages: tuple[str, ...] = TURN_CARDS) -> dict[str, int]:
+    """How many A4 and Letter sheets each page prints on, in headless Chromium (Playwright and
+    the system's Chromium, the extra ``browser-check``): ``{"guide/... A4": 1, ...}``."""
+    from playwright.sync_api import sync_playwright  # type: ignore[import-not-found,unused-ignore]
+
+    sheets: dict[str, int] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page()
+        for path in pages:
+            page.goto((site / path).resolve().as_uri())
+            for paper in ("A4", "Letter"):
+                pdf = page.pdf(format=paper)
+                sheets[f"{path} {paper}"] = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+        browser.close()
+    return sheets
+
+
 if __name__ == "__main__":  # python -m tests.site_checks [SITE]: the figures and the problems
     import sys
 
-    built_site = Path(sys.argv[1] if len(sys.argv) > 1 else "site")
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    built_site = Path(arguments[0] if arguments else "site")
     linked_ids, all_ids = id_link_figures(built_site)
     print(f"IDs that are links: {linked_ids} of {all_ids} ({linked_ids / max(all_ids, 1):.1%})")
     found = check_built_site(built_site)
+    if "--print" in sys.argv:  # the turn card on one printed sheet, in every language
+        for sheet, count in printed_sheets(built_site).items():
+            print(f"{sheet}: {count} sheet(s)")
+            if count != 1:
+                found.append(f"{sheet} prints on {count} sheets")
     print("\n".join(found) or "no problems")
     sys.exit(1 if found else 0)

@@ -232,7 +232,6 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
 
 
 def test_search_keeps_clause_ids_whole_and_finds_accented_words_without_their_accents() -> None:
-    import re
 
     from scripts.mkdocs_hooks import with_folded_words
 
