@@ -162,6 +162,13 @@ def with_folded_words(entry: dict[str, Any]) -> dict[str, Any]:
 #: it; ``.gitignore`` lists them), so that the i18n plugin, which localises only the files of
 #: the docs directory, builds them in every language.
 _MATERIALIZED: set[Path] = set()
+#: Under ``mkdocs serve`` they stay (taking them out would wake the watcher: a rebuild loop).
+_KEEP_MATERIALIZED = {"serve": False}
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Remember whether the site is served (the generated files then stay in ``docs/``)."""
+    _KEEP_MATERIALIZED["serve"] = command == "serve"
 
 
 @event_priority(-50)  # after mkdocs-gen-files (0), before mkdocs-static-i18n (-100)
@@ -195,6 +202,8 @@ def on_post_build(config: Any) -> None:
         data = json.loads(index.read_text(encoding="utf-8"))
         data["docs"] = [with_folded_words(entry) for entry in data.get("docs", [])]
         index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    if _KEEP_MATERIALIZED["serve"]:
+        return
     docs = Path(config["docs_dir"]).resolve()
     for path in sorted(_MATERIALIZED, reverse=True):
         path.unlink(missing_ok=True)

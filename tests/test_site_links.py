@@ -299,3 +299,43 @@ def test_the_environment_page_shows_the_figures_the_package_computes() -> None:
     assert row.endswith(f"| 24 | {info.num_player_actions} | 29 |")
     assert "| `robots` |" in page and "1+4, 2+5, 3+6" in page  # noqa: PT018
     assert page.count("| `") >= 9 + 10  # every field of GameInfo, every slice of the vector
+
+
+def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_after(
+    tmp_path: Path,
+) -> None:
+    from mkdocs.structure.files import File, Files
+
+    import scripts.mkdocs_hooks as hooks
+
+    docs, generated, site = tmp_path / "docs", tmp_path / "gen", tmp_path / "site"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
+    (generated / "spec").mkdir(parents=True)
+    (generated / "spec" / "base-game.md").write_text("# Base\n", encoding="utf-8")
+    files = Files(
+        [
+            File("guide/index.md", str(docs), str(site), use_directory_urls=True),
+            File("spec/base-game.md", str(generated), str(site), use_directory_urls=True),
+        ]
+    )
+    config = {"docs_dir": str(docs), "site_dir": str(site), "use_directory_urls": True}
+    hooks.on_startup(command="build", dirty=False)
+    out = hooks.on_files(files, config)
+    assert (docs / "spec" / "base-game.md").read_text(encoding="utf-8") == "# Base\n"
+    assert sorted(Path(f.abs_src_path).parent.parent.name for f in out) == ["docs", "docs"]
+    hooks.on_post_build(config)
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == [
+        "guide",
+        "guide/index.md",
+    ]
+    # under `mkdocs serve` they stay: taking them out would wake the watcher
+    hooks.on_startup(command="serve", dirty=False)
+    hooks.on_files(
+        Files([File("spec/base-game.md", str(generated), str(site), use_directory_urls=True)]),
+        config,
+    )
+    hooks.on_post_build(config)
+    assert (docs / "spec" / "base-game.md").is_file()
+    hooks.on_startup(command="build", dirty=False)
+    hooks._MATERIALIZED.clear()
