@@ -9,7 +9,10 @@
   width) that shows; an example's after picture is followed by its before and after side by
   side.
 * The search index is folded: each accented word is indexed without its accents too, so that
-  "piege" finds *Piège* (the search's ``separator`` in ``mkdocs.yml`` keeps ``ATK-4`` whole).
+  "piege" finds *Piège*.
+* The pages built in Italian and French: the generated pages are written into ``docs/`` for the
+  build (mkdocs-static-i18n localises only the files there), and the head's language
+  alternates, which made Material fetch a ``sitemap.xml`` beside every page, are left out.
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
@@ -212,3 +215,26 @@ def on_post_build(config: Any) -> None:
                 break
             folder.rmdir()
     _MATERIALIZED.clear()
+
+
+#: The head's links to a page's other languages, which mkdocs-static-i18n gives every page.
+_ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def without_alternate_links(html: str) -> str:
+    """A page without the ``<link rel="alternate" hreflang>`` of its head.
+
+    Material's script fetches ``sitemap.xml`` beside each such link, meant for a language's
+    home; beside a page it is not there (a 404 on every page). The language switch of the
+    header keeps its links, and the sitemap lists every page's translations.
+
+    >>> without_alternate_links('<head>\\n<link rel="alternate" href="../it/x/" hreflang="it">\\n'
+    ...                         '<link rel="icon" href="i.png">')
+    '<head>\\n<link rel="icon" href="i.png">'
+    """
+    return _ALTERNATE_LINK.sub("", html)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Take the language alternates out of the page's head (:func:`without_alternate_links`)."""
+    return without_alternate_links(output)

@@ -231,7 +231,7 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
     )
 
 
-def test_search_keeps_clause_ids_whole_and_finds_accented_words_without_their_accents() -> None:
+def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_accents() -> None:
 
     from scripts.mkdocs_hooks import with_folded_words
 
@@ -243,8 +243,10 @@ def test_search_keeps_clause_ids_whole_and_finds_accented_words_without_their_ac
     def words(text: str) -> list[str]:
         return [w for w in separator.split(text.lower()) if w]
 
+    # as lunr's query lexer splits a query (at hyphens, whatever the separator), so that a
+    # clause ID typed into the search box meets the same words in the index
     assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT)") == [
-        *("atk-4", "and", "it", "atk-4", "two", "robot", "r", "split"),
+        *("atk", "4", "and", "it", "atk", "4", "two", "robot", "r", "split"),
     ]
     assert words("version 1.2. Next") == ["version", "1.2", "next"]
     entry = with_folded_words({"location": "x/", "text": "<p>Le Piège et la récolte, piege</p>"})
@@ -339,3 +341,18 @@ def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_a
     assert (docs / "spec" / "base-game.md").is_file()
     hooks.on_startup(command="build", dirty=False)
     hooks._MATERIALIZED.clear()
+
+
+def test_a_built_page_keeps_its_language_switch_but_not_the_heads_alternates() -> None:
+    from scripts.mkdocs_hooks import folded, without_alternate_links
+
+    page = (
+        '<head>\n    <link rel="alternate" href="./" hreflang="en">\n'
+        '    <link rel="alternate" href="../../it/guide/" hreflang="it">\n</head>\n'
+        '<a href="../../it/guide/" hreflang="it" class="md-select__link">Italiano</a>'
+    )
+    assert without_alternate_links(page) == (
+        '<head>\n</head>\n<a href="../../it/guide/" hreflang="it" class="md-select__link">'
+        "Italiano</a>"
+    )
+    assert folded("Réapprovisionnement, più") == "Reapprovisionnement, piu"
