@@ -564,7 +564,7 @@ def environment_page() -> str:
         "",
         '!!! info "The environment"',
         "",
-        "    | | |",
+        "    | Property | Out of Gears |",
         "    |---|---|",
         "    | Import | `from outofgears.play.pettingzoo import parallel_env` (the extra "
         "`outofgears[pettingzoo]`); OpenSpiel: `outofgears.play.openspiel` |",
@@ -576,8 +576,8 @@ def environment_page() -> str:
         f"(`Discrete({num_joint_actions(upgrades)})`), one joint move for both |",
         f"    | Observation shape | `({observation_size(base)},)`, float32, the same for every "
         "table, and an `action_mask` of the action space's size, int8 |",
-        "    | Observation values | counts of gears (0 to 11), flags and one-hot programs (0 or 1), "
-        "the turn number |",
+        "    | Observation values | whole numbers from 0 (the turn, gears in the reserve, gears by "
+        "colour in each place) and flags and one-hot programs (0 or 1) |",
         "    | Rewards | 0 during the game; at its end each player's win share (1 for a sole "
         "winner, shared on a tie, 0 otherwise; sum 1); an illegal action: -1 to its agent, the "
         "game over |",
