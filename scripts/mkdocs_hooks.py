@@ -8,13 +8,16 @@
   screen up to 700 pixels wide it is its narrow twin (``x-narrow.svg``, drawn for a phone's
   width) that shows; an example's after picture is followed by its before and after side by
   side.
+* The API pages link back to the clauses: under the heading of each function or class that
+  ``spec/clauses.toml`` names, a line lists the clauses it implements.
+
+Besides:
+
 * The search index is folded: each accented word is indexed without its accents too, so that
   "piege" finds *Piège*.
 * The pages built in Italian and French: the generated pages are written into ``docs/`` for the
   build (mkdocs-static-i18n localises only the files there), and the head's language
   alternates, which made Material fetch a ``sitemap.xml`` beside every page, are left out.
-* The API pages link back to the clauses: under the heading of each function or class that
-  ``spec/clauses.toml`` names, a line lists the clauses it implements.
 """
 
 from __future__ import annotations
