@@ -9,16 +9,27 @@
   on a phone alike; a click opens its wide drawing (``x.svg``), the table as it lies.
 * The API pages link back to the clauses: under the heading of each function or class that
   ``spec/clauses.toml`` names, a line lists the clauses it implements.
+
+Besides:
+
+* The search index is folded: each accented word is indexed without its accents too, so that
+  "piege" finds *Piège*.
+* The pages built in Italian and French: the generated pages are written into ``docs/`` for the
+  build (mkdocs-static-i18n localises only the files there), and the head's language
+  alternates, which made Material fetch a ``sitemap.xml`` beside every page, are left out.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -113,3 +124,102 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         # a warning, so that a strict build lists every one of them and then fails
         log.warning(f"{page.file.src_uri}: unknown clause or ruling ID(s) {sorted(set(unknown))}")
     return linked
+
+
+def folded(text: str) -> str:
+    """The text with its accents taken off, so that "piege" finds "piège".
+
+    >>> folded("Piège, réapprovisionnement, più")
+    'Piege, reapprovisionnement, piu'
+    """
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def with_folded_words(entry: dict[str, Any]) -> dict[str, Any]:
+    """A search index entry whose text ends with its accented words without their accents (each
+    once; an entry that has them already is unchanged)."""
+    text = str(entry.get("text", ""))
+    present = {w.lower() for w in re.findall(r"\w+", text)}
+    missing = sorted({folded(w).lower() for w in present if folded(w) != w} - present)
+    if missing:
+        entry = {**entry, "text": f"{text} <span hidden>{' '.join(missing)}</span>"}
+    return entry
+
+
+#: The generated pages and pictures written into the docs directory for the build (removed after
+#: it; ``.gitignore`` lists them), so that the i18n plugin, which localises only the files of
+#: the docs directory, builds them in every language.
+_MATERIALIZED: set[Path] = set()
+#: Under ``mkdocs serve`` they stay (taking them out would wake the watcher: a rebuild loop).
+_KEEP_MATERIALIZED = {"serve": False}
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Remember whether the site is served (the generated files then stay in ``docs/``)."""
+    _KEEP_MATERIALIZED["serve"] = command == "serve"
+
+
+@event_priority(-50)  # after mkdocs-gen-files (0), before mkdocs-static-i18n (-100)
+def on_files(files: Any, config: Any) -> Any:
+    """Write each generated file into the docs directory and let the build read it there."""
+    from mkdocs.structure.files import File
+
+    docs = Path(config["docs_dir"]).resolve()
+    for file in list(files):
+        source = Path(file.abs_src_path).resolve()
+        if source.is_relative_to(docs):
+            continue
+        target = docs / file.src_uri
+        content = source.read_bytes()
+        if not target.is_file() or target.read_bytes() != content:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        _MATERIALIZED.add(target)
+        files.remove(file)
+        files.append(
+            File(file.src_uri, str(docs), config["site_dir"], config["use_directory_urls"])
+        )
+    return files
+
+
+@event_priority(-200)  # after mkdocs-static-i18n has built every language and merged the search
+def on_post_build(config: Any) -> None:
+    """Fold the accents of the search index (each accented word is indexed without them too),
+    and take the generated files back out of the docs directory."""
+    for index in Path(config["site_dir"]).glob("**/search/search_index.json"):
+        data = json.loads(index.read_text(encoding="utf-8"))
+        data["docs"] = [with_folded_words(entry) for entry in data.get("docs", [])]
+        index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    if _KEEP_MATERIALIZED["serve"]:
+        return
+    docs = Path(config["docs_dir"]).resolve()
+    for path in sorted(_MATERIALIZED, reverse=True):
+        path.unlink(missing_ok=True)
+        for folder in path.parents:
+            if folder == docs or any(folder.iterdir()):
+                break
+            folder.rmdir()
+    _MATERIALIZED.clear()
+
+
+#: The head's links to a page's other languages, which mkdocs-static-i18n gives every page.
+_ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def without_alternate_links(html: str) -> str:
+    """A page without the ``<link rel="alternate" hreflang>`` of its head.
+
+    Material's script fetches ``sitemap.xml`` beside each such link, meant for a language's
+    home; beside a page it is not there (a 404 on every page). The language switch of the
+    header keeps its links, and the sitemap lists every page's translations.
+
+    >>> without_alternate_links('<head>\\n<link rel="alternate" href="../it/x/" hreflang="it">\\n'
+    ...                         '<link rel="icon" href="i.png">')
+    '<head>\\n<link rel="icon" href="i.png">'
+    """
+    return _ALTERNATE_LINK.sub("", html)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Take the language alternates out of the page's head (:func:`without_alternate_links`)."""
+    return without_alternate_links(output)

@@ -224,3 +224,428 @@ def clause_index(
         lines.append(f'| <span id="{anchor(source)}"></span>{source} | {cited} |')
     lines.append("")
     return "\n".join(lines)
+
+
+#: The rulebook clauses' one-line summaries, in the project's words.
+SOURCES_FILE: Final = REPO_ROOT / "spec" / "sources.toml"
+#: The page that lists every rulebook clause with its summary (generated).
+SOURCES_PAGE: Final = "rulebook-clauses.md"
+#: A clause's ``Sources:`` line in a spec document.
+SOURCES_LINE: Final = re.compile(r"^Sources: (?P<ids>.+)$", re.MULTILINE)
+
+
+@frozen
+class Source:
+    """A rulebook clause: its ID, where it stands in its rulebook, what it says in our words."""
+
+    id: str
+    section: str
+    summary: str
+
+    @property
+    def book(self) -> str:
+        """``Italian`` or ``French``."""
+        return "Italian" if self.id.startswith("IT-") else "French"
+
+
+def load_sources() -> dict[str, Source]:
+    """Every rulebook clause the specification cites, by ID (``spec/sources.toml``)."""
+    import tomllib
+
+    data = tomllib.loads(SOURCES_FILE.read_text(encoding="utf-8"))
+    return {key: Source(key, entry["section"], entry["summary"]) for key, entry in data.items()}
+
+
+def rulebook_box(
+    clause_id: str,
+    source_ids: Sequence[str],
+    paraphrases: Mapping[str, Mapping[str, str]],
+    sources: Mapping[str, Source],
+) -> list[str]:
+    """The box under a clause: its Italian and French paraphrases, then its rulebook clauses,
+    each with its one-line summary (``pymdownx.details``, open).
+
+    >>> box = rulebook_box("X-1", ["IT-A-1"], {"X-1": {"it": "Uno.", "fr": "Un."}},
+    ...                    {"IT-A-1": Source("IT-A-1", "PREP", "What it says.")})
+    >>> print("\\n".join(box))
+    ???+ quote "In the players' languages, and the rulebooks' clauses"
+        **Italiano** — Uno.
+    <BLANKLINE>
+        **Français** — Un.
+    <BLANKLINE>
+        Sources (the paraphrases above are ours; a summary is not the rulebook's text):
+    <BLANKLINE>
+        - IT-A-1 (Italian rulebook, *PREP*): What it says.
+    """
+    words = paraphrases.get(clause_id, {})
+    lines = [RULEBOOK_BOX]
+    for lang, name in (("it", "Italiano"), ("fr", "Français")):
+        if lang in words:
+            lines += [f"    **{name}** — {words[lang]}", ""]
+    if source_ids:
+        lines += [
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "",
+        ]
+        for source_id in source_ids:
+            found = sources.get(source_id)
+            if found is None:
+                lines.append(f"    - {source_id}")
+            else:
+                lines.append(
+                    f"    - {source_id} ({found.book} rulebook, *{found.section}*): {found.summary}"
+                )
+    else:
+        lines.append("    Sources: none, an engine clause (no rulebook says it).")
+    return lines
+
+
+#: The title of the box of :func:`rulebook_box`.
+RULEBOOK_BOX: Final = "???+ quote \"In the players' languages, and the rulebooks' clauses\""
+
+
+def with_rulebook_boxes(
+    text: str,
+    paraphrases: Mapping[str, Mapping[str, str]],
+    sources: Mapping[str, Source],
+) -> str:
+    """A spec document whose clauses each carry :func:`rulebook_box` after their ``Sources:``
+    line (which stays, for the readers who want the IDs alone)."""
+    out: list[str] = []
+    current: str | None = None
+    for line in text.splitlines():
+        heading = ANCHORED_HEADING.match(line)
+        if heading:
+            current = heading["id"]
+        found = SOURCES_LINE.match(line)
+        out.append(line)
+        if found and current is not None and not current.startswith("R-"):
+            ids = [
+                s.strip() for s in found["ids"].split(",") if s.strip().startswith(("IT-", "FR-"))
+            ]
+            out += ["", *rulebook_box(current, ids, paraphrases, sources)]
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def rulebook_clauses_page(sources: Mapping[str, Source], clauses: Iterable[Clause]) -> str:
+    """The page of every rulebook clause the specification cites: its summary in our words and
+    the spec clauses that formalise it; each clause's anchor is its ID (``#it-atk-4``)."""
+    cited: dict[str, list[Clause]] = {}
+    for clause in clauses:
+        for source in clause.sources:
+            cited.setdefault(source, []).append(clause)
+    lines = [
+        "# The rulebooks' clauses",
+        "",
+        "Every clause of the two rulebooks that the specification cites, with what it says in a "
+        "line of the project's own words (a pointer into the rulebook, never its text) and the "
+        "clauses of the specification that formalise it. The Italian rulebook is *Fuori di "
+        "Rotella*; the French one, *Out of Gears*, also holds the Robot Upgrades and the "
+        "expansions #2 (Jolly gears) and #3 (three-point gears). Each spec clause shows the same "
+        "summaries under its rule, beside the project's Italian and French paraphrases.",
+        "",
+    ]
+    for book in ("Italian", "French"):
+        lines += [
+            f"## The {book} rulebook",
+            "",
+            "| Clause | Where | What it says (our words) | Spec clauses |",
+            "|---|---|---|---|",
+        ]
+        for entry in sources.values():
+            if entry.book != book:
+                continue
+            spec = ", ".join(
+                f"[{c.id}]({c.doc}#{anchor(c.id)}) {c.title}" for c in cited.get(entry.id, ())
+            )
+            lines.append(
+                f'| <span id="{anchor(entry.id)}"></span>{entry.id} | {entry.section} '
+                f"| {entry.summary} | {spec} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+#: The inline examples of the clauses, in the project's words.
+FOR_EXAMPLE_FILE: Final = REPO_ROOT / "spec" / "for-example.toml"
+#: The opening of an inline example on a spec page.
+FOR_EXAMPLE: Final = '!!! example "For example"'
+#: A clause whose own text gives an example.
+INLINE_EXAMPLE_IN_TEXT: Final = re.compile(r"\bFor example\b")
+
+
+def load_for_example() -> dict[str, str]:
+    """Each clause's inline example, by clause ID (``spec/for-example.toml``)."""
+    import tomllib
+
+    data = tomllib.loads(FOR_EXAMPLE_FILE.read_text(encoding="utf-8"))
+    return {key: str(value) for key, value in data.items()}
+
+
+def with_inline_examples(text: str, examples: Mapping[str, str]) -> str:
+    """A spec document with each clause's inline example under its rule: before the clause's
+    first note for developers, or its ``Sources:`` line.
+
+    >>> print(with_inline_examples("### X-1 — T\\n\\nRule.\\n\\nSources: none\\n", {"X-1": "Ex."}))
+    ### X-1 — T
+    <BLANKLINE>
+    Rule.
+    <BLANKLINE>
+    !!! example "For example"
+        Ex.
+    <BLANKLINE>
+    Sources: none
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    pending: str | None = None
+    for line in text.splitlines():
+        heading = ANCHORED_HEADING.match(line)
+        if heading:
+            pending = examples.get(heading["id"])
+        elif pending is not None and line.startswith(('??? note "For developers"', "Sources:")):
+            out += [FOR_EXAMPLE, f"    {pending}", ""]
+            pending = None
+        out.append(line)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def clauses_with_an_inline_example(
+    documents: Mapping[str, str], examples: Mapping[str, str]
+) -> set[str]:
+    """The clauses of the spec documents (``{path: text}``) that show an inline example: their
+    own text gives one, or ``spec/for-example.toml`` does."""
+    shown: set[str] = set()
+    for text in documents.values():
+        sections = re.split(r"^(?=### )", text, flags=re.MULTILINE)
+        for section in sections:
+            heading = ANCHORED_HEADING.match(section)
+            if heading is None or heading["id"].startswith("R-"):
+                continue
+            rule = section.split('??? note "For developers"')[0].split("\nSources:")[0]
+            if heading["id"] in examples or INLINE_EXAMPLE_IN_TEXT.search(rule):
+                shown.add(heading["id"])
+    return shown
+
+
+#: The glossary's words for the Italian and French glossary pages, which the build writes from
+#: the English one (``docs/guide/glossary.md``): its tables with the page's language first.
+GLOSSARY_WORDS: Final = {
+    "it": {
+        "title": "Glossario",
+        "intro": (
+            "Le parole del gioco in italiano (quelle di *Fuori di Rotella*), in inglese (quelle "
+            "di questo progetto) e in francese (quelle di *Out of Gears*), con le clausole della "
+            "[specifica](../spec/index.md) che le usano. Una parola segnata *(ours)* è del "
+            "progetto, dove il regolamento non ne ha una. La descrizione di ogni parola è in "
+            "inglese, come nella pagina inglese."
+        ),
+        "columns": {
+            "English": "Inglese",
+            "Italian": "Italiano",
+            "French": "Francese",
+            "What it is": "Che cos'è (in inglese)",
+            "Clause": "Clausola",
+            "Clauses": "Clausole",
+        },
+        "sections": {
+            "Pieces": "Pezzi",
+            "Cards": "Carte",
+            "Colours": "Colori",
+            "Places": "Luoghi",
+            "Phases of the game": "Fasi della partita",
+            "Actions and other words": "Azioni e altre parole",
+        },
+    },
+    "fr": {
+        "title": "Glossaire",
+        "intro": (
+            "Les mots du jeu en français (ceux d'*Out of Gears*), en anglais (ceux de ce projet) "
+            "et en italien (ceux de *Fuori di Rotella*), avec les clauses de la "
+            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(ours)* est "
+            "celui du projet, là où la règle n'en a pas. La description de chaque mot est en "
+            "anglais, comme sur la page anglaise."
+        ),
+        "columns": {
+            "English": "Anglais",
+            "Italian": "Italien",
+            "French": "Français",
+            "What it is": "Ce que c'est (en anglais)",
+            "Clause": "Clause",
+            "Clauses": "Clauses",
+        },
+        "sections": {
+            "Pieces": "Pièces",
+            "Cards": "Cartes",
+            "Colours": "Couleurs",
+            "Places": "Lieux",
+            "Phases of the game": "Phases de la partie",
+            "Actions and other words": "Actions et autres mots",
+        },
+    },
+}
+#: The column of each language in the glossary's tables.
+_LANGUAGE_COLUMN: Final = {"it": "Italian", "fr": "French"}
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def translated_glossary(english: str, lang: str) -> str:
+    """The glossary page in Italian or French, from the English page: its tables with the
+    page's language in the first column, headings and column names translated.
+
+    >>> page = translated_glossary("# Glossary\\n\\nIntro.\\n\\n## Cards\\n\\n"
+    ...     "| English | Italian | French | What it is | Clauses |\\n|---|---|---|---|---|\\n"
+    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr")
+    >>> print(page[page.index("## "):])
+    ## Cartes
+    <BLANKLINE>
+    | Français | Anglais | Italien | Ce que c'est (en anglais) | Clauses |
+    |---|---|---|---|---|
+    | Piège | trap card | Trappola | a card | TRP-1 |
+    <BLANKLINE>
+    """
+    words = GLOSSARY_WORDS[lang]
+    columns: dict[str, str] = words["columns"]  # type: ignore[assignment]
+    sections: dict[str, str] = words["sections"]  # type: ignore[assignment]
+    lines = english.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(("## ", "|"))), len(lines))
+    out = [f"# {words['title']}", "", str(words["intro"]), ""]
+    order: list[int] | None = None
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            order = None  # a table ends; the next one has its own header
+        if line.startswith("## "):
+            out.append("## " + sections.get(line[3:].strip(), line[3:].strip()))
+        elif not line.startswith("|"):
+            out.append(line)
+        elif set(line) <= set("|-: "):
+            out.append("|" + "---|" * (line.count("|") - 1))
+        else:
+            cells = _cells(line)
+            if order is None:
+                column = _LANGUAGE_COLUMN[lang]
+                first = cells.index(column) if column in cells else 0
+                order = [first, *(i for i in range(len(cells)) if i != first)]
+                cells = [columns.get(cell, cell) for cell in cells]
+            out.append("| " + " | ".join(cells[i] for i in order if i < len(cells)) + " |")
+    return "\n".join(out) + "\n"
+
+
+def environment_page() -> str:
+    """The page "The game for bots, at a glance": an environment box like PettingZoo's, the
+    fields of ``game_info`` for three tables, and the observation's layout, every figure
+    computed from the package when the site is built."""
+    import attrs
+
+    from outofgears.play.actions import num_actions, num_joint_actions
+    from outofgears.play.game import GameInfo, game_info
+    from outofgears.play.observation import observation_size
+    from outofgears.rules.model import Options
+    from outofgears.rules.setup import setup_seated_game
+
+    base, upgrades = Options(), Options(upgrades=True)
+    tables = {
+        "4 robots, base game": setup_seated_game(4, seed=0),
+        "6 robots, two each": setup_seated_game(6, seed=0, two_robots=True),
+        "8 robots, upgrades": setup_seated_game(8, seed=0, options=upgrades),
+    }
+    infos = {name: game_info(state, turn_cap=100) for name, state in tables.items()}
+    meanings = _field_meanings(GameInfo.__doc__ or "")
+    lines = [
+        "# The game for bots, at a glance",
+        "",
+        "What a program playing *Out of Gears* sees and does, as the environments of "
+        "[PettingZoo](https://pettingzoo.farama.org/) and OpenSpiel describe a game. Every "
+        "figure on this page is computed from the package when the site is built. The "
+        "functions are in [Bots](bots.md); [Writing a bot](../writing-a-bot.md) shows one.",
+        "",
+        '!!! info "The environment"',
+        "",
+        "    | Property | Out of Gears |",
+        "    |---|---|",
+        "    | Import | `from outofgears.play.pettingzoo import parallel_env` (the extra "
+        "`outofgears[pettingzoo]`); OpenSpiel: `outofgears.play.openspiel` |",
+        "    | API | PettingZoo `ParallelEnv`: every agent moves at once, every turn |",
+        "    | Agents | `P1` … `PK`, one per player: K = `robots` (2 to 8), or `robots / 2` "
+        "with `two_robots=True` |",
+        f"    | Actions | `Discrete({num_actions(base)})` (`Discrete({num_actions(upgrades)})` "
+        f"with the upgrades); two robots each: `Discrete({num_joint_actions(base)})` "
+        f"(`Discrete({num_joint_actions(upgrades)})`), one joint move for both |",
+        f"    | Observation shape | `({observation_size(base)},)`, float32, the same for every "
+        "table, and an `action_mask` of the action space's size, int8 |",
+        "    | Observation values | whole numbers from 0 (the turn, gears in the reserve, gears by "
+        "colour in each place) and flags and one-hot programs (0 or 1) |",
+        "    | Rewards | 0 during the game; at its end each player's win share (1 for a sole "
+        "winner, shared on a tie, 0 otherwise; sum 1); an illegal action: -1 to its agent, the "
+        "game over |",
+        "    | Truncation | at the turn cap, 100 turns by default (ruling R-TURN-CAP) |",
+        "",
+        "## `game_info` for three tables",
+        "",
+        "[`game_info`][outofgears.play.game.game_info] describes a game for a framework "
+        "before it starts (here with `turn_cap=100` and the default return, the win share).",
+        "",
+        "| Field | What it is | " + " | ".join(infos) + " |",
+        "|---|---|" + "---|" * len(infos),
+    ]
+    for field in attrs.fields(GameInfo):
+        values = " | ".join(_shown(getattr(info, field.name)) for info in infos.values())
+        lines.append(f"| `{field.name}` | {meanings.get(field.name, '')} | {values} |")
+    lines += [
+        "",
+        "## The observation vector",
+        "",
+        "[`Observation.to_vector`][outofgears.play.observation.Observation.to_vector] lays out "
+        f"what one player may know as {observation_size(base)} numbers:",
+        "",
+        *_observation_layout(),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return ", ".join("+".join(str(n) for n in group) for group in value)
+    if isinstance(value, tuple):
+        return ", ".join(str(item) for item in value)
+    return "none" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _field_meanings(doc: str) -> dict[str, str]:
+    """The ``Args:`` of a Google-style docstring: name → its description on one line."""
+    meanings: dict[str, str] = {}
+    current = None
+    for line in doc.split("Args:", 1)[-1].splitlines():
+        found = re.match(r"^\s{8}(\w+): (.*)$", line)
+        if found:
+            current = found[1]
+            meanings[current] = found[2].strip()
+        elif current and line.startswith(" " * 12):
+            meanings[current] += " " + line.strip()
+        elif line.strip():
+            current = None
+    return {key: _plain_code(text) for key, text in meanings.items()}
+
+
+def _plain_code(text: str) -> str:
+    """A docstring's text in Markdown: Sphinx roles and double backquotes as code spans.
+
+    >>> _plain_code("one robot (:func:`~outofgears.play.actions.num_actions`), ``None``")
+    'one robot (`num_actions`), `None`'
+    """
+    text = re.sub(r":\w+:`~?([\w.]+)`", lambda m: f"`{m[1].rsplit('.', 1)[-1]}`", text)
+    return re.sub(r"``(.+?)``", r"`\1`", text)
+
+
+def _observation_layout() -> list[str]:
+    """The layout table of ``outofgears.play.observation``'s docstring, as Markdown."""
+    import outofgears.play.observation
+    from scripts.griffe_doctest_blocks import rst_tables_to_markdown
+
+    text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    return [_plain_code(row) for row in rows]

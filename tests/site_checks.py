@@ -3,8 +3,12 @@
 Run by ``scripts/check_site.py`` (so by ``.ci/run``) after ``mkdocs build --strict``, before the
 browser check; ``--static-only`` runs it alone. It fails on:
 
-* a clause, ruling or rulebook ID left as plain running text (``tests/site_links.py``);
+* a clause, ruling or rulebook ID left as plain text, in running text or in code, event traces
+  included (``tests/site_links.py``), and fewer than :data:`LINKED_SHARE` of all the site's IDs
+  (headings aside) as links;
 * a link to an anchor that the target page does not have;
+* the project's bookkeeping ("issue 14") on a reader's page (any page but the changelog and the
+  API reference, whose docstrings are the developers');
 * ``Sentinel.UNSET`` (click's marker of "no default") anywhere on a page;
 * a raw Sphinx role (``:func:`x```) left in a page's text;
 * a picture of the table that is not a link to itself (click to enlarge), or whose smallest
@@ -21,7 +25,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-from tests.site_links import unlinked_ids
+from tests.site_links import id_link_counts, unlinked_ids
+
+#: The share of the site's clause, ruling and rulebook IDs that must be links.
+LINKED_SHARE: Final = 0.98
 
 #: An element id.
 ELEMENT_ID: Final = re.compile(r'\sid="([^"]+)"')
@@ -31,6 +38,12 @@ LINK: Final = re.compile(r'<a\s[^>]*?href="(?P<href>[^"#:]*#[^"]+)"')
 RAW_ROLE: Final = re.compile(
     r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):(?:<code>|`)"
 )
+#: The project's bookkeeping, which reader pages leave out.
+BOOKKEEPING: Final = re.compile(r"\b[Ii]ssue\s+#?\d+\b")
+#: The pages that may name the project's issues: the changelog and the API reference.
+BOOKKEEPING_PAGES: Final = ("changelog/", "reference/")
+#: The folders of the site's other languages (mkdocs-static-i18n): ``it/guide/`` is the guide.
+LANGUAGE_FOLDERS: Final = ("it/", "fr/")
 #: Built pages that are not content.
 SKIPPED_PAGES: Final = ("404.html", "search/", "assets/")
 
@@ -124,6 +137,9 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
     built = dict(pages(site))
     ids = {page: set(ELEMENT_ID.findall(html)) for page, html in built.items()}
     problems: list[str] = []
+    linked, total = id_link_figures(site, prefixes)
+    if total and linked < LINKED_SHARE * total:
+        problems.append(f"only {linked} of {total} IDs are links (under {LINKED_SHARE:.0%})")
     for page, html in built.items():
         content = article(html)
         unlinked = unlinked_ids(content, prefixes)
@@ -134,9 +150,79 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
             if target in ids and fragment not in ids[target]:
                 problems.append(f"{page}: link {match['href']} has no anchor in {target}")
         problems += check_pictures(site, page, content)
+        if not unlocalised(page).startswith(BOOKKEEPING_PAGES):
+            bookkeeping = sorted({" ".join(m.split()) for m in BOOKKEEPING.findall(_text(content))})
+            if bookkeeping:
+                problems.append(f"{page}: names the project's bookkeeping {bookkeeping}")
         if "Sentinel.UNSET" in html:
             problems.append(f"{page}: shows Sentinel.UNSET")
         roles = RAW_ROLE.findall(content)
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
     return problems
+
+
+def unlocalised(page: str) -> str:
+    """A built page's path in the default language.
+
+    >>> unlocalised("it/changelog/index.html"), unlocalised("guide/index.html")
+    ('changelog/index.html', 'guide/index.html')
+    """
+    for folder in LANGUAGE_FOLDERS:
+        if page.startswith(folder):
+            return page.removeprefix(folder)
+    return page
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def id_link_figures(site: Path, prefixes: frozenset[str] | None = None) -> tuple[int, int]:
+    """How many of the clause, ruling and rulebook IDs of the built site's pages are links, and
+    how many there are (headings aside)."""
+    prefixes = id_prefixes_of_the_spec() if prefixes is None else prefixes
+    counts = [id_link_counts(article(html), prefixes) for _, html in pages(site)]
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+#: The turn card, in each language: it must print on one sheet.
+TURN_CARDS: Final = (
+    "guide/turn-card/index.html",
+    *(f"{f}guide/turn-card/index.html" for f in LANGUAGE_FOLDERS),
+)
+
+
+def printed_sheets(site: Path, pages: tuple[str, ...] = TURN_CARDS) -> dict[str, int]:
+    """How many A4 and Letter sheets each page prints on, in headless Chromium (Playwright and
+    the system's Chromium, the extra ``browser-check``): ``{"guide/... A4": 1, ...}``."""
+    from playwright.sync_api import sync_playwright  # type: ignore[import-not-found,unused-ignore]
+
+    sheets: dict[str, int] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page()
+        for path in pages:
+            page.goto((site / path).resolve().as_uri())
+            for paper in ("A4", "Letter"):
+                pdf = page.pdf(format=paper)
+                sheets[f"{path} {paper}"] = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+        browser.close()
+    return sheets
+
+
+if __name__ == "__main__":  # python -m tests.site_checks [SITE]: the figures and the problems
+    import sys
+
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    built_site = Path(arguments[0] if arguments else "site")
+    linked_ids, all_ids = id_link_figures(built_site)
+    print(f"IDs that are links: {linked_ids} of {all_ids} ({linked_ids / max(all_ids, 1):.1%})")
+    found = check_built_site(built_site)
+    if "--print" in sys.argv:  # the turn card on one printed sheet, in every language
+        for sheet, count in printed_sheets(built_site).items():
+            print(f"{sheet}: {count} sheet(s)")
+            if count != 1:
+                found.append(f"{sheet} prints on {count} sheets")
+    print("\n".join(found) or "no problems")
+    sys.exit(1 if found else 0)

@@ -7,9 +7,10 @@ left as plain text, :func:`unlinked_ids`).
 
 An ID is a spec clause (``ATK-4``), a ruling (``R-SPLIT``) or a rulebook clause of
 ``CLAUSES.md`` (``IT-ATK-4``, ``FR-ATK-4``). Spec clauses and rulings link to their heading on
-the spec pages; rulebook clauses to their row of the clause index (``clause-index/#it-atk-4``).
-Text inside links, headings, code blocks, scripts and styles is left alone; inline code is
-linked (an event's ``[ATK-3]`` in running text).
+the spec pages; rulebook clauses to their row of the page of the rulebooks' clauses
+(``rulebook-clauses/#it-atk-4``).
+Text inside links, headings, scripts and styles is left alone; code is linked, inline and in
+blocks (an event's ``[ATK-3]`` in running text and in a worked example's trace).
 """
 
 from __future__ import annotations
@@ -31,10 +32,14 @@ ID: Final = re.compile(
 TAG: Final = re.compile(
     r"<!--.*?-->|<(?P<close>/?)(?P<name>[a-zA-Z][\w-]*)[^>]*?(?P<self>/?)>", re.S
 )
-#: Elements whose text is never linked: links, headings, code blocks, scripts, styles, pictures.
+#: Elements whose text is never linked: links, headings, scripts, styles, pictures.
 SKIPPED: Final = frozenset(
-    {"a", "autoref", "pre", "script", "style", "textarea", "title", "svg"}
+    {"a", "autoref", "script", "style", "textarea", "title", "svg"}
     | {f"h{level}" for level in range(1, 7)}
+)
+#: Elements whose IDs are not counted by :func:`id_link_counts`: a heading names its own clause.
+UNCOUNTED: Final = frozenset(
+    {"script", "style", "textarea", "title", "svg"} | {f"h{level}" for level in range(1, 7)}
 )
 #: Void elements: never closed.
 VOID: Final = frozenset(
@@ -69,21 +74,28 @@ def is_id(candidate: str, prefixes: frozenset[str]) -> bool:
     return candidate.rsplit("-", 1)[0] in prefixes
 
 
-def _text_segments(html: str) -> Iterable[tuple[bool, str]]:
+def _text_segments(html: str, skipped: frozenset[str] = SKIPPED) -> Iterable[tuple[bool, str]]:
     """The page cut into (linkable, piece): tags and skipped text are not linkable."""
+    for inside, text in _segments(html, skipped):
+        yield not inside, text
+
+
+def _segments(html: str, watched: frozenset[str]) -> Iterable[tuple[set[str], str]]:
+    """The page cut into (the watched elements open around a piece, the piece); a tag is a
+    piece of its own, inside ``{"<tag>"}``."""
     depth: dict[str, int] = {}
     position = 0
     for match in TAG.finditer(html):
         text = html[position : match.start()]
         if text:
-            yield not any(depth.values()), text
-        yield False, match[0]
+            yield {n for n, d in depth.items() if d}, text
+        yield {"<tag>"}, match[0]
         position = match.end()
         name = (match["name"] or "").lower()
-        if name in SKIPPED and name not in VOID and not match["self"]:
+        if name in watched and name not in VOID and not match["self"]:
             depth[name] = max(0, depth.get(name, 0) + (-1 if match["close"] else 1))
     if position < len(html):
-        yield not any(depth.values()), html[position:]
+        yield {n for n, d in depth.items() if d}, html[position:]
 
 
 def link_ids(
@@ -94,13 +106,16 @@ def link_ids(
     ``url_of(id)`` gives the link's address (relative to the page) or ``None``.
 
     >>> urls = {"ATK-4": "../spec/base-game/#atk-4", "R-SPLIT": "../spec/rulings/#r-split"}
-    >>> link_ids("<p>ATK-4 and R-SPLIT, not <a href='x'>ATK-4</a></p><pre>ATK-4</pre>",
+    >>> link_ids("<p>ATK-4 and R-SPLIT, not <a href='x'>ATK-4</a></p><h3>ATK-4</h3>",
     ...          urls.get, frozenset({"ATK"}))
-    ('<p><a class="oog-id" href="../spec/base-game/#atk-4">ATK-4</a> and <a class="oog-id" href="../spec/rulings/#r-split">R-SPLIT</a>, not <a href=\\'x\\'>ATK-4</a></p><pre>ATK-4</pre>', [])
+    ('<p><a class="oog-id" href="../spec/base-game/#atk-4">ATK-4</a> and <a class="oog-id" href="../spec/rulings/#r-split">R-SPLIT</a>, not <a href=\\'x\\'>ATK-4</a></p><h3>ATK-4</h3>', [])
     >>> link_ids("<p>ATK-99 and SHA-256</p>", urls.get, frozenset({"ATK"}))[1]
     ['ATK-99']
+    >>> link_ids('<pre>clause("ATK-99") [ATK-4]</pre>', urls.get, frozenset({"ATK"}))
+    ('<pre>clause("ATK-99") [<a class="oog-id" href="../spec/base-game/#atk-4">ATK-4</a>]</pre>', [])
     """
     unknown: list[str] = []
+    in_code = False
 
     def replace(match: re.Match[str]) -> str:
         identifier = match["id"]
@@ -108,26 +123,50 @@ def link_ids(
             return identifier
         url = url_of(identifier)
         if url is None:
-            unknown.append(identifier)
+            if not in_code:  # a code example may name a clause that does not exist on purpose
+                unknown.append(identifier)
             return identifier
         return f'<a class="oog-id" href="{url}">{identifier}</a>'
 
-    pieces = [
-        ID.sub(replace, text) if linkable else text for linkable, text in _text_segments(html)
-    ]
+    pieces: list[str] = []
+    for inside, text in _segments(html, SKIPPED | {"pre"}):
+        in_code = "pre" in inside
+        linkable = not inside - {"pre"}
+        pieces.append(ID.sub(replace, text) if linkable else text)
     return "".join(pieces), unknown
 
 
-def unlinked_ids(html: str, prefixes: frozenset[str]) -> list[str]:
-    """The IDs left as plain running text in a built page (the build check's test).
+def id_link_counts(html: str, prefixes: frozenset[str]) -> tuple[int, int]:
+    """How many of the IDs of a built page are links, and how many IDs it shows: every ID in
+    its text, code blocks included, headings, scripts and pictures aside.
 
-    >>> unlinked_ids('<p>See <a href="#atk-4">ATK-4</a>, ATK-5 and SHA-256.</p>',
+    >>> id_link_counts('<h3>ATK-4</h3><p><a href="#x">ATK-4</a> [ATK-5] SHA-256</p>'
+    ...                '<pre>[<a class="oog-id" href="#y">ATK-6</a>]</pre>', frozenset({"ATK"}))
+    (2, 3)
+    """
+    linked = total = 0
+    for inside, text in _segments(html, UNCOUNTED | {"a", "autoref"}):
+        if "<tag>" in inside or inside & UNCOUNTED:
+            continue
+        found = sum(1 for m in ID.finditer(text) if is_id(m["id"], prefixes))
+        total += found
+        if inside & {"a", "autoref"}:
+            linked += found
+    return linked, total
+
+
+def unlinked_ids(html: str, prefixes: frozenset[str]) -> list[str]:
+    """The IDs left as plain running text in a built page (the build check's test). Code blocks
+    are left to the share of :func:`id_link_counts`: a code example may name a clause that does
+    not exist on purpose.
+
+    >>> unlinked_ids('<p>See <a href="#atk-4">ATK-4</a>, ATK-5 and SHA-256.</p><pre>ATK-99</pre>',
     ...              frozenset({"ATK"}))
     ['ATK-5']
     """
     return [
         match["id"]
-        for linkable, text in _text_segments(html)
+        for linkable, text in _text_segments(html, SKIPPED | {"pre"})
         if linkable
         for match in ID.finditer(text)
         if is_id(match["id"], prefixes)
@@ -139,7 +178,8 @@ def link_targets(
 ) -> dict[str, str]:
     """Every linkable ID → the docs page (``spec/base-game.md``) and anchor that hold it.
 
-    Spec clauses and rulings go to their headings; rulebook clauses to the clause index.
+    Spec clauses and rulings go to their headings; rulebook clauses to their row of the page of
+    the rulebooks' clauses (``rulebook-clauses.md``).
     """
     from tests.clause_map import REPO_ROOT
 
@@ -150,7 +190,7 @@ def link_targets(
             targets[match["id"]] = f"{page}#{anchor(match['id'])}"
     for clause in clauses:
         for source in clause.sources:
-            targets.setdefault(source, f"clause-index.md#{anchor(source)}")
+            targets.setdefault(source, f"rulebook-clauses.md#{anchor(source)}")
     return targets
 
 

@@ -14,17 +14,27 @@ from pathlib import Path
 import pytest
 
 from tests.api_reference import ENGINE_MODULES
-from tests.clause_map import REPO_ROOT, clause_headings, load_clause_map, ruling_headings
+from tests.clause_map import (
+    REPO_ROOT,
+    clause_headings,
+    load_clause_map,
+    ruling_headings,
+    shared_rules_dir,
+)
 from tests.doc_pages import (
     DOCS_DIR,
     EXAMPLES_DIR,
+    RULEBOOK_BOX,
     RUN_PAGES,
     SPEC_PAGES,
     clause_index,
     example_pages,
+    load_sources,
+    rulebook_clauses_page,
     run_page,
     shown_pictures,
     with_clause_anchors,
+    with_rulebook_boxes,
 )
 
 PAGES = (*RUN_PAGES, *example_pages())
@@ -118,3 +128,145 @@ def test_every_module_of_the_package_is_in_the_api_reference() -> None:
     assert not missing, f"modules missing from docs/reference/*.md: {missing}"
     engine = (DOCS_DIR / "reference" / "engine.md").read_text("utf-8")
     assert "<!-- outofgears:public-api -->" in engine  # the engine modules, expanded by the hook
+
+
+def test_every_cited_rulebook_clause_has_a_one_line_summary_and_no_other_is_listed() -> None:
+    cited = {source for clause in load_clause_map() for source in clause.sources}
+    sources = load_sources()
+    assert set(sources) == cited
+    for source in sources.values():
+        assert source.summary.endswith("."), source.id
+        assert "\n" not in source.summary, source.id
+        assert source.section, source.id
+
+
+def test_the_summaries_of_the_rulebook_clauses_copy_no_rulebook_sentence() -> None:
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    copied = {s.id: runs(s.summary) & rulebook for s in load_sources().values()}
+    assert {key: run for key, run in copied.items() if run} == {}
+
+
+def test_each_clause_shows_its_italian_and_french_paraphrases_and_its_sources_summaries() -> None:
+    from outofgears.clauses import paraphrases
+
+    sources = load_sources()
+    for clause in load_clause_map():
+        text = with_rulebook_boxes(
+            (REPO_ROOT / clause.doc).read_text(encoding="utf-8"), paraphrases(), sources
+        )
+        section = text[text.index(f"### {clause.id} — ") :]
+        after = section[section.index(RULEBOOK_BOX) :].splitlines()
+        box = "\n".join(after[: next(i for i, x in enumerate(after[1:], 1) if x[:1].strip())])
+        assert f"**Italiano** — {paraphrases()[clause.id]['it']}" in box, clause.id
+        assert f"**Français** — {paraphrases()[clause.id]['fr']}" in box, clause.id
+        for source in clause.sources:
+            assert f"- {source} (" in box, (clause.id, source)
+            assert sources[source].summary in box, (clause.id, source)
+    page = rulebook_clauses_page(sources, load_clause_map())
+    assert page.count('<span id="it-') + page.count('<span id="fr-') == len(sources)
+
+
+def test_at_least_forty_clauses_show_an_inline_example_each_under_its_own_clause() -> None:
+    from tests.doc_pages import (
+        FOR_EXAMPLE,
+        clauses_with_an_inline_example,
+        load_for_example,
+        with_inline_examples,
+    )
+
+    examples = load_for_example()
+    clauses = load_clause_map()
+    assert set(examples) <= {clause.id for clause in clauses}
+    documents = {c.doc: (REPO_ROOT / c.doc).read_text(encoding="utf-8") for c in clauses}
+    shown = clauses_with_an_inline_example(documents, examples)
+    assert len(shown) >= 40, f"{len(shown)} of {len(clauses)} clauses show an example"
+    for doc, text in documents.items():
+        rendered = with_inline_examples(text, examples)
+        assert rendered.count(FOR_EXAMPLE) == sum(
+            1 for c in clauses if c.doc == doc and c.id in examples
+        )
+        for clause in clauses:
+            if clause.doc == doc and clause.id in examples:
+                section = rendered[rendered.index(f"### {clause.id} — ") :]
+                end = section.find("\n### ", 1)
+                section = section if end == -1 else section[:end]
+                assert f"{FOR_EXAMPLE}\n    {examples[clause.id]}\n" in section, clause.id
+                # under the rule, above its sources
+                assert section.index(FOR_EXAMPLE) < section.index("\nSources:"), clause.id
+
+
+def test_the_inline_examples_copy_no_rulebook_sentence() -> None:
+    from tests.doc_pages import load_for_example
+
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    copied = {key: runs(text) & rulebook for key, text in load_for_example().items()}
+    assert {key: run for key, run in copied.items() if run} == {}
+
+
+GUIDE_PAGES = ("index", "turn-card")
+
+
+@pytest.mark.parametrize("page", GUIDE_PAGES)
+def test_the_guide_and_the_turn_card_are_in_italian_and_french_citing_the_same_clauses(
+    page: str,
+) -> None:
+    english = (DOCS_DIR / "guide" / f"{page}.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"\b(?:R-)?[A-Z]{2,6}-\d+\b|\bR-[A-Z-]+\b", english))
+    assert cited
+    for lang in ("it", "fr"):
+        translated = (DOCS_DIR / "guide" / f"{page}.{lang}.md").read_text(encoding="utf-8")
+        assert set(re.findall(r"\b(?:R-)?[A-Z]{2,6}-\d+\b|\bR-[A-Z-]+\b", translated)) == cited
+
+        # the same pictures and links, in the same order (the anchors in the page aside)
+        def links(text: str) -> list[str]:
+            return [link for link in re.findall(r"\]\(([^)]+)\)", text) if link[0] != "#"]
+
+        assert links(translated) == links(english), lang
+
+
+def test_the_players_pages_copy_no_rulebook_sentence() -> None:
+    books = sorted(shared_rules_dir().glob("*.txt")) if shared_rules_dir().is_dir() else []
+    if not books:
+        pytest.skip("no rulebooks beside the repository")
+
+    def runs(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+    rulebook = set().union(*(runs(book.read_text(encoding="utf-8")) for book in books))
+    pages = sorted((DOCS_DIR / "guide").glob("*.md")) + sorted(EXAMPLES_DIR.glob("*.md"))
+    copied = {p.name: runs(p.read_text(encoding="utf-8")) & rulebook for p in pages}
+    assert {name: run for name, run in copied.items() if run} == {}
+
+
+def test_the_glossary_reads_in_italian_and_french_with_the_pages_language_first() -> None:
+    from tests.doc_pages import translated_glossary
+
+    english = (DOCS_DIR / "guide" / "glossary.md").read_text(encoding="utf-8")
+    rows = [line for line in english.splitlines() if line.startswith("| ") and "---" not in line]
+    for lang, first_column in (("it", 1), ("fr", 2)):
+        page = translated_glossary(english, lang)
+        translated = [line for line in page.splitlines() if line.startswith("| ")]
+        assert len(translated) == len(rows)
+        for row, out in zip(rows, translated, strict=True):
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            moved = [c.strip() for c in out.strip("|").split("|")]
+            if cells[0] != "English":  # a row of words: the page's language first
+                assert moved[0] == cells[first_column]
+                assert sorted(moved) == sorted(cells)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.clause_map import REPO_ROOT, load_clause_map
@@ -10,6 +11,7 @@ from tests.site_checks import check_built_site
 from tests.site_links import (
     code_in_prose,
     examples_by_clause,
+    id_link_counts,
     id_prefixes,
     link_ids,
     link_targets,
@@ -28,7 +30,7 @@ def test_every_clause_and_ruling_of_the_spec_has_a_link_target() -> None:
         for ruling in clause.rulings:
             assert TARGETS[ruling] == f"spec/rulings.md#{ruling.lower()}"
         for source in clause.sources:
-            assert TARGETS[source] == f"clause-index.md#{source.lower()}"
+            assert TARGETS[source] == f"rulebook-clauses.md#{source.lower()}"
 
 
 def test_a_rulebook_id_is_linked_whole_and_its_spec_suffix_is_not_read_as_a_clause() -> None:
@@ -42,14 +44,20 @@ def test_a_rulebook_id_is_linked_whole_and_its_spec_suffix_is_not_read_as_a_clau
     assert unknown == []
 
 
-def test_ids_in_headings_code_blocks_and_links_are_left_alone_but_inline_code_is_linked() -> None:
+def test_ids_in_headings_and_links_are_left_alone_but_code_and_event_traces_are_linked() -> None:
     page = (
         '<h3 id="atk-4">ATK-4 — title</h3><pre><code>x [ATK-4]</code></pre>'
         '<a href="#atk-4">ATK-4</a><p><code>[ATK-4]</code></p>'
+        '<div class="highlight"><pre><span class="go">defended [ATK-3]</span></pre></div>'
     )
-    html, _ = link_ids(page, {"ATK-4": "#atk-4"}.get, PREFIXES)
-    assert html.count('class="oog-id"') == 1
+    html, _ = link_ids(page, {"ATK-4": "#atk-4", "ATK-3": "#atk-3"}.get, PREFIXES)
+    assert html.count('class="oog-id"') == 3
     assert '<p><code>[<a class="oog-id" href="#atk-4">ATK-4</a>]</code></p>' in html
+    assert '<pre><code>x [<a class="oog-id" href="#atk-4">ATK-4</a>]</code></pre>' in html
+    assert 'defended [<a class="oog-id" href="#atk-3">ATK-3</a>]</span>' in html
+    assert '<h3 id="atk-4">ATK-4 — title</h3>' in html
+    # every ID is now a link, the heading's aside
+    assert id_link_counts(html, PREFIXES) == (4, 4)
 
 
 def test_an_id_that_names_nothing_is_reported_and_a_family_with_an_ellipsis_is_not() -> None:
@@ -93,6 +101,7 @@ def test_the_build_check_fails_on_an_unlinked_id_and_a_missing_anchor(tmp_path: 
         encoding="utf-8",
     )
     assert check_built_site(tmp_path, PREFIXES) == [
+        "only 1 of 2 IDs are links (under 98%)",
         "a/index.html: unlinked ID(s) ['ATK-4']",
         "a/index.html: link ../a/#nowhere has no anchor in a/index.html",
     ]
@@ -111,6 +120,18 @@ def test_the_build_check_fails_on_sentinel_unset_and_on_a_raw_sphinx_role(tmp_pa
     assert check_built_site(tmp_path, PREFIXES) == [
         "index.html: shows Sentinel.UNSET",
         "index.html: 1 raw Sphinx role(s), e.g. ':func:<code>'",
+    ]
+
+
+def test_the_build_check_keeps_the_projects_issues_off_the_readers_pages(tmp_path: Path) -> None:
+    for page in ("performance", "changelog", "reference/bots"):
+        (tmp_path / page).mkdir(parents=True)
+        (tmp_path / page / "index.html").write_text(
+            "<article><p>Measured for <em>issue</em> 11; see Issue 6.</p></article>",
+            encoding="utf-8",
+        )
+    assert check_built_site(tmp_path, PREFIXES) == [
+        "performance/index.html: names the project's bookkeeping ['Issue 6', 'issue 11']"
     ]
 
 
@@ -210,3 +231,130 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
         code_in_prose(rule.replace("    `steal", "    ```pycon\n    >>> x\n    ```\n    `steal"))
         == []
     )
+
+
+def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_accents() -> None:
+
+    from scripts.mkdocs_hooks import with_folded_words
+
+    config = (REPO_ROOT / "mkdocs.yml").read_text("utf-8")
+    written = re.search(r"^ +separator: '(?P<regex>.+)'$", config, re.MULTILINE)
+    assert written is not None
+    separator = re.compile(written["regex"].replace("\\u200b", "\u200b"))
+
+    def words(text: str) -> list[str]:
+        return [w for w in separator.split(text.lower()) if w]
+
+    # as lunr's query lexer splits a query (at hyphens, whatever the separator), so that a
+    # clause ID typed into the search box meets the same words in the index
+    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT)") == [
+        *("atk", "4", "and", "it", "atk", "4", "two", "robot", "r", "split"),
+    ]
+    assert words("version 1.2. Next") == ["version", "1.2", "next"]
+    entry = with_folded_words({"location": "x/", "text": "<p>Le Piège et la récolte, piege</p>"})
+    assert entry["text"].endswith("<span hidden>recolte</span>")  # piege was there already
+    assert with_folded_words(entry) == entry
+    assert with_folded_words({"text": "plain"}) == {"text": "plain"}
+
+
+def test_a_computed_constant_is_shown_by_its_value_and_a_function_or_an_id_is_not() -> None:
+    import griffe
+
+    from scripts.griffe_doctest_blocks import ConstantValues, shown_value
+
+    package = griffe.load(
+        "outofgears", extensions=griffe.load_extensions(ConstantValues), search_paths=[REPO_ROOT]
+    )
+    gears = package["rules.gears"]
+    assert str(gears["JOLLY_POINTS"].value) == "2"  # written as = OWN_COLOUR_POINTS
+    assert str(gears["GEARS_PER_COLOUR"].value) == "11"
+    assert shown_value(len) is None
+    assert shown_value({id(()): ()}) is None  # an id changes from run to run
+    assert shown_value(tuple(range(100))).endswith(", …)")  # type: ignore[union-attr]
+
+
+def test_the_observation_layout_is_a_real_table_whose_slices_add_up_to_the_vector() -> None:
+    import outofgears.play.observation
+    from outofgears.play.observation import observation_size
+    from scripts.griffe_doctest_blocks import rst_tables_to_markdown
+
+    text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert "====" not in text
+    slices = [re.match(r"\| `(\d+):(\d+)` \| (\d+) \|", row) for row in rows]
+    assert all(slices)
+    assert [int(m[1]) for m in slices if m] == [0, *(int(m[2]) for m in slices[:-1] if m)]
+    assert sum(int(m[3]) for m in slices if m) == observation_size() == int(slices[-1][2])  # type: ignore[index]
+
+
+def test_the_environment_page_shows_the_figures_the_package_computes() -> None:
+    from outofgears.play.actions import num_actions, num_joint_actions
+    from outofgears.play.game import game_info
+    from outofgears.rules.model import Options
+    from outofgears.rules.setup import setup_seated_game
+    from tests.doc_pages import environment_page
+
+    page = environment_page()
+    assert '!!! info "The environment"' in page
+    assert f"`Discrete({num_actions(Options())})`" in page
+    assert f"`Discrete({num_joint_actions(Options(upgrades=True))})`" in page
+    info = game_info(setup_seated_game(6, seed=0, two_robots=True), turn_cap=100)
+    row = next(line for line in page.splitlines() if line.startswith("| `num_player_actions`"))
+    assert row.endswith(f"| 24 | {info.num_player_actions} | 29 |")
+    assert "| `robots` |" in page and "1+4, 2+5, 3+6" in page  # noqa: PT018
+    assert page.count("| `") >= 9 + 10  # every field of GameInfo, every slice of the vector
+
+
+def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_after(
+    tmp_path: Path,
+) -> None:
+    from mkdocs.structure.files import File, Files
+
+    import scripts.mkdocs_hooks as hooks
+
+    docs, generated, site = tmp_path / "docs", tmp_path / "gen", tmp_path / "site"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
+    (generated / "spec").mkdir(parents=True)
+    (generated / "spec" / "base-game.md").write_text("# Base\n", encoding="utf-8")
+    files = Files(
+        [
+            File("guide/index.md", str(docs), str(site), use_directory_urls=True),
+            File("spec/base-game.md", str(generated), str(site), use_directory_urls=True),
+        ]
+    )
+    config = {"docs_dir": str(docs), "site_dir": str(site), "use_directory_urls": True}
+    hooks.on_startup(command="build", dirty=False)
+    out = hooks.on_files(files, config)
+    assert (docs / "spec" / "base-game.md").read_text(encoding="utf-8") == "# Base\n"
+    assert sorted(Path(f.abs_src_path).parent.parent.name for f in out) == ["docs", "docs"]
+    hooks.on_post_build(config)
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == [
+        "guide",
+        "guide/index.md",
+    ]
+    # under `mkdocs serve` they stay: taking them out would wake the watcher
+    hooks.on_startup(command="serve", dirty=False)
+    hooks.on_files(
+        Files([File("spec/base-game.md", str(generated), str(site), use_directory_urls=True)]),
+        config,
+    )
+    hooks.on_post_build(config)
+    assert (docs / "spec" / "base-game.md").is_file()
+    hooks.on_startup(command="build", dirty=False)
+    hooks._MATERIALIZED.clear()
+
+
+def test_a_built_page_keeps_its_language_switch_but_not_the_heads_alternates() -> None:
+    from scripts.mkdocs_hooks import folded, without_alternate_links
+
+    page = (
+        '<head>\n    <link rel="alternate" href="./" hreflang="en">\n'
+        '    <link rel="alternate" href="../../it/guide/" hreflang="it">\n</head>\n'
+        '<a href="../../it/guide/" hreflang="it" class="md-select__link">Italiano</a>'
+    )
+    assert without_alternate_links(page) == (
+        '<head>\n</head>\n<a href="../../it/guide/" hreflang="it" class="md-select__link">'
+        "Italiano</a>"
+    )
+    assert folded("Réapprovisionnement, più") == "Reapprovisionnement, piu"
