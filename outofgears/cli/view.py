@@ -66,8 +66,9 @@ def view(
     of the log from the rules, highlighted and told in the players' words (where in the log
     each sits on request), and a chart of the scores. The title names the players and the
     log file's date. The arrow keys, Home and End move through the turns; --turn N (or
-    #turn-N in the address) opens at turn N. --lang it or fr gives the page's words and the
-    paraphrases in Italian or French (the events and the pictures stay in English).
+    #turn-N in the address) opens at turn N. --lang it or fr gives the page's words, the
+    events, the programs and the paraphrases in Italian or French (the pictures stay in
+    English).
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Exit status 0 (a log that departs from the rules is shown, not refused); 2 when

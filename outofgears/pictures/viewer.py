@@ -16,8 +16,9 @@ a picture full size.
 The page is titled by the players and the date, each picture's text alternative is the
 table's own description (:func:`~outofgears.pictures.render.describe_position`), and the
 departures are told in the players' words (where in the log each sits, its JSON path, is shown
-only on request). Its words are English, Italian or French (:data:`WORDS`, ``lang``); the
-clauses' paraphrases follow the language, the events and the pictures are in English.
+only on request). Its words are English, Italian or French (:data:`WORDS`, ``lang``), from the
+package's one set of catalogues (:mod:`outofgears.words`), as the events, the programs and the
+clauses' paraphrases are; only the pictures are drawn in English.
 
 Whatever a log holds, the page stays inert: every ``<`` of the embedded data is escaped, so
 that no name can end or open a script block, and the documentation site's address is accepted
@@ -46,6 +47,7 @@ from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.model import GameState
 from outofgears.rules.scoring import score_robot
+from outofgears.words import colour_name, event_text, program_text, translator
 
 #: The pages of the documentation site that hold the clauses, by spec document.
 _PAGES: Final = {
@@ -103,154 +105,71 @@ def inferred(event: Event, choices: Choices) -> bool:
     return False
 
 
-#: Every word the viewer says, by message id, then language: one table, ready to move to the
-#: project's gettext catalogues (:mod:`outofgears.words`, being built on its own branch): each
-#: English text becomes a msgid, its Italian and French the msgstr of each catalogue.
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "game": {"en": "Out of Gears", "it": "Fuori di Rotella", "fr": "Out of Gears"},
-    "turn": {"en": "Turn {turn}", "it": "Turno {turn}", "fr": "Tour {turn}"},
-    "turns": {"en": "{count} turns.", "it": "{count} turni.", "fr": "{count} tours."},
-    "departs": {
-        "en": " \u2014 departs from the rules",
-        "it": " \u2014 si discosta dalle regole",
-        "fr": " \u2014 s\u2019\u00e9carte des r\u00e8gles",
-    },
-    "departure mark": {"en": "departure", "it": "scostamento", "fr": "\u00e9cart"},
-    "agrees": {
-        "en": "Every turn agrees with the rules.",
-        "it": "Ogni turno rispetta le regole.",
-        "fr": "Chaque tour respecte les r\u00e8gles.",
-    },
-    "departed one": {
-        "en": "1 turn departs from the rules",
-        "it": "1 turno si discosta dalle regole",
-        "fr": "1 tour s\u2019\u00e9carte des r\u00e8gles",
-    },
-    "departed many": {
-        "en": "{count} turns depart from the rules",
-        "it": "{count} turni si discostano dalle regole",
-        "fr": "{count} tours s\u2019\u00e9cartent des r\u00e8gles",
-    },
-    "previous": {"en": "Previous", "it": "Precedente", "fr": "Pr\u00e9c\u00e9dent"},
-    "next": {"en": "Next", "it": "Successivo", "fr": "Suivant"},
-    "previous turn": {
-        "en": "Previous turn",
-        "it": "Turno precedente",
-        "fr": "Tour pr\u00e9c\u00e9dent",
-    },
-    "next turn": {"en": "Next turn", "it": "Turno successivo", "fr": "Tour suivant"},
-    "go to turn": {"en": "Go to turn", "it": "Vai al turno", "fr": "Aller au tour"},
-    "turns nav": {"en": "Turns", "it": "Turni", "fr": "Tours"},
-    "keys": {
-        "en": "Keys: \u2190 \u2192 (or j k), Home, End",
-        "it": "Tasti: \u2190 \u2192 (o j k), Home, Fine",
-        "fr": "Touches : \u2190 \u2192 (ou j k), D\u00e9but, Fin",
-    },
-    "departures": {
-        "en": "Where the log departs from the rules",
-        "it": "Dove il registro si discosta dalle regole",
-        "fr": "O\u00f9 la partie not\u00e9e s\u2019\u00e9carte des r\u00e8gles",
-    },
-    "before": {
-        "en": "Before the turn, with its programs",
-        "it": "Prima del turno, con le sue programmazioni",
-        "fr": "Avant le tour, avec ses programmations",
-    },
-    "after": {
-        "en": "After the turn (what moved is outlined)",
-        "it": "Dopo il turno (ci\u00f2 che si \u00e8 mosso \u00e8 bordato)",
-        "fr": "Apr\u00e8s le tour (ce qui a boug\u00e9 est entour\u00e9)",
-    },
-    "enlarge": {
-        "en": "Click a picture to enlarge it.",
-        "it": "Clicca un\u2019immagine per ingrandirla.",
-        "fr": "Cliquez sur une image pour l\u2019agrandir.",
-    },
-    "close": {"en": "Close", "it": "Chiudi", "fr": "Fermer"},
-    "programs": {"en": "Programs", "it": "Programmazioni", "fr": "Programmations"},
-    "events": {
-        "en": "Events, each with the clause behind it",
-        "it": "Eventi, ciascuno con la sua clausola",
-        "fr": "\u00c9v\u00e9nements, chacun avec sa clause",
-    },
-    "scores": {
-        "en": "Scores over the turns",
-        "it": "Punteggi turno per turno",
-        "fr": "Scores au fil des tours",
-    },
-    "start": {"en": "start", "it": "inizio", "fr": "d\u00e9but"},
-    "after turn": {
-        "en": "after turn {turn}",
-        "it": "dopo il turno {turn}",
-        "fr": "apr\u00e8s le tour {turn}",
-    },
-    "robot": {"en": "Robot {robot}", "it": "Robot {robot}", "fr": "Robot {robot}"},
-    "inferred": {
-        "en": " inferred: not recorded, the default policy decided",
-        "it": " dedotto: non registrato, ha deciso la scelta predefinita",
-        "fr": " d\u00e9duit : non not\u00e9, la r\u00e8gle par d\u00e9faut a d\u00e9cid\u00e9",
-    },
-    "in the rules": {"en": "in the rules", "it": "nelle regole", "fr": "dans les r\u00e8gles"},
-    "where in the log": {
-        "en": "where in the log",
-        "it": "dove nel registro",
-        "fr": "o\u00f9 dans la partie not\u00e9e",
-    },
-    "departure": {
-        "en": "{what}: the table wrote {recorded}; the rules give {expected}.",
-        "it": "{what}: al tavolo \u00e8 stato scritto {recorded}; le regole danno {expected}.",
-        "fr": "{what} : la table a not\u00e9 {recorded} ; les r\u00e8gles donnent {expected}.",
-    },
-    "robot place": {
-        "en": "robot {robot}'s {place}",
-        "it": "{place} del robot {robot}",
-        "fr": "{place} du robot {robot}",
-    },
-    "feet": {"en": "feet", "it": "piedi", "fr": "pieds"},
-    "circuit": {"en": "circuit", "it": "circuito interno", "fr": "circuit interne"},
-    "score of": {"en": "{name}'s score", "it": "punteggio di {name}", "fr": "score de {name}"},
-    "dump": {"en": "dump {dump}", "it": "discarica {dump}", "fr": "D\u00e9charge {dump}"},
-    "drawn": {
-        "en": "the gear turned up onto dump {dump}",
-        "it": "la rotella scoperta sulla discarica {dump}",
-        "fr": "l\u2019engrenage retourn\u00e9 sur la D\u00e9charge {dump}",
-    },
-    "none": {"en": "none", "it": "nessuna", "fr": "aucun"},
-    "points": {"en": "{count} points", "it": "{count} punti", "fr": "{count} points"},
-    "point": {"en": "1 point", "it": "1 punto", "fr": "1 point"},
-    "worth": {
-        "en": "robot {robot}'s gears: {sum}",
-        "it": "rotelle del robot {robot}: {sum}",
-        "fr": "engrenages du robot {robot} : {sum}",
-    },
-    "gears worth": {
-        "en": "{count} \u00d7 {worth}",
-        "it": "{count} \u00d7 {worth}",
-        "fr": "{count} \u00d7 {worth}",
-    },
-    # the colours of gears, one and several (as the gettext catalogues of outofgears.words say)
-    "red": {"en": "red", "it": "rossa", "fr": "rouge"},
-    "red many": {"en": "red", "it": "rosse", "fr": "rouges"},
-    "orange": {"en": "orange", "it": "arancione", "fr": "orange"},
-    "orange many": {"en": "orange", "it": "arancioni", "fr": "orange"},
-    "yellow": {"en": "yellow", "it": "gialla", "fr": "jaune"},
-    "yellow many": {"en": "yellow", "it": "gialle", "fr": "jaunes"},
-    "green": {"en": "green", "it": "verde", "fr": "vert"},
-    "green many": {"en": "green", "it": "verdi", "fr": "verts"},
-    "blue": {"en": "blue", "it": "blu", "fr": "bleu"},
-    "blue many": {"en": "blue", "it": "blu", "fr": "bleus"},
-    "purple": {"en": "purple", "it": "viola", "fr": "violet"},
-    "purple many": {"en": "purple", "it": "viola", "fr": "violets"},
-    "grey": {"en": "grey", "it": "grigia", "fr": "gris"},
-    "grey many": {"en": "grey", "it": "grigie", "fr": "gris"},
-    "white": {"en": "white", "it": "bianca", "fr": "blanc"},
-    "white many": {"en": "white", "it": "bianche", "fr": "blancs"},
-    "language note": {
-        "en": "",
-        "it": "Gli eventi e le immagini sono in inglese; le clausole nelle nostre parole.",
-        "fr": "Les \u00e9v\u00e9nements et les images sont en anglais ; les clauses dans nos mots.",
-    },
-}
+#: The colours as the viewer names them, robots 1 to 8.
+COLOUR_WORDS: Final = ("red", "orange", "yellow", "green", "blue", "purple", "grey", "white")
+
+
+def _texts(lang: str) -> dict[str, str]:
+    """The viewer's texts in ``lang``, by message, from the package's one set of catalogues
+    (:mod:`outofgears.words`): the colours are the engine's colour names."""
+    t = translator(lang)
+    texts = {
+        "game": t.pgettext("viewer", "Out of Gears"),
+        "turn": t.pgettext("viewer", "Turn {turn}"),
+        "turns": t.pgettext("viewer", "{count} turns."),
+        "departs": t.pgettext("viewer", " — departs from the rules"),
+        "departure mark": t.pgettext("viewer", "departure"),
+        "agrees": t.pgettext("viewer", "Every turn agrees with the rules."),
+        "departed one": t.pgettext("viewer", "1 turn departs from the rules"),
+        "departed many": t.pgettext("viewer", "{count} turns depart from the rules"),
+        "previous": t.pgettext("viewer", "Previous"),
+        "next": t.pgettext("viewer", "Next"),
+        "previous turn": t.pgettext("viewer", "Previous turn"),
+        "next turn": t.pgettext("viewer", "Next turn"),
+        "go to turn": t.pgettext("viewer", "Go to turn"),
+        "turns nav": t.pgettext("viewer", "Turns"),
+        "keys": t.pgettext("viewer", "Keys: ← → (or j k), Home, End"),
+        "departures": t.pgettext("viewer", "Where the log departs from the rules"),
+        "before": t.pgettext("viewer", "Before the turn, with its programs"),
+        "after": t.pgettext("viewer", "After the turn (what moved is outlined)"),
+        "enlarge": t.pgettext("viewer", "Click a picture to enlarge it."),
+        "close": t.pgettext("viewer", "Close"),
+        "programs": t.pgettext("viewer", "Programs"),
+        "events": t.pgettext("viewer", "Events, each with the clause behind it"),
+        "scores": t.pgettext("viewer", "Scores over the turns"),
+        "start": t.pgettext("viewer", "start"),
+        "after turn": t.pgettext("viewer", "after turn {turn}"),
+        "robot": t.pgettext("viewer", "Robot {robot}"),
+        "inferred": t.pgettext("viewer", " inferred: not recorded, the default policy decided"),
+        "in the rules": t.pgettext("viewer", "in the rules"),
+        "where in the log": t.pgettext("viewer", "where in the log"),
+        "departure": t.pgettext(
+            "viewer", "{what}: the table wrote {recorded}; the rules give {expected}."
+        ),
+        "robot place": t.pgettext("viewer", "robot {robot}'s {place}"),
+        "feet": t.pgettext("viewer", "feet"),
+        "circuit": t.pgettext("viewer", "circuit"),
+        "score of": t.pgettext("viewer", "{name}'s score"),
+        "dump": t.pgettext("viewer", "dump {dump}"),
+        "drawn": t.pgettext("viewer", "the gear turned up onto dump {dump}"),
+        "none": t.pgettext("viewer", "none"),
+        "points": t.pgettext("viewer", "{count} points"),
+        "point": t.pgettext("viewer", "1 point"),
+        "worth": t.pgettext("viewer", "robot {robot}'s gears: {sum}"),
+        "gears worth": t.pgettext("viewer", "{count} \N{MULTIPLICATION SIGN} {worth}"),
+    }
+    for colour, name in enumerate(COLOUR_WORDS, start=1):
+        texts[name] = colour_name(colour, lang, 1)
+        texts[f"{name} many"] = colour_name(colour, lang, 2)
+    # Only the pictures are drawn in English; the events are in the reader's language.
+    texts["language note"] = (
+        "" if lang == "en" else t.pgettext("viewer", "The pictures are in English.")
+    )
+    return texts
+
+
+#: The viewer's texts by language, made once (:func:`_texts`).
+WORDS: Final[dict[str, dict[str, str]]] = {lang: _texts(lang) for lang in LANGUAGES}
 
 
 def word(message: str, lang: str = "en", **values: object) -> str:
@@ -260,8 +179,7 @@ def word(message: str, lang: str = "en", **values: object) -> str:
     >>> word("turn", "it", turn=3), word("points", "fr", count=5)
     ('Turno 3', '5 points')
     """
-    texts = WORDS[message]
-    return texts.get(lang, texts["en"]).format(**values)
+    return WORDS.get(lang, WORDS["en"])[message].format(**values)
 
 
 class DocsUrlError(OutOfGearsError, ValueError):
@@ -408,12 +326,12 @@ def game_data(replay: Replay, docs_url: str | None = None, lang: str = "en") -> 
             {
                 "turn": turn.turn,
                 "programs": [
-                    {"robot": robot, "program": str(program)}
+                    {"robot": robot, "program": program_text(program, lang)}
                     for robot, program in sorted(turn.programs.items())
                 ],
                 "events": [
                     {
-                        "text": str(event).removesuffix(f" [{event.clause}]"),
+                        "text": event_text(event, lang).removesuffix(f" [{event.clause}]"),
                         "clause": event.clause,
                         "url": clause_url(event.clause, docs_url, pages),
                         "inferred": inferred(event, turn.choices),
@@ -741,7 +659,7 @@ def game_html(
     numbers = [t["turn"] for t in data["turns"]]
     start = numbers.index(turn) if turn in numbers else 0
     data["start"] = start
-    data["words"] = {message: texts.get(lang, texts["en"]) for message, texts in WORDS.items()}
+    data["words"] = dict(WORDS[lang])
     steps = max(1, len(data["scores"]) - 1)
     x0, step = 34.0, (560.0 - 34.0 - 60) / steps
     chart = score_chart(data, lang).replace(

@@ -228,3 +228,25 @@ def test_a_hostile_player_name_cannot_end_or_open_a_script_block() -> None:
     assert data["turns"][3]["departures"][2]["text"].startswith("<!--<script></script>'s score")
     # the title is escaped as HTML text
     assert "<title>Out of Gears: &lt;!--&lt;script&gt;&lt;/script&gt;, Bruno" in page
+
+
+def test_the_viewer_tells_the_events_and_programs_in_the_readers_language() -> None:
+    """The viewer's words come from the one set of catalogues that `explain --lang` reads."""
+    from outofgears.pictures.viewer import WORDS
+    from outofgears.words import event_text, program_text
+
+    replayed = replay_log(read_log(Path("examples/full-game.log.json")))
+    first = replayed.turns[0]
+    for lang in ("it", "fr"):
+        turn = game_data(replayed, lang=lang)["turns"][0]
+        texts = [event["text"] for event in turn["events"]]
+        assert texts == [
+            event_text(e, lang).removesuffix(f" [{e.clause}]") for e in first.result.events
+        ]
+        english = [str(e).removesuffix(f" [{e.clause}]") for e in first.result.events]
+        assert not set(texts) & set(english)
+        assert [p["program"] for p in turn["programs"]] == [
+            program_text(program, lang) for _, program in sorted(first.programs.items())
+        ]
+        assert WORDS[lang]["language note"]
+    assert not WORDS["en"]["language note"]
