@@ -478,3 +478,22 @@ def test_a_wrong_argument_raises_only_the_projects_errors(
     except Exception as error:
         pytest.fail(f"{name}({argument}={WRONG[index]!r}) raised {type(error).__name__}: {error}")
     assert len(message.splitlines()) <= 1, message
+    if not message and name.startswith(STRICT):
+        _accepted_only_if_of_the_right_type(function, name, argument, WRONG[index])
+
+
+#: Where a value of the wrong type must be refused, not only fail cleanly: the engine's public
+#: API, whose constructors and functions check their arguments' types at the boundary.
+STRICT = tuple(f"outofgears.{name}" for name in outofgears.__all__)
+
+
+def _accepted_only_if_of_the_right_type(
+    function: Callable[..., Any], name: str, argument: str, value: object
+) -> None:
+    parameter = next(p for p in parameters(function) if p.name == argument)
+    if value is None and parameter.default is None:
+        return  # None is the documented default
+    valid = _kwargs_of(name, function).get(argument, parameter.default)
+    if type(value) is type(valid):
+        return  # of the right type: refused by value elsewhere, or a legal value
+    pytest.fail(f"{name}({argument}={value!r}) was accepted")
