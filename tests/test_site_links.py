@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.clause_map import REPO_ROOT, load_clause_map
 from tests.doc_pages import ANCHORED_HEADING, SPEC_PAGES, clause_index, example_pages
 from tests.site_checks import check_built_site
@@ -234,6 +236,7 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
 
 
 def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_accents() -> None:
+    pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
 
     from scripts.mkdocs_hooks import with_folded_words
 
@@ -308,6 +311,7 @@ def test_the_environment_page_shows_the_figures_the_package_computes() -> None:
 def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_after(
     tmp_path: Path,
 ) -> None:
+    pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
     from mkdocs.structure.files import File, Files
 
     import scripts.mkdocs_hooks as hooks
@@ -346,6 +350,7 @@ def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_a
 
 
 def test_a_built_page_keeps_its_language_switch_but_not_the_heads_alternates() -> None:
+    pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
     from scripts.mkdocs_hooks import folded, without_alternate_links
 
     page = (
