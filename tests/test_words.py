@@ -191,13 +191,3 @@ def test_explain_of_the_shipped_examples_leaves_no_english_word(lang: str) -> No
 def test_the_english_check_sees_an_english_explanation() -> None:
     english = ENGLISH_WORDS | FRAME_WORDS
     assert {"programs", "feet", "reserve", "events"} <= explanation_words("en").keys() & english
-
-
-def test_english_positions_read_as_the_replay_reports_them() -> None:
-    """The replay's reports and explain say a position in the same English words."""
-    from outofgears.cli.reports import position_lines as reported
-    from outofgears.words import position_lines
-
-    for _, replayed in shipped_replays():
-        for state in (replayed.start, *(turn.result.state for turn in replayed.turns)):
-            assert position_lines(state, "en") == reported(state)

@@ -18,12 +18,12 @@ from outofgears.cli.common import (
     output_path,
     say,
 )
-from outofgears.cli.reports import position_lines
 from outofgears.cli.starting import (
     Header,
     header_options,
     new_game,
 )
+from outofgears.words import position_lines
 
 
 @click.command()
@@ -61,5 +61,5 @@ def new(output: str | None, force: bool, **header: Any) -> None:
     if written:
         say(game.written_line(str(output)))
     say(f"The table it starts from (turn {game.start.turn}):", err=not written)
-    for line in position_lines(game.start):
+    for line in position_lines(game.start, "en"):
         say(line, err=not written)

@@ -46,7 +46,7 @@ from outofgears.cli.common import (
     turns_text,
 )
 from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
-from outofgears.cli.reports import departure_text, position_lines, turn_text
+from outofgears.cli.reports import departure_text, turn_text
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
     Examples,
@@ -101,6 +101,7 @@ from outofgears.rules.programs import (
     validate_programs,
 )
 from outofgears.rules.turn import TurnResult, resolve_turn
+from outofgears.words import position_lines
 
 T = TypeVar("T")
 
@@ -1196,7 +1197,7 @@ def record_turns(
                     say(line)
                 return Session(file, count)
             say(f"The table before turn {state.turn}:")
-            for line in position_lines(state):
+            for line in position_lines(state, "en"):
                 say(line)
             if count == limit:
                 return Session(file, count)

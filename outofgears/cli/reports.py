@@ -14,8 +14,6 @@ from outofgears.cli.common import (
 )
 from outofgears.judge.replay import Departure, TurnReplay
 from outofgears.log.serialization import event_to_dict
-from outofgears.rules.gears import describe_gears
-from outofgears.rules.model import GameState
 
 
 def turn_text(turn: TurnReplay) -> list[str]:
@@ -69,19 +67,3 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "allowed": departure.allowed,
         "events": [event_to_dict(event) for event in departure.events],
     }
-
-
-def position_lines(state: GameState) -> list[str]:
-    """A position in table words: each robot's feet and circuit, each dump, the reserve."""
-    lines = [
-        f"  robot {robot.number} ({state.player_of(robot.number).name}): "
-        f"feet {describe_gears(robot.feet)}; circuit {describe_gears(robot.circuit)}"
-        for robot in state.robots
-    ]
-    lines += [f"  dump {dump.number}: {describe_gears(dump.gears)}" for dump in state.dumps]
-    count = len(state.reserve)
-    lines.append(f"  reserve: {count} gear{'' if count == 1 else 's'}")
-    held = [f"{p.name} {p.upgrade.value}" for p in state.players if p.upgrade is not None]
-    if held:
-        lines.append("  upgrade cards held: " + ", ".join(held))
-    return lines
