@@ -31,6 +31,7 @@ from outofgears.errors import (
 from outofgears.judge.culprit import Culprit, cite_culprits, target_of
 from outofgears.judge.inference import (
     POSITION_LIMIT,
+    Branches,
     Closest,
     Reproduction,
     Target,
@@ -370,6 +371,7 @@ def replay_log(
     notes = spec_notes(log)
     order_known = log.start.position is None or log.start.position.reserve_order_known
     lines = [_Line(start)]
+    branches = Branches()
     counts: dict[int, int] = {}
     undecided: Undecided | None = None
     more = False
@@ -402,7 +404,12 @@ def replay_log(
             break
         if not following:
             number, departing = departing_play(
-                [line.state for line in lines], record, index, source, order_known=order_known
+                [line.state for line in lines],
+                record,
+                index,
+                source,
+                order_known=order_known,
+                branches=branches,
             )
             following = {(): _Line(departing.result.state, Play(departing), lines[number])}
         lines = list(following.values())
@@ -682,17 +689,19 @@ def departing_play(
     source: str = "<log>",
     *,
     order_known: bool = True,
+    branches: Branches | None = None,
 ) -> tuple[int, TurnReplay]:
     """A turn no position of ``states`` explains, reported against the legal play that misses
     the fewest recorded values: the index of the position it starts from and the turn's
     replay, with its departures (each citing the clause that forbids the recorded value).
+    ``branches`` bounds the searches for that play (see :class:`~outofgears.judge.inference.Branches`).
 
     Raises:
         LogError: The turn is invalid (see :func:`fitting_plays`).
     """
     best: tuple[int, int, TurnReplay] | None = None
     for number, state in enumerate(states):
-        distance, play = _departing_from(state, record, index, source, order_known)
+        distance, play = _departing_from(state, record, index, source, order_known, branches)
         if best is None or distance < best[0]:
             best = (distance, number, play)
         if distance == 0:
@@ -702,7 +711,12 @@ def departing_play(
 
 
 def _departing_from(
-    state: GameState, record: TurnRecord, index: int, source: str, order_known: bool
+    state: GameState,
+    record: TurnRecord,
+    index: int,
+    source: str,
+    order_known: bool,
+    branches: Branches | None,
 ) -> tuple[int, TurnReplay]:
     ready = _prepare(state, record, index, source, order_known)
     path = f"$.turns[{index}]"
@@ -724,7 +738,9 @@ def _departing_from(
         if found:
             play = _as_turn(default, found[0], ready.result.events)
             return len(departures), attrs.evolve(play, departures=tuple(departures))
-    near = closest(ready.state, ready.programs, ready.choices, target, default=ready.result)
+    near = closest(
+        ready.state, ready.programs, ready.choices, target, default=ready.result, branches=branches
+    )
     if near is None:  # pragma: no cover - the given choices were accepted above
         near_result, near_found = ready.result, None
     else:
