@@ -66,9 +66,10 @@ def view(
     of the log from the rules, highlighted and told in the players' words (where in the log
     each sits on request), and a chart of the scores. The title names the players and the
     log file's date. The arrow keys, Home and End move through the turns; --turn N (or
-    #turn-N in the address) opens at turn N. --lang it or fr gives the page's words, the
-    events, the programs and the paraphrases in Italian or French (the pictures stay in
-    English).
+    #turn-N in the address) opens at turn N. A log of more than 30 turns is shown a page of
+    30 turns at a time, and --turn N writes the page that holds turn N (the later turns are
+    not read). --lang it or fr gives the page's words, the events, the programs and the
+    paraphrases in Italian or French (the pictures stay in English).
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Exit status 0 (a log that departs from the rules is shown, not refused); 2 when
@@ -78,6 +79,7 @@ def view(
         DocsUrlError,
         checked_docs_url,
         game_html,
+        page_of,
     )
 
     if docs_url is not None:
@@ -88,15 +90,16 @@ def view(
     target = output_path(output, force=force)
     name = source_name(log)
     game = load_log(log)
-    try:
-        replay = replay_log(game, name)
-    except LogError as error:
-        fail(error)
-    numbers = [t.turn for t in replay.turns]
+    numbers = [record.turn for record in game.turns]
     if not numbers:
         fail(f"{name}: the log has no turn to show")
     if turn is not None and turn not in numbers:
         fail(f"--turn {turn}: the log's turns are {numbers[0]} to {numbers[-1]}")
+    shown = page_of(len(numbers), numbers.index(turn) if turn is not None else 0)
+    try:  # the turns after the page are not read
+        replay = replay_log(game, name, through=numbers[shown][-1])
+    except LogError as error:
+        fail(error)
     page = game_html(replay, turn=turn, docs_url=docs_url, lang=lang, date=log_date(log))
     if deliver(page, target, output, force=force):
         say(f"wrote {output}", err=True)
