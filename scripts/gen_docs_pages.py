@@ -12,7 +12,8 @@
   through ``outofgears.clauses``) in a box under its rule, and the clauses a table can get
   wrong an inline "for example" (``spec/for-example.toml``);
 * ``guide/glossary.it.md`` and ``guide/glossary.fr.md``: the glossary for the Italian and French
-  site, its tables with the page's language first (``docs/guide/glossary.md`` is the source);
+  site, its tables with the page's language first (``docs/guide/glossary.md`` is the source),
+  the descriptions from ``docs/i18n/glossary.toml``;
 * ``reference/environment.md``: the game for bots at a glance, an environment box like
   PettingZoo's, ``game_info`` for three tables and the observation's layout, computed;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
@@ -48,6 +49,7 @@ from tests.doc_pages import (  # noqa: E402
     environment_page,
     example_pages,
     load_for_example,
+    load_glossary_descriptions,
     load_sources,
     narrow_name,
     rulebook_clauses_page,
@@ -120,9 +122,10 @@ def main() -> None:
     with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:
         out.write(rulebook_clauses_page(sources, clauses))
     glossary = (REPO_ROOT / "docs" / "guide" / "glossary.md").read_text(encoding="utf-8")
+    descriptions = load_glossary_descriptions()
     for lang in GLOSSARY_WORDS:
         with mkdocs_gen_files.open(f"guide/glossary.{lang}.md", "w") as out:
-            out.write(translated_glossary(glossary, lang))
+            out.write(translated_glossary(glossary, lang, descriptions[lang]))
     for path in example_pages():
         run = run_page_once(path)
         if run.failures:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -433,18 +434,26 @@ def clauses_with_an_inline_example(
 GLOSSARY_WORDS: Final = {
     "it": {
         "title": "Glossario",
+        "ours": "(nostra)",
         "intro": (
             "Le parole del gioco in italiano (quelle di *Fuori di Rotella*), in inglese (quelle "
             "di questo progetto) e in francese (quelle di *Out of Gears*), con le clausole della "
-            "[specifica](../spec/index.md) che le usano. Una parola segnata *(ours)* è del "
-            "progetto, dove il regolamento non ne ha una. La descrizione di ogni parola è in "
-            "inglese, come nella pagina inglese."
+            "[specifica](../spec/index.md) che le usano. Una parola segnata *(nostra)* è del "
+            "progetto, dove il regolamento non ne ha una.\n\n"
+            "Due parole che chi conosce un solo regolamento può non ritrovare:\n\n"
+            "- Il regolamento francese non parla mai dei *piedi* di un robot: le rotelle che un "
+            "robot tiene fuori dal suo circuito stanno *avec son Robot*, «con il suo robot», o "
+            "*à côté des Robots*. Questo progetto le chiama le rotelle ai piedi del robot, come "
+            "fa il regolamento italiano.\n"
+            "- Una *difesa* si gioca con la carta Attacco sul proprio numero, ma non è un attacco "
+            "a se stessi (ATK-1): annulla gli attacchi al difensore e prende una rotella da ogni "
+            "attaccante."
         ),
         "columns": {
             "English": "Inglese",
             "Italian": "Italiano",
             "French": "Francese",
-            "What it is": "Che cos'è (in inglese)",
+            "What it is": "Che cos'è",
             "Clause": "Clausola",
             "Clauses": "Clausole",
         },
@@ -459,18 +468,26 @@ GLOSSARY_WORDS: Final = {
     },
     "fr": {
         "title": "Glossaire",
+        "ours": "(nôtre)",
         "intro": (
             "Les mots du jeu en français (ceux d'*Out of Gears*), en anglais (ceux de ce projet) "
             "et en italien (ceux de *Fuori di Rotella*), avec les clauses de la "
-            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(ours)* est "
-            "celui du projet, là où la règle n'en a pas. La description de chaque mot est en "
-            "anglais, comme sur la page anglaise."
+            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(nôtre)* est "
+            "celui du projet, là où la règle n'en a pas.\n\n"
+            "Deux mots que le lecteur d'une seule règle peut chercher en vain :\n\n"
+            "- La règle française ne parle jamais des *pieds* d'un robot : les engrenages qu'un "
+            "robot détient hors de son circuit sont *avec son Robot* ou *à côté des Robots*. Ce "
+            "projet les appelle les engrenages aux pieds du robot, comme la règle italienne "
+            "(*ai piedi*).\n"
+            "- Une *défense* se joue avec la carte Attaque sur son propre numéro, mais ce n'est "
+            "pas une attaque contre soi-même (ATK-1) : elle annule les attaques contre le "
+            "défenseur et prend un engrenage à chaque attaquant."
         ),
         "columns": {
             "English": "Anglais",
             "Italian": "Italien",
             "French": "Français",
-            "What it is": "Ce que c'est (en anglais)",
+            "What it is": "Ce que c'est",
             "Clause": "Clause",
             "Clauses": "Clauses",
         },
@@ -486,25 +503,36 @@ GLOSSARY_WORDS: Final = {
 }
 #: The column of each language in the glossary's tables.
 _LANGUAGE_COLUMN: Final = {"it": "Italian", "fr": "French"}
+#: The Italian and French descriptions of the glossary's words, keyed by the English ones.
+GLOSSARY_DESCRIPTIONS: Final = REPO_ROOT / "docs" / "i18n" / "glossary.toml"
+
+
+def load_glossary_descriptions() -> dict[str, dict[str, str]]:
+    """The glossary's descriptions in each language: ``{"it": {english: italian}, ...}``."""
+    with GLOSSARY_DESCRIPTIONS.open("rb") as file:
+        return tomllib.load(file)
 
 
 def _cells(row: str) -> list[str]:
     return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
 
-def translated_glossary(english: str, lang: str) -> str:
+def translated_glossary(
+    english: str, lang: str, descriptions: Mapping[str, str] | None = None
+) -> str:
     """The glossary page in Italian or French, from the English page: its tables with the
-    page's language in the first column, headings and column names translated.
+    page's language in the first column, headings, column names and descriptions translated
+    (``descriptions``: the English description to the page's; one missing stays English).
 
     >>> page = translated_glossary("# Glossary\\n\\nIntro.\\n\\n## Cards\\n\\n"
     ...     "| English | Italian | French | What it is | Clauses |\\n|---|---|---|---|---|\\n"
-    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr")
+    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr", {"a card": "une carte"})
     >>> print(page[page.index("## "):])
     ## Cartes
     <BLANKLINE>
-    | Français | Anglais | Italien | Ce que c'est (en anglais) | Clauses |
+    | Français | Anglais | Italien | Ce que c'est | Clauses |
     |---|---|---|---|---|
-    | Piège | trap card | Trappola | a card | TRP-1 |
+    | Piège | trap card | Trappola | une carte | TRP-1 |
     <BLANKLINE>
     """
     words = GLOSSARY_WORDS[lang]
@@ -513,7 +541,9 @@ def translated_glossary(english: str, lang: str) -> str:
     lines = english.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith(("## ", "|"))), len(lines))
     out = [f"# {words['title']}", "", str(words["intro"]), ""]
+    descriptions = {} if descriptions is None else descriptions
     order: list[int] | None = None
+    described = -1
     for line in lines[start:]:
         if not line.startswith("|"):
             order = None  # a table ends; the next one has its own header
@@ -529,7 +559,12 @@ def translated_glossary(english: str, lang: str) -> str:
                 column = _LANGUAGE_COLUMN[lang]
                 first = cells.index(column) if column in cells else 0
                 order = [first, *(i for i in range(len(cells)) if i != first)]
+                described = cells.index("What it is") if "What it is" in cells else -1
                 cells = [columns.get(cell, cell) for cell in cells]
+            else:
+                cells = [cell.replace("(ours)", str(words["ours"])) for cell in cells]
+                if 0 <= described < len(cells):
+                    cells[described] = descriptions.get(cells[described], cells[described])
             out.append("| " + " | ".join(cells[i] for i in order if i < len(cells)) + " |")
     return "\n".join(out) + "\n"
 

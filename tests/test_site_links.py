@@ -363,3 +363,35 @@ def test_a_built_page_keeps_its_language_switch_but_not_the_heads_alternates() -
         "Italiano</a>"
     )
     assert folded("Réapprovisionnement, più") == "Reapprovisionnement, piu"
+
+
+def test_every_glossary_description_has_its_italian_and_french_and_none_is_stale() -> None:
+    import tomllib
+
+    from tests.doc_pages import load_glossary_descriptions
+
+    with (REPO_ROOT / "spec" / "terms.toml").open("rb") as file:
+        meanings = {term["meaning"] for term in tomllib.load(file)["term"]}
+    for lang, descriptions in load_glossary_descriptions().items():
+        assert set(descriptions) == meanings, lang
+        assert all(descriptions[m] != m for m in meanings), lang
+
+
+def test_an_english_sentence_left_on_a_translated_page_fails_the_build_check(
+    tmp_path: Path,
+) -> None:
+    english = "<article><p>Each robot gets its program, face down, before the activation.</p>"
+    for page, text in (
+        ("guide/index.html", english),
+        ("it/guide/index.html", english.replace("<p>", "<p>Ogni robot riceve la sua. </p><p>")),
+        ("it/reference/engine/index.html", english),  # the developers' pages stay English
+        ("guide/glossary/index.html", "<article><td>Règles avancées pour 2 à 4 joueurs</td>"),
+        ("fr/guide/glossary/index.html", "<article><td>Règles avancées pour 2 à 4 joueurs</td>"),
+    ):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text(text + "</article>", encoding="utf-8")
+    problems = [p for p in check_built_site(tmp_path, PREFIXES) if "English" in p]
+    assert problems == [
+        "it/guide/index.html: 1 English sentence(s) left, e.g. "
+        "'Each robot gets its program, face down, before the activation.'"
+    ]
