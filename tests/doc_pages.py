@@ -52,8 +52,11 @@ FLAGS: Final = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.REPORT_
 
 
 def example_pages() -> tuple[Path, ...]:
-    """The worked example pages, the index excluded, in file name order."""
-    return tuple(p for p in sorted(EXAMPLES_DIR.glob("*.md")) if p.name != "index.md")
+    """The worked example pages, the index excluded, in file name order (in English: the
+    Italian and French pages written there for a build, ``defence.it.md``, are left out)."""
+    return tuple(
+        p for p in sorted(EXAMPLES_DIR.glob("*.md")) if p.name != "index.md" and "." not in p.stem
+    )
 
 
 @frozen
@@ -684,3 +687,183 @@ def _observation_layout() -> list[str]:
     text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
     rows = [line for line in text.splitlines() if line.startswith("|")]
     return [_plain_code(row) for row in rows]
+
+
+#: The worked examples in Italian and French (``docs/i18n/examples/LANG/NAME.md``): the prose of
+#: the English page, block by block in its order, written in the language; the code, its
+#: events and the pictures stay the English page's, one copy (:func:`translated_example`).
+EXAMPLE_TRANSLATIONS: Final = DOCS_DIR / "i18n" / "examples"
+#: The titles of the folded code notes, in each language.
+CODE_NOTE_TITLES: Final = {
+    "it": {
+        "The code of the page: its helpers": "Il codice della pagina: i suoi aiuti",
+        "The code of this table": "Il codice di questo tavolo",
+        "The code of the page: the table all five cards share": (
+            "Il codice della pagina: il tavolo comune alle cinque carte"
+        ),
+    },
+    "fr": {
+        "The code of the page: its helpers": "Le code de la page : ses aides",
+        "The code of this table": "Le code de cette table",
+        "The code of the page: the table all five cards share": (
+            "Le code de la page : la table commune aux cinq cartes"
+        ),
+    },
+}
+
+
+def page_blocks(markdown: str) -> list[tuple[str, str]]:
+    """A page's blocks in order, each ``("prose", text)`` or ``("code", text)``: a fenced block
+    or a note (``???``/``!!!`` with its indented lines) is code, the rest is prose, one block a
+    paragraph (a heading, a picture, a list, a table).
+
+    >>> page_blocks("# T\\n\\nA b\\nc.\\n\\n??? example \\"x\\"\\n    >>> 1\\n\\n    ```\\n\\n```\\n>>> 2\\n```\\nEnd.")
+    [('prose', '# T'), ('prose', 'A b\\nc.'), ('code', '??? example "x"\\n    >>> 1\\n\\n    ```'), ('code', '```\\n>>> 2\\n```'), ('prose', 'End.')]
+    """
+    lines = markdown.split("\n")
+    blocks: list[tuple[str, str]] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+        elif line.startswith("```"):
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("```")), i)
+            blocks.append(("code", "\n".join(lines[i : end + 1])))
+            i = end + 1
+        elif line.startswith(("???", "!!!")):
+            end = i + 1
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
+                end += 1
+            last = end
+            while not lines[last - 1].strip():
+                last -= 1
+            blocks.append(("code", "\n".join(lines[i:last])))
+            i = end
+        else:
+            end = i
+            while end < len(lines) and lines[end].strip() and not lines[end].startswith("```"):
+                end += 1
+            blocks.append(("prose", "\n".join(lines[i:end])))
+            i = end
+    return blocks
+
+
+def prose_blocks(markdown: str) -> list[str]:
+    """The prose blocks of a page, in order."""
+    return [text for kind, text in page_blocks(markdown) if kind == "prose"]
+
+
+def translated_example(english: str, translation: str, lang: str) -> str:
+    """A worked example in Italian or French: the English page with each prose block replaced
+    by the translation's block of the same rank and the code notes' titles translated.
+
+    >>> print(translated_example("# Title\\n\\n```\\nx = 1\\n```\\n\\nEnd.", "# Titolo\\n\\nFine.", "it"))
+    # Titolo
+    <BLANKLINE>
+    ```
+    x = 1
+    ```
+    <BLANKLINE>
+    Fine.
+    <BLANKLINE>
+    """
+    translated = iter(prose_blocks(translation))
+    wanted, given = len(prose_blocks(english)), len(prose_blocks(translation))
+    if wanted != given:
+        raise ValueError(f"{given} prose blocks in the {lang} translation, {wanted} in English")
+    titles = CODE_NOTE_TITLES[lang]
+    out = []
+    for kind, text in page_blocks(english):
+        if kind == "prose":
+            out.append(next(translated))
+        else:
+            first, _, rest = text.partition("\n")
+            title = re.fullmatch(r'(\?\?\?|!!!)(\s+\w+\s+)"(.*)"', first)
+            if title and title[3] in titles:
+                first = f'{title[1]}{title[2]}"{titles[title[3]]}"'
+            out.append(first + ("\n" + rest if rest else ""))
+    return "\n\n".join(out) + "\n"
+
+
+def example_translations() -> dict[tuple[str, str], Path]:
+    """The translated worked examples: ``{("it", "defence"): path, ...}`` (the index too)."""
+    return {
+        (path.parent.name, path.stem): path for path in sorted(EXAMPLE_TRANSLATIONS.glob("*/*.md"))
+    }
+
+
+#: The fixed labels of the specification's pages in Italian and French (the clauses themselves
+#: are English in every language; their paraphrases in the players' languages are in the box):
+#: each English label, as a line starts, and the label of the page's language.
+SPEC_LABELS: Final = {
+    "it": (
+        ('??? note "For developers"', '??? note "Per gli sviluppatori (in inglese)"'),
+        (RULEBOOK_BOX, '???+ quote "Nelle lingue dei giocatori, e le clausole dei regolamenti"'),
+        (
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "    Fonti (le parafrasi qui sopra sono nostre; un riassunto non è il testo del "
+            "regolamento):",
+        ),
+        (
+            "    Sources: none, an engine clause (no rulebook says it).",
+            "    Fonti: nessuna, una clausola del motore (nessun regolamento la enuncia).",
+        ),
+        ('!!! example "For example"', '!!! example "Per esempio (in inglese)"'),
+        ("Sources: none (engine clause)", "Fonti: nessuna (clausola del motore)"),
+        ("Sources: none", "Fonti: nessuna"),
+        ("Sources: ", "Fonti: "),
+        ("Worked examples: ", "Esempi svolti: "),
+    ),
+    "fr": (
+        ('??? note "For developers"', '??? note "Pour les développeurs (en anglais)"'),
+        (RULEBOOK_BOX, '???+ quote "Dans les langues des joueurs, et les clauses des règles"'),
+        (
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "    Sources (les paraphrases ci-dessus sont les nôtres ; un résumé n'est pas le "
+            "texte de la règle) :",
+        ),
+        (
+            "    Sources: none, an engine clause (no rulebook says it).",
+            "    Sources : aucune, une clause du moteur (aucune règle ne l'énonce).",
+        ),
+        ('!!! example "For example"', '!!! example "Par exemple (en anglais)"'),
+        ("Sources: none (engine clause)", "Sources : aucune (clause du moteur)"),
+        ("Sources: none", "Sources : aucune"),
+        ("Sources: ", "Sources : "),
+        ("Worked examples: ", "Exemples détaillés : "),
+    ),
+}
+#: The rulebooks' names in a source's line of the box, in each language.
+_RULEBOOK_NAMES: Final = {
+    "it": {
+        "(Italian rulebook, ": "(regolamento italiano, ",
+        "(French rulebook, ": "(regolamento francese, ",
+    },
+    "fr": {"(Italian rulebook, ": "(règle italienne, ", "(French rulebook, ": "(règle française, "},
+}
+
+
+def with_localised_labels(text: str, lang: str) -> str:
+    """A specification page with its fixed labels in Italian or French (:data:`SPEC_LABELS`):
+    the notes' and boxes' titles, "Sources", the rulebooks' names; the rest as it is.
+
+    >>> print(with_localised_labels("Rule.\\n\\nSources: IT-A-1\\n\\n    - IT-A-1 (Italian rulebook,"
+    ...     " *PREP*): x", "fr"))
+    Rule.
+    <BLANKLINE>
+    Sources : IT-A-1
+    <BLANKLINE>
+        - IT-A-1 (règle italienne, *PREP*): x
+    """
+    out = []
+    for line in text.split("\n"):
+        for english, label in SPEC_LABELS[lang]:
+            if line.startswith(english):
+                line = label + line[len(english) :]
+                break
+        if line.startswith("    - "):
+            for english, name in _RULEBOOK_NAMES[lang].items():
+                line = line.replace(english, name, 1)
+        out.append(line)
+    return "\n".join(out)

@@ -17,7 +17,8 @@ browser check; ``--static-only`` runs it alone. It fails on:
   360-pixel screen (``NARROW_WIDTH``) or has text under 12 px;
 * an English sentence left on an Italian or French page that is meant to be translated
   (:data:`TRANSLATED_PAGES`): a sentence of at least :data:`ENGLISH_WORDS` words, outside code,
-  that the English page has word for word (:func:`english_left`).
+  that the English page has word for word (:func:`english_left`); an English label of the
+  specification's pages left on their Italian or French page (:func:`english_labels_left`).
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
         roles = RAW_ROLE.findall(content)
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
+    for page, labels in english_labels_left(built).items():
+        problems.append(f"{page}: the English label(s) {labels} left")
     for page, left in english_left(built, the_games_words()).items():
         problems.append(f"{page}: {len(left)} English sentence(s) left, e.g. {left[0]!r}")
     return problems
@@ -175,6 +178,7 @@ TRANSLATED_PAGES: Final = (
     "guide/index.html",
     "guide/turn-card/index.html",
     "guide/glossary/index.html",
+    "examples/",
 )
 #: How many words a sentence needs before an identical one counts as English left untranslated
 #: (names such as "Robot Upgrades" or "Super Attack" are shorter).
@@ -206,6 +210,49 @@ def sentences(html: str) -> set[str]:
         if len(_WORD.findall(sentence)) >= ENGLISH_WORDS:
             found.add(sentence)
     return found
+
+
+#: The fixed labels of the specification's pages, which its Italian and French pages translate
+#: (their clauses stay English): the titles of the notes and boxes, the labels that start a
+#: paragraph, the rulebooks' names in a source's line.
+SPEC_TITLES: Final = ("For developers", "For example", "In the players' languages")
+SPEC_PARAGRAPH_LABELS: Final = ("Sources:", "Sources (the paraphrases", "Worked examples:")
+SPEC_RULEBOOK_NAMES: Final = ("(Italian rulebook,", "(French rulebook,")
+_TITLES: Final = re.compile(r"<summary>(.*?)</summary>|<p class=\"admonition-title\">(.*?)</p>")
+_STARTS: Final = re.compile(r"<(p|li)>(?=(.{0,160}))", re.DOTALL)
+
+
+def english_labels_left(built: dict[str, str]) -> dict[str, list[str]]:
+    """The English labels left on the specification's Italian and French pages: in the titles of
+    their notes and boxes, at the start of a paragraph, in a source's line (a clause's own text
+    may say "for example" or "the Italian rulebook": it is English on every page).
+
+    >>> english_labels_left({"it/spec/index.html": "<article><p>Fonti: x. For example</p>"
+    ...     "<summary>For developers</summary><li><a>IT-A-1</a> (French rulebook, x)</li>"
+    ...     "<p>For example, a rule.</p></article>",
+    ...     "spec/index.html": "<article><p>Sources: x</p></article>"})
+    {'it/spec/index.html': ['For developers', '(French rulebook,']}
+    """
+    left = {}
+    for page, html in built.items():
+        if page == unlocalised(page) or not unlocalised(page).startswith("spec/"):
+            continue
+        content = _NOT_PROSE.sub(" ", article(html))
+        titles = [" ".join(_text("".join(t)).split()) for t in _TITLES.findall(content)]
+        starts = {
+            kind: [" ".join(_text(s).split()) for k, s in _STARTS.findall(content) if k == kind]
+            for kind in ("p", "li")
+        }
+        found = [label for label in SPEC_TITLES if any(t.startswith(label) for t in titles)]
+        found += [
+            label
+            for label in SPEC_PARAGRAPH_LABELS
+            if any(s.startswith(label) for s in starts["p"])
+        ]
+        found += [label for label in SPEC_RULEBOOK_NAMES if any(label in s for s in starts["li"])]
+        if found:
+            left[page] = found
+    return left
 
 
 def the_games_words() -> frozenset[str]:

@@ -235,7 +235,7 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
     )
 
 
-def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_accents() -> None:
+def test_search_keeps_clause_ids_whole_and_finds_words_without_accents() -> None:
     pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
 
     from scripts.mkdocs_hooks import with_folded_words
@@ -248,11 +248,14 @@ def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_a
     def words(text: str) -> list[str]:
         return [w for w in separator.split(text.lower()) if w]
 
-    # as lunr's query lexer splits a query (at hyphens, whatever the separator), so that a
-    # clause ID typed into the search box meets the same words in the index
-    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT)") == [
-        *("atk", "4", "and", "it", "atk", "4", "two", "robot", "r", "split"),
+    # a clause ID is one word (the query's hyphen is escaped the same way: search-ids.js);
+    # other hyphens part words
+    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT) SHARV-1.") == [
+        *("atk-4", "and", "it", "atk-4", "two", "robot", "r", "split", "sharv-1"),
     ]
+    script = (REPO_ROOT / "docs" / "javascripts" / "search-ids.js").read_text("utf-8")
+    assert "javascripts/search-ids.js" in config
+    assert "(\\p{L})-(?=\\d)" in script
     assert words("version 1.2. Next") == ["version", "1.2", "next"]
     entry = with_folded_words({"location": "x/", "text": "<p>Le Piège et la récolte, piege</p>"})
     assert entry["text"].endswith("<span hidden>recolte</span>")  # piege was there already
@@ -395,3 +398,32 @@ def test_an_english_sentence_left_on_a_translated_page_fails_the_build_check(
         "it/guide/index.html: 1 English sentence(s) left, e.g. "
         "'Each robot gets its program, face down, before the activation.'"
     ]
+
+
+def test_each_translated_example_block_says_what_its_english_block_says_and_links_alike() -> None:
+    # a translation's blocks follow the English page's one for one: the same links (clauses,
+    # rulings, pages), the same pictures, the same code names, in every block
+    from tests.doc_pages import EXAMPLES_DIR, example_translations, prose_blocks
+
+    def anchors(block: str) -> list[str]:
+        return sorted(re.findall(r"\]\(([^)]+)\)|\]\[([^\]]+)\]|`([^`]+)`", block))
+
+    translations = example_translations()
+    pages = {name for _, name in translations}
+    assert pages == {p.stem for p in example_pages()} | {"index"}
+    for (lang, name), path in translations.items():
+        english = prose_blocks((EXAMPLES_DIR / f"{name}.md").read_text("utf-8"))
+        translated = prose_blocks(path.read_text("utf-8"))
+        assert len(translated) == len(english), (lang, name)
+        for ours, theirs in zip(english, translated, strict=True):
+            assert anchors(ours) == anchors(theirs), (lang, name, ours[:60])
+            assert theirs != ours or not re.search(r"[a-z]{3}", ours), (lang, name, ours[:60])
+
+
+def test_a_translation_out_of_step_with_its_english_page_stops_the_build() -> None:
+    from tests.doc_pages import translated_example
+
+    english = "# Title\n\nOne.\n\n```pycon\n>>> x = 1\n```\n\nTwo.\n"
+    assert translated_example(english, "# Titolo\n\nUno.\n\nDue.\n", "it").count("Uno.") == 1
+    with pytest.raises(ValueError, match="2 prose blocks in the it translation, 3 in English"):
+        translated_example(english, "# Titolo\n\nUno.\n", "it")
