@@ -53,6 +53,7 @@ from tests.doc_pages import (  # noqa: E402
     clause_index,
     environment_page,
     example_pages,
+    example_titles,
     example_translations,
     load_for_example,
     load_glossary_descriptions,
@@ -124,7 +125,7 @@ def main() -> None:
             out.write(text)
         for lang in SPEC_LABELS:
             with mkdocs_gen_files.open(page.replace(".md", f".{lang}.md"), "w") as out:
-                out.write(with_localised_labels(text, lang))
+                out.write(with_localised_labels(text, lang, example_titles(lang)))
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("reference/environment.md", "w") as out:

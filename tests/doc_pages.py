@@ -844,9 +844,11 @@ _RULEBOOK_NAMES: Final = {
 }
 
 
-def with_localised_labels(text: str, lang: str) -> str:
+def with_localised_labels(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
     """A specification page with its fixed labels in Italian or French (:data:`SPEC_LABELS`):
-    the notes' and boxes' titles, "Sources", the rulebooks' names; the rest as it is.
+    the notes' and boxes' titles, "Sources", the rulebooks' names, and the worked examples'
+    titles in its "Worked examples" lines (``titles``: English title to the page's); the rest
+    as it is.
 
     >>> print(with_localised_labels("Rule.\\n\\nSources: IT-A-1\\n\\n    - IT-A-1 (Italian rulebook,"
     ...     " *PREP*): x", "fr"))
@@ -855,8 +857,11 @@ def with_localised_labels(text: str, lang: str) -> str:
     Sources : IT-A-1
     <BLANKLINE>
         - IT-A-1 (règle italienne, *PREP*): x
+    >>> with_localised_labels("Worked examples: [Assembly](a.md)", "it", {"Assembly": "Assemblaggio"})
+    'Esempi svolti: [Assemblaggio](a.md)'
     """
     out = []
+    examples_label = dict(SPEC_LABELS[lang])["Worked examples: "]
     for line in text.split("\n"):
         for english, label in SPEC_LABELS[lang]:
             if line.startswith(english):
@@ -865,5 +870,21 @@ def with_localised_labels(text: str, lang: str) -> str:
         if line.startswith("    - "):
             for english, name in _RULEBOOK_NAMES[lang].items():
                 line = line.replace(english, name, 1)
+        if line.startswith(examples_label):
+            for english, title in (titles or {}).items():
+                line = line.replace(f"[{english}](", f"[{title}](")
         out.append(line)
     return "\n".join(out)
+
+
+def example_titles(lang: str) -> dict[str, str]:
+    """The worked examples' titles in a language: ``{"Assembly": "Assemblaggio", ...}``."""
+
+    def title(path: Path) -> str:
+        return path.read_text(encoding="utf-8").partition("\n")[0].removeprefix("# ").strip()
+
+    return {
+        title(EXAMPLES_DIR / f"{name}.md"): title(path)
+        for (language, name), path in example_translations().items()
+        if language == lang
+    }
