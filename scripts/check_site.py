@@ -22,7 +22,7 @@ new, empty profile. It checks that:
   shown (:func:`check_fit`); at a phone's width nothing scrolls sideways;
 
 and saves screenshots at 1280 and 390 pixels of the guide, a worked example and a clause (at its
-anchor) in each language as CI artifacts (``site-artifacts/guide-1280.png``,
+anchor) in each language as CI artifacts (``site-artifacts/guide-en-1280.png``,
 ``example-it-390.png``, ``clause-fr-1280.png``, ...), and of the searches (``search.png``,
 ``search-folded.png``). Each page is loaded once and measured at the three widths in turn.
 
@@ -271,7 +271,7 @@ def check_every_page(page: Any, site: Path, root: str, artifacts: Path) -> list[
     pictures = dict.fromkeys((DESKTOP, PHONE, SMALL_PHONE), 0)
     smallest = dict.fromkeys((DESKTOP, PHONE, SMALL_PHONE), math.inf)
     shots = {
-        lang + path: f"{name}-{code}" if code != "en" else name
+        lang + path: f"{name}-{code}"
         for code, lang in SITE_LANGUAGES.items()
         for path, name in SCREENSHOTS.items()
     }
@@ -305,7 +305,7 @@ def check_every_page(page: Any, site: Path, root: str, artifacts: Path) -> list[
 
 def screenshot_clauses(page: Any, root: str, artifacts: Path) -> list[str]:
     """A clause as a reader sees it at its anchor, in every language, at a desktop's and a
-    phone's width: ``clause[-LANG]-WIDTH.png``."""
+    phone's width: ``clause-LANG-WIDTH.png``."""
     problems: list[str] = []
     path, anchor = CLAUSE
     for code, lang in SITE_LANGUAGES.items():
@@ -315,8 +315,7 @@ def screenshot_clauses(page: Any, root: str, artifacts: Path) -> list[str]:
             heading = page.locator(f"[id='{anchor}']")
             if heading.count() != 1 or not heading.is_visible():
                 problems.append(f"/{lang}{path}#{anchor} at {size[0]} px: the clause is not shown")
-            name = "clause" if code == "en" else f"clause-{code}"
-            page.screenshot(path=str(artifacts / f"{name}-{size[0]}.png"))
+            page.screenshot(path=str(artifacts / f"clause-{code}-{size[0]}.png"))
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     return problems
 
