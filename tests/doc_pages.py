@@ -696,14 +696,14 @@ EXAMPLE_TRANSLATIONS: Final = DOCS_DIR / "i18n" / "examples"
 #: The titles of the folded code notes, in each language.
 CODE_NOTE_TITLES: Final = {
     "it": {
-        "The code of the page: its helpers": "Il codice della pagina: i suoi aiuti",
+        "The code of the page: its helpers": "Il codice della pagina: le sue funzioni",
         "The code of this table": "Il codice di questo tavolo",
         "The code of the page: the table all five cards share": (
             "Il codice della pagina: il tavolo comune alle cinque carte"
         ),
     },
     "fr": {
-        "The code of the page: its helpers": "Le code de la page : ses aides",
+        "The code of the page: its helpers": "Le code de la page : ses fonctions",
         "The code of this table": "Le code de cette table",
         "The code of the page: the table all five cards share": (
             "Le code de la page : la table commune aux cinq cartes"
