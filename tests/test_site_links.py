@@ -427,3 +427,29 @@ def test_a_translation_out_of_step_with_its_english_page_stops_the_build() -> No
     assert translated_example(english, "# Titolo\n\nUno.\n\nDue.\n", "it").count("Uno.") == 1
     with pytest.raises(ValueError, match="2 prose blocks in the it translation, 3 in English"):
         translated_example(english, "# Titolo\n\nUno.\n", "it")
+
+
+def test_the_search_index_lists_an_untranslated_section_once_and_keeps_every_translation() -> None:
+    pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
+
+    from scripts.mkdocs_hooks import without_copies
+
+    entries = [
+        {"location": "spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Sources: x"},
+        # the Italian page of the spec: its labels translated, its clauses' titles not
+        {"location": "it/spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Fonti: x"},
+        {"location": "fr/spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Sources : x"},
+        {"location": "guide/#setup", "title": "Setup", "text": "a"},
+        {"location": "it/guide/#preparazione", "title": "Preparazione", "text": "b"},
+        # a translated page whose heading is also its English page's: kept (its own location)
+        {"location": "fr/examples/jolly/", "title": "Jolly", "text": "c"},
+        {"location": "examples/jolly/", "title": "Jolly gears", "text": "d"},
+    ]
+    kept = [entry["location"] for entry in without_copies(entries)]
+    assert kept == [
+        "spec/base-game/#atk-4",
+        "guide/#setup",
+        "it/guide/#preparazione",
+        "fr/examples/jolly/",
+        "examples/jolly/",
+    ]
