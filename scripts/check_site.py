@@ -14,14 +14,17 @@ new, empty profile. It checks that:
 
 * the home page, a spec page and a worked example load with no console error, no page error and
   no failed request; every clause anchor asked for exists (``#atk-4`` on the base-game page);
-* the site search, typed into like a reader would, finds clause ATK-4 by its ID;
+* the site search, typed into like a reader would, finds clause ATK-4 by its ID (first), and
+  "piege" finds *Piège* (the index keeps clause IDs whole and folds accents);
 * on **every page**, at a desktop's width (1280 pixels) and a phone's (390 and 360): its
   smallest visible text is at least 12 px, and every picture of the table shows whole (neither
   cut by the screen nor by a scrolling box round it) with its smallest text at least 12 px as
   shown (:func:`check_fit`); at a phone's width nothing scrolls sideways;
 
-and saves screenshots of a worked example at 1280 and 390 pixels and of the search as CI
-artifacts (``site-artifacts/example-1280.png``, ``example-390.png``, ``search.png``).
+and saves screenshots at 1280 and 390 pixels of the guide, a worked example and a clause (at its
+anchor) in each language as CI artifacts (``site-artifacts/guide-en-1280.png``,
+``example-it-390.png``, ``clause-fr-1280.png``, ...), and of the searches (``search.png``,
+``search-folded.png``). Each page is loaded once and measured at the three widths in turn.
 
 It then checks the game viewer (``outofgears view``): it writes the viewer of the shipped
 disputed game in English, Italian and French to ``site-artifacts/viewer-LANG.html``, opens each
@@ -234,36 +237,86 @@ def check(site: Path, artifacts: Path, browser: str) -> list[str]:
                 problems += [f"{what} /{path}: {error}" for error in errors]
                 print(f"  {what}: /{path} {title!r} {time.monotonic() - started:.1f}s", flush=True)
             errors.clear()
-            problems += check_search(page, root, artifacts)
+            problems += check_search(page, site, root, artifacts)
             problems += [f"search: {error}" for error in errors]
             errors.clear()
-            every = sorted(site.glob("**/index.html"))
-            for size in (DESKTOP, PHONE, SMALL_PHONE):
-                page.set_viewport_size({"width": size[0], "height": size[1]})
-                pictures, smallest = 0, math.inf
-                for file in every:
-                    path = file.parent.relative_to(site).as_posix() + "/"
-                    path = "" if path == "./" else path
-                    page.goto(root + path, wait_until="load")
-                    page.wait_for_load_state("networkidle")
-                    found, fit, least = check_fit(page, f"/{path} at {size[0]} px", site, root)
-                    problems += found
-                    pictures, smallest = pictures + fit, min(smallest, least)
-                    if size != DESKTOP and page.evaluate(_WIDER_THAN_SCREEN):
-                        problems.append(f"/{path} at {size[0]} px: wider than the screen")
-                    if path == EXAMPLE and size != SMALL_PHONE:
-                        page.screenshot(
-                            path=str(artifacts / f"example-{size[0]}.png"), full_page=True
-                        )
-                print(
-                    f"  every page at {size[0]} px: {len(every)} pages, {pictures} pictures "
-                    f"whole, smallest text {smallest:.1f} px",
-                    flush=True,
-                )
+            problems += check_every_page(page, site, root, artifacts)
+            problems += screenshot_clauses(page, root, artifacts)
             problems += [f"pages: {error}" for error in errors]
             page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
         finally:
             context.close()
+    return problems
+
+
+#: The pages shown as screenshots in every language (the clause's is taken at its anchor).
+SCREENSHOTS = {"guide/": "guide", EXAMPLE: "example"}
+CLAUSE = ("spec/base-game/", "atk-4")
+#: The site's languages: the folder of each under the site (English at its root).
+SITE_LANGUAGES = {"en": "", "it": "it/", "fr": "fr/"}
+#: The widths of the screenshots: a desktop's and a phone's.
+SCREENSHOT_WIDTHS = (DESKTOP, PHONE)
+#: The pictures of the page have loaded (those the current width shows included).
+_PICTURES_LOADED = "() => [...document.images].every(i => i.complete)"
+#: Two frames drawn: a ``<picture>`` has chosen its source for the new width.
+_TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def check_every_page(page: Any, site: Path, root: str, artifacts: Path) -> list[str]:
+    """Every page of every language at a desktop's width and two phones': text size, pictures
+    whole (:func:`check_fit`), nothing wider than a phone's screen; the screenshots of the
+    guide and a worked example in each language. Each page is loaded once and resized."""
+    problems: list[str] = []
+    every = sorted(site.glob("**/index.html"))
+    pictures = dict.fromkeys((DESKTOP, PHONE, SMALL_PHONE), 0)
+    smallest = dict.fromkeys((DESKTOP, PHONE, SMALL_PHONE), math.inf)
+    shots = {
+        lang + path: f"{name}-{code}"
+        for code, lang in SITE_LANGUAGES.items()
+        for path, name in SCREENSHOTS.items()
+    }
+    for file in every:
+        path = file.parent.relative_to(site).as_posix() + "/"
+        path = "" if path == "./" else path
+        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        page.goto(root + path, wait_until="load")
+        for size in (DESKTOP, PHONE, SMALL_PHONE):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.evaluate(_TWO_FRAMES)
+            page.wait_for_function(_PICTURES_LOADED)
+            found, fit, least = check_fit(page, f"/{path} at {size[0]} px", site, root)
+            problems += found
+            pictures[size] += fit
+            smallest[size] = min(smallest[size], least)
+            if size != DESKTOP and page.evaluate(_WIDER_THAN_SCREEN):
+                problems.append(f"/{path} at {size[0]} px: wider than the screen")
+            if path in shots and size in SCREENSHOT_WIDTHS:
+                name = f"{shots[path]}-{size[0]}.png"
+                page.screenshot(path=str(artifacts / name), full_page=True)
+    for size in (DESKTOP, PHONE, SMALL_PHONE):
+        print(
+            f"  every page at {size[0]} px: {len(every)} pages, {pictures[size]} pictures "
+            f"whole, smallest text {smallest[size]:.1f} px",
+            flush=True,
+        )
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    return problems
+
+
+def screenshot_clauses(page: Any, root: str, artifacts: Path) -> list[str]:
+    """A clause as a reader sees it at its anchor, in every language, at a desktop's and a
+    phone's width: ``clause-LANG-WIDTH.png``."""
+    problems: list[str] = []
+    path, anchor = CLAUSE
+    for code, lang in SITE_LANGUAGES.items():
+        for size in SCREENSHOT_WIDTHS:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.goto(f"{root}{lang}{path}#{anchor}", wait_until="load")
+            heading = page.locator(f"[id='{anchor}']")
+            if heading.count() != 1 or not heading.is_visible():
+                problems.append(f"/{lang}{path}#{anchor} at {size[0]} px: the clause is not shown")
+            page.screenshot(path=str(artifacts / f"clause-{code}-{size[0]}.png"))
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     return problems
 
 
@@ -495,26 +548,51 @@ def check_fit(
     return problems, len(shown), smallest_seen
 
 
-def check_search(page: object, root: str, artifacts: Path) -> list[str]:
-    """Type a clause ID into the site search, as a reader would, and find the clause."""
+#: What a reader types into the site search, on which language's home page, and what the
+#: first section found must be: a clause's anchor, or a section with the accented word.
+SEARCHES = (
+    # a clause ID kept whole: the clause's own section comes first
+    ("ATK-4", "", "#atk-4", "search.png"),
+    # accents folded: "piege" finds the sections with the word Piège
+    ("piege", "fr/", "piège", "search-folded.png"),
+)
+#: The sections found (the links with an anchor; a page's own link has none).
+_SECTIONS_FOUND = ".md-search-result__item a[href*='#']"
+
+
+def check_search(page: object, site: Path, root: str, artifacts: Path) -> list[str]:
+    """Type into the site search, as a reader would: a clause ID finds the clause first, and a
+    word typed without its accents finds the sections that have it with them."""
     from playwright.sync_api import Page
 
     assert isinstance(page, Page)
-    page.goto(root, wait_until="load")
-    box = page.locator("input[data-md-component='search-query']")
-    box.click()
-    box.press_sequentially("ATK-4", delay=50)
-    # result links carry the highlighted terms as a query string: .../spec/base-game/?h=...#atk-4
-    results = page.locator(".md-search-result__item a[href*='/spec/base-game/'][href$='#atk-4']")
-    try:
-        results.first.wait_for(state="visible", timeout=20_000)
-    except Exception:  # playwright's TimeoutError
-        page.screenshot(path=str(artifacts / "search.png"))
-        return ["search: typing ATK-4 found no result linking to spec/base-game/#atk-4"]
-    page.screenshot(path=str(artifacts / "search.png"))
-    first = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
-    print(f"  search: ATK-4 -> the clause found; first result {first}", flush=True)
-    return []
+    problems: list[str] = []
+    for query, home, wanted, screenshot in SEARCHES:
+        page.goto(root + home, wait_until="load")
+        box = page.locator("input[data-md-component='search-query']")
+        box.click()
+        box.press_sequentially(query, delay=50)
+        try:
+            page.locator(_SECTIONS_FOUND).first.wait_for(state="visible", timeout=20_000)
+        except Exception:  # playwright's TimeoutError
+            problems.append(f"search: typing {query} found nothing")
+            continue
+        finally:
+            page.screenshot(path=str(artifacts / screenshot))
+        # result links carry the highlighted terms as a query string: .../base-game/?h=...#atk-4
+        first = page.locator(_SECTIONS_FOUND).first.get_attribute("href") or ""
+        count = page.locator(".md-search-result__item").count()
+        print(f"  search: {query} -> {count} results shown, the first section {first}", flush=True)
+        if wanted.startswith("#"):
+            if not first.endswith(wanted):
+                problems.append(f"search: the first section found for {query} is {first}")
+        else:
+            path = first.removeprefix(root).partition("?")[0].partition("#")[0]
+            text = (site / path / "index.html").read_text(encoding="utf-8").lower()
+            if wanted not in text:
+                problems.append(f"search: {query} found {first}, which has no {wanted!r}")
+        box.fill("")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:

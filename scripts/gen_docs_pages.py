@@ -10,12 +10,17 @@
   words (``spec/sources.toml``) and the spec clauses that formalise it; each spec clause shows
   its sources' summaries and its Italian and French paraphrases (``spec/paraphrases.toml``, read
   through ``outofgears.clauses``) in a box under its rule, and the clauses a table can get
-  wrong an inline "for example" (``spec/for-example.toml``);
+  wrong an inline "for example" (``spec/for-example.toml``); ``spec/*.it.md`` and ``*.fr.md``
+  are the same pages with their fixed labels in Italian and French (the clauses stay English);
 * ``guide/glossary.it.md`` and ``guide/glossary.fr.md``: the glossary for the Italian and French
-  site, its tables with the page's language first (``docs/guide/glossary.md`` is the source);
+  site, its tables with the page's language first (``docs/guide/glossary.md`` is the source),
+  the descriptions from ``docs/i18n/glossary.toml``;
 * ``reference/environment.md``: the game for bots at a glance, an environment box like
   PettingZoo's, ``game_info`` for three tables and the observation's layout, computed;
 * ``reference/cli.md``: the CLI reference, from the click commands (``tests/cli_reference.py``);
+* ``examples/NAME.it.md`` and ``examples/NAME.fr.md``: the worked examples in Italian and French,
+  the English page with its prose in the language (``docs/i18n/examples/LANG/NAME.md``) and its
+  code, events and pictures as they are;
 * ``examples/img/*.svg``: the pictures of the worked examples, drawn by running each page's
   code, each with its narrow twin for phones (``x-narrow.svg``); a page whose code fails stops
   the build.
@@ -42,19 +47,25 @@ from tests.doc_pages import (  # noqa: E402
     ANCHORED_HEADING,
     GLOSSARY_WORDS,
     SOURCES_PAGE,
+    SPEC_LABELS,
     SPEC_PAGES,
     PageRun,
     clause_index,
     environment_page,
     example_pages,
+    example_titles,
+    example_translations,
     load_for_example,
+    load_glossary_descriptions,
     load_sources,
     narrow_name,
     rulebook_clauses_page,
     run_page,
+    translated_example,
     translated_glossary,
     with_clause_anchors,
     with_inline_examples,
+    with_localised_labels,
     with_rulebook_boxes,
 )
 from tests.site_links import (  # noqa: E402
@@ -108,9 +119,13 @@ def main() -> None:
             examples,
             ANCHORED_HEADING,
         )
+        # a reader searching a clause ID wants the clause before the code that cites it
+        text = "---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text)
         with mkdocs_gen_files.open(page, "w") as out:
-            # a reader searching a clause ID wants the clause before the code that cites it
-            out.write("---\nsearch:\n  boost: 4\n---\n\n" + with_clause_anchors(text))
+            out.write(text)
+        for lang in SPEC_LABELS:
+            with mkdocs_gen_files.open(page.replace(".md", f".{lang}.md"), "w") as out:
+                out.write(with_localised_labels(text, lang, example_titles(lang)))
     with mkdocs_gen_files.open("reference/cli.md", "w") as out:
         out.write(cli_reference(cli_main))
     with mkdocs_gen_files.open("reference/environment.md", "w") as out:
@@ -120,9 +135,10 @@ def main() -> None:
     with mkdocs_gen_files.open(SOURCES_PAGE, "w") as out:
         out.write(rulebook_clauses_page(sources, clauses))
     glossary = (REPO_ROOT / "docs" / "guide" / "glossary.md").read_text(encoding="utf-8")
+    descriptions = load_glossary_descriptions()
     for lang in GLOSSARY_WORDS:
         with mkdocs_gen_files.open(f"guide/glossary.{lang}.md", "w") as out:
-            out.write(translated_glossary(glossary, lang))
+            out.write(translated_glossary(glossary, lang, descriptions[lang]))
     for path in example_pages():
         run = run_page_once(path)
         if run.failures:
@@ -133,6 +149,10 @@ def main() -> None:
         for name, svg in sorted(run.narrow.items()):
             with mkdocs_gen_files.open(f"examples/img/{narrow_name(name)}.svg", "w") as out:
                 out.write(svg)
+    for (lang, name), path in example_translations().items():
+        english = (REPO_ROOT / "docs" / "examples" / f"{name}.md").read_text(encoding="utf-8")
+        with mkdocs_gen_files.open(f"examples/{name}.{lang}.md", "w") as out:
+            out.write(translated_example(english, path.read_text(encoding="utf-8"), lang))
 
 
 main()

@@ -13,7 +13,8 @@
 Besides:
 
 * The search index is folded: each accented word is indexed without its accents too, so that
-  "piege" finds *Piège*.
+  "piege" finds *Piège*; the Italian and French copies of the pages whose titles are not
+  translated are left out of it (found once, in English, not three times).
 * The pages built in Italian and French: the generated pages are written into ``docs/`` for the
   build (mkdocs-static-i18n localises only the files there), and the head's language
   alternates, which made Material fetch a ``sitemap.xml`` beside every page, are left out.
@@ -146,6 +147,40 @@ def with_folded_words(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+#: The folders of the site's other languages.
+LANGUAGE_FOLDERS = ("it/", "fr/")
+
+
+def without_copies(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The search index without the Italian and French copies of English pages: a page with no
+    translation is built in every language as it is, and the specification's pages with their
+    labels alone translated, their clauses' titles the English ones. Each section is found once,
+    not three times; a section whose title is translated stays.
+
+    >>> entries = [{"location": "spec/#a", "title": "A-1", "text": "Sources: x"},
+    ...     {"location": "it/spec/#a", "title": "A-1", "text": "Fonti: x"},
+    ...     {"location": "guide/", "title": "Guide", "text": "y"},
+    ...     {"location": "it/guide/", "title": "Guida", "text": "y"}]
+    >>> [e["location"] for e in without_copies(entries)]
+    ['spec/#a', 'guide/', 'it/guide/']
+    """
+    english = {
+        entry["location"]: entry.get("title")
+        for entry in entries
+        if not str(entry.get("location", "")).startswith(LANGUAGE_FOLDERS)
+    }
+
+    def is_copy(entry: dict[str, Any]) -> bool:
+        location = str(entry.get("location", ""))
+        for folder in LANGUAGE_FOLDERS:
+            if location.startswith(folder):
+                original = english.get(location.removeprefix(folder))
+                return original == entry.get("title")
+        return False
+
+    return [entry for entry in entries if not is_copy(entry)]
+
+
 #: The generated pages and pictures written into the docs directory for the build (removed after
 #: it; ``.gitignore`` lists them), so that the i18n plugin, which localises only the files of
 #: the docs directory, builds them in every language.
@@ -188,7 +223,7 @@ def on_post_build(config: Any) -> None:
     and take the generated files back out of the docs directory."""
     for index in Path(config["site_dir"]).glob("**/search/search_index.json"):
         data = json.loads(index.read_text(encoding="utf-8"))
-        data["docs"] = [with_folded_words(entry) for entry in data.get("docs", [])]
+        data["docs"] = [with_folded_words(entry) for entry in without_copies(data.get("docs", []))]
         index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     if _KEEP_MATERIALIZED["serve"]:
         return

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,8 +52,11 @@ FLAGS: Final = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.REPORT_
 
 
 def example_pages() -> tuple[Path, ...]:
-    """The worked example pages, the index excluded, in file name order."""
-    return tuple(p for p in sorted(EXAMPLES_DIR.glob("*.md")) if p.name != "index.md")
+    """The worked example pages, the index excluded, in file name order (in English: the
+    Italian and French pages written there for a build, ``defence.it.md``, are left out)."""
+    return tuple(
+        p for p in sorted(EXAMPLES_DIR.glob("*.md")) if p.name != "index.md" and "." not in p.stem
+    )
 
 
 @frozen
@@ -433,18 +437,26 @@ def clauses_with_an_inline_example(
 GLOSSARY_WORDS: Final = {
     "it": {
         "title": "Glossario",
+        "ours": "(nostra)",
         "intro": (
             "Le parole del gioco in italiano (quelle di *Fuori di Rotella*), in inglese (quelle "
             "di questo progetto) e in francese (quelle di *Out of Gears*), con le clausole della "
-            "[specifica](../spec/index.md) che le usano. Una parola segnata *(ours)* è del "
-            "progetto, dove il regolamento non ne ha una. La descrizione di ogni parola è in "
-            "inglese, come nella pagina inglese."
+            "[specifica](../spec/index.md) che le usano. Una parola segnata *(nostra)* è del "
+            "progetto, dove il regolamento non ne ha una.\n\n"
+            "Due parole che chi conosce un solo regolamento può non ritrovare:\n\n"
+            "- Il regolamento francese non parla mai dei *piedi* di un robot: le rotelle che un "
+            "robot tiene fuori dal suo circuito stanno *avec son Robot*, «con il suo robot», o "
+            "*à côté des Robots*. Questo progetto le chiama le rotelle ai piedi del robot, come "
+            "fa il regolamento italiano.\n"
+            "- Una *difesa* si gioca con la carta Attacco sul proprio numero, ma non è un attacco "
+            "a se stessi (ATK-1): annulla gli attacchi al difensore e prende una rotella da ogni "
+            "attaccante."
         ),
         "columns": {
             "English": "Inglese",
             "Italian": "Italiano",
             "French": "Francese",
-            "What it is": "Che cos'è (in inglese)",
+            "What it is": "Che cos'è",
             "Clause": "Clausola",
             "Clauses": "Clausole",
         },
@@ -459,18 +471,26 @@ GLOSSARY_WORDS: Final = {
     },
     "fr": {
         "title": "Glossaire",
+        "ours": "(nôtre)",
         "intro": (
             "Les mots du jeu en français (ceux d'*Out of Gears*), en anglais (ceux de ce projet) "
             "et en italien (ceux de *Fuori di Rotella*), avec les clauses de la "
-            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(ours)* est "
-            "celui du projet, là où la règle n'en a pas. La description de chaque mot est en "
-            "anglais, comme sur la page anglaise."
+            "[spécification](../spec/index.md) qui les emploient. Un mot marqué *(nôtre)* est "
+            "celui du projet, là où la règle n'en a pas.\n\n"
+            "Deux mots que le lecteur d'une seule règle peut chercher en vain :\n\n"
+            "- La règle française ne parle jamais des *pieds* d'un robot : les engrenages qu'un "
+            "robot détient hors de son circuit sont *avec son Robot* ou *à côté des Robots*. Ce "
+            "projet les appelle les engrenages aux pieds du robot, comme la règle italienne "
+            "(*ai piedi*).\n"
+            "- Une *défense* se joue avec la carte Attaque sur son propre numéro, mais ce n'est "
+            "pas une attaque contre soi-même (ATK-1) : elle annule les attaques contre le "
+            "défenseur et prend un engrenage à chaque attaquant."
         ),
         "columns": {
             "English": "Anglais",
             "Italian": "Italien",
             "French": "Français",
-            "What it is": "Ce que c'est (en anglais)",
+            "What it is": "Ce que c'est",
             "Clause": "Clause",
             "Clauses": "Clauses",
         },
@@ -486,25 +506,36 @@ GLOSSARY_WORDS: Final = {
 }
 #: The column of each language in the glossary's tables.
 _LANGUAGE_COLUMN: Final = {"it": "Italian", "fr": "French"}
+#: The Italian and French descriptions of the glossary's words, keyed by the English ones.
+GLOSSARY_DESCRIPTIONS: Final = REPO_ROOT / "docs" / "i18n" / "glossary.toml"
+
+
+def load_glossary_descriptions() -> dict[str, dict[str, str]]:
+    """The glossary's descriptions in each language: ``{"it": {english: italian}, ...}``."""
+    with GLOSSARY_DESCRIPTIONS.open("rb") as file:
+        return tomllib.load(file)
 
 
 def _cells(row: str) -> list[str]:
     return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
 
-def translated_glossary(english: str, lang: str) -> str:
+def translated_glossary(
+    english: str, lang: str, descriptions: Mapping[str, str] | None = None
+) -> str:
     """The glossary page in Italian or French, from the English page: its tables with the
-    page's language in the first column, headings and column names translated.
+    page's language in the first column, headings, column names and descriptions translated
+    (``descriptions``: the English description to the page's; one missing stays English).
 
     >>> page = translated_glossary("# Glossary\\n\\nIntro.\\n\\n## Cards\\n\\n"
     ...     "| English | Italian | French | What it is | Clauses |\\n|---|---|---|---|---|\\n"
-    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr")
+    ...     "| trap card | Trappola | Piège | a card | TRP-1 |\\n", "fr", {"a card": "une carte"})
     >>> print(page[page.index("## "):])
     ## Cartes
     <BLANKLINE>
-    | Français | Anglais | Italien | Ce que c'est (en anglais) | Clauses |
+    | Français | Anglais | Italien | Ce que c'est | Clauses |
     |---|---|---|---|---|
-    | Piège | trap card | Trappola | a card | TRP-1 |
+    | Piège | trap card | Trappola | une carte | TRP-1 |
     <BLANKLINE>
     """
     words = GLOSSARY_WORDS[lang]
@@ -513,7 +544,9 @@ def translated_glossary(english: str, lang: str) -> str:
     lines = english.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith(("## ", "|"))), len(lines))
     out = [f"# {words['title']}", "", str(words["intro"]), ""]
+    descriptions = {} if descriptions is None else descriptions
     order: list[int] | None = None
+    described = -1
     for line in lines[start:]:
         if not line.startswith("|"):
             order = None  # a table ends; the next one has its own header
@@ -529,7 +562,12 @@ def translated_glossary(english: str, lang: str) -> str:
                 column = _LANGUAGE_COLUMN[lang]
                 first = cells.index(column) if column in cells else 0
                 order = [first, *(i for i in range(len(cells)) if i != first)]
+                described = cells.index("What it is") if "What it is" in cells else -1
                 cells = [columns.get(cell, cell) for cell in cells]
+            else:
+                cells = [cell.replace("(ours)", str(words["ours"])) for cell in cells]
+                if 0 <= described < len(cells):
+                    cells[described] = descriptions.get(cells[described], cells[described])
             out.append("| " + " | ".join(cells[i] for i in order if i < len(cells)) + " |")
     return "\n".join(out) + "\n"
 
@@ -649,3 +687,204 @@ def _observation_layout() -> list[str]:
     text = rst_tables_to_markdown(outofgears.play.observation.__doc__ or "")
     rows = [line for line in text.splitlines() if line.startswith("|")]
     return [_plain_code(row) for row in rows]
+
+
+#: The worked examples in Italian and French (``docs/i18n/examples/LANG/NAME.md``): the prose of
+#: the English page, block by block in its order, written in the language; the code, its
+#: events and the pictures stay the English page's, one copy (:func:`translated_example`).
+EXAMPLE_TRANSLATIONS: Final = DOCS_DIR / "i18n" / "examples"
+#: The titles of the folded code notes, in each language.
+CODE_NOTE_TITLES: Final = {
+    "it": {
+        "The code of the page: its helpers": "Il codice della pagina: le sue funzioni",
+        "The code of this table": "Il codice di questo tavolo",
+        "The code of the page: the table all five cards share": (
+            "Il codice della pagina: il tavolo comune alle cinque carte"
+        ),
+    },
+    "fr": {
+        "The code of the page: its helpers": "Le code de la page : ses fonctions",
+        "The code of this table": "Le code de cette table",
+        "The code of the page: the table all five cards share": (
+            "Le code de la page : la table commune aux cinq cartes"
+        ),
+    },
+}
+
+
+def page_blocks(markdown: str) -> list[tuple[str, str]]:
+    """A page's blocks in order, each ``("prose", text)`` or ``("code", text)``: a fenced block
+    or a note (``???``/``!!!`` with its indented lines) is code, the rest is prose, one block a
+    paragraph (a heading, a picture, a list, a table).
+
+    >>> page_blocks("# T\\n\\nA b\\nc.\\n\\n??? example \\"x\\"\\n    >>> 1\\n\\n    ```\\n\\n```\\n>>> 2\\n```\\nEnd.")
+    [('prose', '# T'), ('prose', 'A b\\nc.'), ('code', '??? example "x"\\n    >>> 1\\n\\n    ```'), ('code', '```\\n>>> 2\\n```'), ('prose', 'End.')]
+    """
+    lines = markdown.split("\n")
+    blocks: list[tuple[str, str]] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+        elif line.startswith("```"):
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("```")), i)
+            blocks.append(("code", "\n".join(lines[i : end + 1])))
+            i = end + 1
+        elif line.startswith(("???", "!!!")):
+            end = i + 1
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
+                end += 1
+            last = end
+            while not lines[last - 1].strip():
+                last -= 1
+            blocks.append(("code", "\n".join(lines[i:last])))
+            i = end
+        else:
+            end = i
+            while end < len(lines) and lines[end].strip() and not lines[end].startswith("```"):
+                end += 1
+            blocks.append(("prose", "\n".join(lines[i:end])))
+            i = end
+    return blocks
+
+
+def prose_blocks(markdown: str) -> list[str]:
+    """The prose blocks of a page, in order."""
+    return [text for kind, text in page_blocks(markdown) if kind == "prose"]
+
+
+def translated_example(english: str, translation: str, lang: str) -> str:
+    """A worked example in Italian or French: the English page with each prose block replaced
+    by the translation's block of the same rank and the code notes' titles translated.
+
+    >>> print(translated_example("# Title\\n\\n```\\nx = 1\\n```\\n\\nEnd.", "# Titolo\\n\\nFine.", "it"))
+    # Titolo
+    <BLANKLINE>
+    ```
+    x = 1
+    ```
+    <BLANKLINE>
+    Fine.
+    <BLANKLINE>
+    """
+    translated = iter(prose_blocks(translation))
+    wanted, given = len(prose_blocks(english)), len(prose_blocks(translation))
+    if wanted != given:
+        raise ValueError(f"{given} prose blocks in the {lang} translation, {wanted} in English")
+    titles = CODE_NOTE_TITLES[lang]
+    out = []
+    for kind, text in page_blocks(english):
+        if kind == "prose":
+            out.append(next(translated))
+        else:
+            first, _, rest = text.partition("\n")
+            title = re.fullmatch(r'(\?\?\?|!!!)(\s+\w+\s+)"(.*)"', first)
+            if title and title[3] in titles:
+                first = f'{title[1]}{title[2]}"{titles[title[3]]}"'
+            out.append(first + ("\n" + rest if rest else ""))
+    return "\n\n".join(out) + "\n"
+
+
+def example_translations() -> dict[tuple[str, str], Path]:
+    """The translated worked examples: ``{("it", "defence"): path, ...}`` (the index too)."""
+    return {
+        (path.parent.name, path.stem): path for path in sorted(EXAMPLE_TRANSLATIONS.glob("*/*.md"))
+    }
+
+
+#: The fixed labels of the specification's pages in Italian and French (the clauses themselves
+#: are English in every language; their paraphrases in the players' languages are in the box):
+#: each English label, as a line starts, and the label of the page's language.
+SPEC_LABELS: Final = {
+    "it": (
+        ('??? note "For developers"', '??? note "Per gli sviluppatori (in inglese)"'),
+        (RULEBOOK_BOX, '???+ quote "Nelle lingue dei giocatori, e le clausole dei regolamenti"'),
+        (
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "    Fonti (le parafrasi qui sopra sono nostre; un riassunto non è il testo del "
+            "regolamento):",
+        ),
+        (
+            "    Sources: none, an engine clause (no rulebook says it).",
+            "    Fonti: nessuna, una clausola del motore (nessun regolamento la enuncia).",
+        ),
+        ('!!! example "For example"', '!!! example "Per esempio (in inglese)"'),
+        ("Sources: none (engine clause)", "Fonti: nessuna (clausola del motore)"),
+        ("Sources: none", "Fonti: nessuna"),
+        ("Sources: ", "Fonti: "),
+        ("Worked examples: ", "Esempi svolti: "),
+    ),
+    "fr": (
+        ('??? note "For developers"', '??? note "Pour les développeurs (en anglais)"'),
+        (RULEBOOK_BOX, '???+ quote "Dans les langues des joueurs, et les clauses des règles"'),
+        (
+            "    Sources (the paraphrases above are ours; a summary is not the rulebook's text):",
+            "    Sources (les paraphrases ci-dessus sont les nôtres ; un résumé n'est pas le "
+            "texte de la règle) :",
+        ),
+        (
+            "    Sources: none, an engine clause (no rulebook says it).",
+            "    Sources : aucune, une clause du moteur (aucune règle ne l'énonce).",
+        ),
+        ('!!! example "For example"', '!!! example "Par exemple (en anglais)"'),
+        ("Sources: none (engine clause)", "Sources : aucune (clause du moteur)"),
+        ("Sources: none", "Sources : aucune"),
+        ("Sources: ", "Sources : "),
+        ("Worked examples: ", "Exemples détaillés : "),
+    ),
+}
+#: The rulebooks' names in a source's line of the box, in each language.
+_RULEBOOK_NAMES: Final = {
+    "it": {
+        "(Italian rulebook, ": "(regolamento italiano, ",
+        "(French rulebook, ": "(regolamento francese, ",
+    },
+    "fr": {"(Italian rulebook, ": "(règle italienne, ", "(French rulebook, ": "(règle française, "},
+}
+
+
+def with_localised_labels(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """A specification page with its fixed labels in Italian or French (:data:`SPEC_LABELS`):
+    the notes' and boxes' titles, "Sources", the rulebooks' names, and the worked examples'
+    titles in its "Worked examples" lines (``titles``: English title to the page's); the rest
+    as it is.
+
+    >>> print(with_localised_labels("Rule.\\n\\nSources: IT-A-1\\n\\n    - IT-A-1 (Italian rulebook,"
+    ...     " *PREP*): x", "fr"))
+    Rule.
+    <BLANKLINE>
+    Sources : IT-A-1
+    <BLANKLINE>
+        - IT-A-1 (règle italienne, *PREP*): x
+    >>> with_localised_labels("Worked examples: [Assembly](a.md)", "it", {"Assembly": "Assemblaggio"})
+    'Esempi svolti: [Assemblaggio](a.md)'
+    """
+    out = []
+    examples_label = dict(SPEC_LABELS[lang])["Worked examples: "]
+    for line in text.split("\n"):
+        for english, label in SPEC_LABELS[lang]:
+            if line.startswith(english):
+                line = label + line[len(english) :]
+                break
+        if line.startswith("    - "):
+            for english, name in _RULEBOOK_NAMES[lang].items():
+                line = line.replace(english, name, 1)
+        if line.startswith(examples_label):
+            for english, title in (titles or {}).items():
+                line = line.replace(f"[{english}](", f"[{title}](")
+        out.append(line)
+    return "\n".join(out)
+
+
+def example_titles(lang: str) -> dict[str, str]:
+    """The worked examples' titles in a language: ``{"Assembly": "Assemblaggio", ...}``."""
+
+    def title(path: Path) -> str:
+        return path.read_text(encoding="utf-8").partition("\n")[0].removeprefix("# ").strip()
+
+    return {
+        title(EXAMPLES_DIR / f"{name}.md"): title(path)
+        for (language, name), path in example_translations().items()
+        if language == lang
+    }

@@ -14,17 +14,23 @@ browser check; ``--static-only`` runs it alone. It fails on:
 * a picture of the table that is not a link to itself (click to enlarge), or whose smallest
   text is under 12 px at the size the page shows it (its own: the pictures are never scaled);
   one without a narrow twin for phones, or whose twin is missing, wider than the text of a
-  360-pixel screen (``NARROW_WIDTH``) or has text under 12 px.
+  360-pixel screen (``NARROW_WIDTH``) or has text under 12 px;
+* an English sentence left on an Italian or French page that is meant to be translated
+  (:data:`TRANSLATED_PAGES`): a sentence of at least :data:`ENGLISH_WORDS` words, outside code,
+  that the English page has word for word (:func:`english_left`); an English label of the
+  specification's pages left on their Italian or French page (:func:`english_labels_left`).
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from tests.clause_map import REPO_ROOT
 from tests.site_links import id_link_counts, unlinked_ids
 
 #: The share of the site's clause, ruling and rulebook IDs that must be links.
@@ -159,7 +165,130 @@ def check_built_site(site: Path, prefixes: frozenset[str] | None = None) -> list
         roles = RAW_ROLE.findall(content)
         if roles:
             problems.append(f"{page}: {len(roles)} raw Sphinx role(s), e.g. {roles[0]!r}")
+    for page, labels in english_labels_left(built).items():
+        problems.append(f"{page}: the English label(s) {labels} left")
+    for page, left in english_left(built, the_games_words()).items():
+        problems.append(f"{page}: {len(left)} English sentence(s) left, e.g. {left[0]!r}")
     return problems
+
+
+#: The pages of the Italian and French sites written in their language (the specification's
+#: clauses, the rulings and the developers' pages are English in every language).
+TRANSLATED_PAGES: Final = (
+    "guide/index.html",
+    "guide/turn-card/index.html",
+    "guide/glossary/index.html",
+    "examples/",
+)
+#: How many words a sentence needs before an identical one counts as English left untranslated
+#: (names such as "Robot Upgrades" or "Super Attack" are shorter).
+ENGLISH_WORDS: Final = 5
+#: What is not prose: code, the pictures' drawings, the permalinks, the page's scripts.
+_NOT_PROSE: Final = re.compile(
+    r"<(pre|code|script|style|svg|kbd)\b.*?</\1>|<a class=\"headerlink\".*?</a>", re.DOTALL
+)
+#: Where a sentence ends: a stop, a block's edge or a table cell's.
+_SENTENCE_END: Final = re.compile(
+    r"(?<=[.!?;:])\s+|</?(?:p|li|td|th|h[1-6]|div|summary|figcaption|dt|dd|blockquote|br)\b[^>]*>"
+)
+#: A word of a sentence: letters (a clause ID, a number or a name in code is not one).
+_WORD: Final = re.compile(r"(?<![\w-])[^\W\d_]{2,}(?![\w-])")
+
+
+def sentences(html: str) -> set[str]:
+    """The sentences of a page's content with at least :data:`ENGLISH_WORDS` words, spacing
+    normalised, code left out.
+
+    >>> sorted(sentences("<p>The defence resolves first (ATK-2). <code>Robot 1 attacks it</code>"
+    ...     " Robot 1 then takes one gear.</p><td>a card from one to eight</td>"))
+    ['Robot 1 then takes one gear.', 'a card from one to eight']
+    """
+    text = _SENTENCE_END.sub("\n", _NOT_PROSE.sub(" ", html))
+    found = set()
+    for raw in text.split("\n"):
+        sentence = " ".join(re.sub(r"<[^>]+>", " ", raw).split())
+        if len(_WORD.findall(sentence)) >= ENGLISH_WORDS:
+            found.add(sentence)
+    return found
+
+
+#: The fixed labels of the specification's pages, which its Italian and French pages translate
+#: (their clauses stay English): the titles of the notes and boxes, the labels that start a
+#: paragraph, the rulebooks' names in a source's line.
+SPEC_TITLES: Final = ("For developers", "For example", "In the players' languages")
+SPEC_PARAGRAPH_LABELS: Final = ("Sources:", "Sources (the paraphrases", "Worked examples:")
+SPEC_RULEBOOK_NAMES: Final = ("(Italian rulebook,", "(French rulebook,")
+_TITLES: Final = re.compile(r"<summary>(.*?)</summary>|<p class=\"admonition-title\">(.*?)</p>")
+_STARTS: Final = re.compile(r"<(p|li)>(?=(.{0,160}))", re.DOTALL)
+
+
+def english_labels_left(built: dict[str, str]) -> dict[str, list[str]]:
+    """The English labels left on the specification's Italian and French pages: in the titles of
+    their notes and boxes, at the start of a paragraph, in a source's line (a clause's own text
+    may say "for example" or "the Italian rulebook": it is English on every page).
+
+    >>> english_labels_left({"it/spec/index.html": "<article><p>Fonti: x. For example</p>"
+    ...     "<summary>For developers</summary><li><a>IT-A-1</a> (French rulebook, x)</li>"
+    ...     "<p>For example, a rule.</p></article>",
+    ...     "spec/index.html": "<article><p>Sources: x</p></article>"})
+    {'it/spec/index.html': ['For developers', '(French rulebook,']}
+    """
+    left = {}
+    for page, html in built.items():
+        if page == unlocalised(page) or not unlocalised(page).startswith("spec/"):
+            continue
+        content = _NOT_PROSE.sub(" ", article(html))
+        titles = [" ".join(_text("".join(t)).split()) for t in _TITLES.findall(content)]
+        starts = {
+            kind: [" ".join(_text(s).split()) for k, s in _STARTS.findall(content) if k == kind]
+            for kind in ("p", "li")
+        }
+        found = [label for label in SPEC_TITLES if any(t.startswith(label) for t in titles)]
+        found += [
+            label
+            for label in SPEC_PARAGRAPH_LABELS
+            if any(s.startswith(label) for s in starts["p"])
+        ]
+        found += [label for label in SPEC_RULEBOOK_NAMES if any(label in s for s in starts["li"])]
+        if found:
+            left[page] = found
+    return left
+
+
+def the_games_words() -> frozenset[str]:
+    """The game's words in the three languages (``spec/terms.toml``): names, the same on every
+    page (the glossary shows each in its three columns)."""
+    with (REPO_ROOT / "spec" / "terms.toml").open("rb") as file:
+        terms = tomllib.load(file)["term"]
+    return frozenset(term[lang] for term in terms for lang in ("en", "it", "fr"))
+
+
+def english_left(
+    built: dict[str, str], names: frozenset[str] = frozenset()
+) -> dict[str, list[str]]:
+    """The English sentences left on each Italian and French page meant to be translated: the
+    sentences it shares word for word with its English page (a name of ``names`` aside, with
+    or without its "(ours)" mark).
+
+    >>> english_left({"guide/index.html": "<article><p>Each robot takes two gears here.</p>"
+    ...     "<p>A short one.</p></article>", "it/guide/index.html": "<article><p>Ogni robot "
+    ...     "prende due rotelle qui.</p><p>Each robot takes two gears here.</p></article>"})
+    {'it/guide/index.html': ['Each robot takes two gears here.']}
+    """
+    left: dict[str, list[str]] = {}
+    for page, html in built.items():
+        english_page = unlocalised(page)
+        if english_page == page or not english_page.startswith(TRANSLATED_PAGES):
+            continue
+        english = sentences(article(built.get(english_page, "")))
+        same = sorted(
+            sentence
+            for sentence in sentences(article(html)) & english
+            if sentence.removesuffix(" (ours)") not in names
+        )
+        if same:
+            left[page] = same
+    return left
 
 
 def unlocalised(page: str) -> str:

@@ -235,7 +235,7 @@ def test_the_code_check_catches_a_function_name_planted_in_a_rule() -> None:
     )
 
 
-def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_accents() -> None:
+def test_search_keeps_clause_ids_whole_and_finds_words_without_accents() -> None:
     pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
 
     from scripts.mkdocs_hooks import with_folded_words
@@ -248,11 +248,14 @@ def test_search_splits_clause_ids_as_queries_are_split_and_finds_words_without_a
     def words(text: str) -> list[str]:
         return [w for w in separator.split(text.lower()) if w]
 
-    # as lunr's query lexer splits a query (at hyphens, whatever the separator), so that a
-    # clause ID typed into the search box meets the same words in the index
-    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT)") == [
-        *("atk", "4", "and", "it", "atk", "4", "two", "robot", "r", "split"),
+    # a clause ID is one word (the query's hyphen is escaped the same way: search-ids.js);
+    # other hyphens part words
+    assert words("ATK-4 and IT-ATK-4, two-robot (R-SPLIT) SHARV-1.") == [
+        *("atk-4", "and", "it", "atk-4", "two", "robot", "r", "split", "sharv-1"),
     ]
+    script = (REPO_ROOT / "docs" / "javascripts" / "search-ids.js").read_text("utf-8")
+    assert "javascripts/search-ids.js" in config
+    assert "(\\p{L})-(?=\\d)" in script
     assert words("version 1.2. Next") == ["version", "1.2", "next"]
     entry = with_folded_words({"location": "x/", "text": "<p>Le Piège et la récolte, piege</p>"})
     assert entry["text"].endswith("<span hidden>recolte</span>")  # piege was there already
@@ -363,3 +366,90 @@ def test_a_built_page_keeps_its_language_switch_but_not_the_heads_alternates() -
         "Italiano</a>"
     )
     assert folded("Réapprovisionnement, più") == "Reapprovisionnement, piu"
+
+
+def test_every_glossary_description_has_its_italian_and_french_and_none_is_stale() -> None:
+    import tomllib
+
+    from tests.doc_pages import load_glossary_descriptions
+
+    with (REPO_ROOT / "spec" / "terms.toml").open("rb") as file:
+        meanings = {term["meaning"] for term in tomllib.load(file)["term"]}
+    for lang, descriptions in load_glossary_descriptions().items():
+        assert set(descriptions) == meanings, lang
+        assert all(descriptions[m] != m for m in meanings), lang
+
+
+def test_an_english_sentence_left_on_a_translated_page_fails_the_build_check(
+    tmp_path: Path,
+) -> None:
+    english = "<article><p>Each robot gets its program, face down, before the activation.</p>"
+    for page, text in (
+        ("guide/index.html", english),
+        ("it/guide/index.html", english.replace("<p>", "<p>Ogni robot riceve la sua. </p><p>")),
+        ("it/reference/engine/index.html", english),  # the developers' pages stay English
+        ("guide/glossary/index.html", "<article><td>Règles avancées pour 2 à 4 joueurs</td>"),
+        ("fr/guide/glossary/index.html", "<article><td>Règles avancées pour 2 à 4 joueurs</td>"),
+    ):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text(text + "</article>", encoding="utf-8")
+    problems = [p for p in check_built_site(tmp_path, PREFIXES) if "English" in p]
+    assert problems == [
+        "it/guide/index.html: 1 English sentence(s) left, e.g. "
+        "'Each robot gets its program, face down, before the activation.'"
+    ]
+
+
+def test_each_translated_example_block_says_what_its_english_block_says_and_links_alike() -> None:
+    # a translation's blocks follow the English page's one for one: the same links (clauses,
+    # rulings, pages), the same pictures, the same code names, in every block
+    from tests.doc_pages import EXAMPLES_DIR, example_translations, prose_blocks
+
+    def anchors(block: str) -> list[str]:
+        return sorted(re.findall(r"\]\(([^)]+)\)|\]\[([^\]]+)\]|`([^`]+)`", block))
+
+    translations = example_translations()
+    pages = {name for _, name in translations}
+    assert pages == {p.stem for p in example_pages()} | {"index"}
+    for (lang, name), path in translations.items():
+        english = prose_blocks((EXAMPLES_DIR / f"{name}.md").read_text("utf-8"))
+        translated = prose_blocks(path.read_text("utf-8"))
+        assert len(translated) == len(english), (lang, name)
+        for ours, theirs in zip(english, translated, strict=True):
+            assert anchors(ours) == anchors(theirs), (lang, name, ours[:60])
+            assert theirs != ours or not re.search(r"[a-z]{3}", ours), (lang, name, ours[:60])
+
+
+def test_a_translation_out_of_step_with_its_english_page_stops_the_build() -> None:
+    from tests.doc_pages import translated_example
+
+    english = "# Title\n\nOne.\n\n```pycon\n>>> x = 1\n```\n\nTwo.\n"
+    assert translated_example(english, "# Titolo\n\nUno.\n\nDue.\n", "it").count("Uno.") == 1
+    with pytest.raises(ValueError, match="2 prose blocks in the it translation, 3 in English"):
+        translated_example(english, "# Titolo\n\nUno.\n", "it")
+
+
+def test_the_search_index_lists_an_untranslated_section_once_and_keeps_every_translation() -> None:
+    pytest.importorskip("mkdocs")  # the docs extra; .ci/run runs this file again with it
+
+    from scripts.mkdocs_hooks import without_copies
+
+    entries = [
+        {"location": "spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Sources: x"},
+        # the Italian page of the spec: its labels translated, its clauses' titles not
+        {"location": "it/spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Fonti: x"},
+        {"location": "fr/spec/base-game/#atk-4", "title": "ATK-4 — T", "text": "Sources : x"},
+        {"location": "guide/#setup", "title": "Setup", "text": "a"},
+        {"location": "it/guide/#preparazione", "title": "Preparazione", "text": "b"},
+        # a translated page whose heading is also its English page's: kept (its own location)
+        {"location": "fr/examples/jolly/", "title": "Jolly", "text": "c"},
+        {"location": "examples/jolly/", "title": "Jolly gears", "text": "d"},
+    ]
+    kept = [entry["location"] for entry in without_copies(entries)]
+    assert kept == [
+        "spec/base-game/#atk-4",
+        "guide/#setup",
+        "it/guide/#preparazione",
+        "fr/examples/jolly/",
+        "examples/jolly/",
+    ]
