@@ -312,6 +312,7 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.judge.compare.Resolution",
     "outofgears.judge.compare.StateDifference",
     "outofgears.judge.compare.TurnDifference",
+    "outofgears.judge.departures.Departure",
     "outofgears.judge.replay.Departure",
     "outofgears.judge.replay.InferredChoice",
     "outofgears.judge.replay.Replay",
