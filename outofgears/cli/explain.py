@@ -36,7 +36,6 @@ from outofgears.cli.common import (
 from outofgears.cli.reports import departure_json, departure_text
 from outofgears.judge.compare import no_such_turn
 from outofgears.judge.replay import (
-    Departure,
     InferredChoice,
     Replay,
     TurnReplay,
@@ -60,6 +59,7 @@ from outofgears.words import (
     program_text,
     translator,
 )
+from outofgears.words.findings import rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -96,9 +96,10 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
 
     --lang it or --lang fr writes the whole explanation in Italian or French, in
     the words of that language's rulebook: headers, programs, events, places,
-    colours, clause titles and paraphrases (the departures' details stay in
-    English). --format json gives the events' text, the clause titles and the
-    paraphrases in that language too.
+    colours, clause titles and paraphrases, and the departures: what was
+    recorded, what the rules give, why and what they allowed instead.
+    --format json gives the events' text, the clause titles and the
+    paraphrases in that language too (a departure's fields stay English).
 
     Exit status 0 when the turn agrees with the rules, 1 when a recorded value
     or a choice of that turn departs from them, 2 when the log, the turn number
@@ -154,12 +155,7 @@ def sources_words(clause: Clause, lang: str = "en") -> str:
     >>> sources_words(clause("SHOV-1"), "it")
     'IT: non è nel regolamento italiano | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
     """
-    t = translator(lang)
-    if not clause.sources:
-        return t.gettext("IT, FR: engine policy (no rulebook clause)")
-    italian = ", ".join(clause.italian_sources) or t.gettext("not in the Italian rulebook")
-    french = ", ".join(clause.french_sources) or t.gettext("not in the French rulebook")
-    return f"IT: {italian} | FR: {french}"
+    return rulebook_sources(clause.id, lang)
 
 
 def paraphrase_of(clause_id: str, lang: str) -> str:
@@ -270,7 +266,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
             ).format(turn=turn.turn, count=len(turn.departures))
         )
         for departure in turn.departures:
-            lines += departure_lines(departure, lang)
+            lines += departure_text(departure, lang)
     else:
         lines.append(t.gettext("Turn {turn} agrees with the rules.").format(turn=turn.turn))
     return lines
@@ -397,50 +393,6 @@ def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
             ).format(count=turn.open_positions)
         )
         lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
-    return lines
-
-
-def departure_lines(departure: Departure, lang: str) -> list[str]:
-    """A departure in words: in English the replay's report; in Italian or French the same
-    report with its labels, places, gears and events in that language (the judge's reasons
-    stay in English)."""
-    if lang == "en":
-        return departure_text(departure)
-    t = translator(lang)
-    lines = [
-        t.gettext("DEPARTS FROM THE RULES at turn {turn}: {what}").format(
-            turn=departure.turn, what=reworded(departure.what, lang)
-        ),
-        "  " + t.gettext("in the log at: {path}").format(path=departure.json_path),
-    ]
-    if departure.robot is not None:
-        lines.append("  " + t.gettext("robot: {robot}").format(robot=departure.robot))
-    lines += [
-        "  " + t.gettext("recorded: {value}").format(value=reworded(departure.recorded, lang)),
-        "  "
-        + t.gettext("the rules give: {value}").format(value=reworded(departure.expected, lang)),
-    ]
-    if departure.reason:
-        lines.append("  " + t.gettext("why: {reason}").format(reason=departure.reason))
-    if departure.clause:
-        lines.append(
-            "  "
-            + t.gettext("clause: {clause} ({sources})").format(
-                clause=departure.clause, sources=sources_words(clause_of(departure.clause), lang)
-            )
-        )
-    if departure.allowed:
-        lines.append(
-            "  " + t.gettext("the rules allowed: {allowed}").format(allowed=departure.allowed)
-        )
-    if departure.events:
-        lines.append("  " + t.gettext("because:"))
-        lines += [f"    {event_text(event, lang)}" for event in departure.events]
-    elif departure.reason is None and departure.clause is None:
-        lines.append(
-            "  "
-            + t.gettext("because: no gear moved there in turn {turn}").format(turn=departure.turn)
-        )
     return lines
 
 

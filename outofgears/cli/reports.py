@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from outofgears.clauses import sources_text
 from outofgears.cli.common import (
     event_line,
     open_sentence,
@@ -14,6 +13,7 @@ from outofgears.cli.common import (
 )
 from outofgears.judge.replay import Departure, TurnReplay
 from outofgears.log.serialization import event_to_dict
+from outofgears.words.findings import departure_lines
 
 
 def turn_text(turn: TurnReplay) -> list[str]:
@@ -27,30 +27,10 @@ def turn_text(turn: TurnReplay) -> list[str]:
     return lines
 
 
-def departure_text(departure: Departure) -> list[str]:
-    """The report of the first departure: where, what was recorded, what the rules give, why."""
-    lines = [
-        f"DEPARTS FROM THE RULES at turn {departure.turn}: {departure.what}",
-        f"  in the log at:  {departure.json_path}",
-    ]
-    if departure.robot is not None:
-        lines.append(f"  robot:          {departure.robot}")
-    lines += [
-        f"  recorded:       {departure.recorded}",
-        f"  the rules give: {departure.expected}",
-    ]
-    if departure.reason:
-        lines.append(f"  why:            {departure.reason}")
-    if departure.clause:
-        lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
-    if departure.allowed:
-        lines.append(f"  the rules allowed: {departure.allowed}")
-    if departure.events:
-        lines.append("  because:")
-        lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
-    elif departure.reason is None and departure.clause is None:
-        lines.append(f"  because:        no gear moved there in turn {departure.turn}")
-    return lines
+def departure_text(departure: Departure, lang: str = "en") -> list[str]:
+    """The report of a departure: where, what was recorded, what the rules give, why
+    (:func:`outofgears.words.findings.departure_lines`)."""
+    return departure_lines(departure, lang)
 
 
 def departure_json(departure: Departure) -> dict[str, Any]:

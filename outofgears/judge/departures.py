@@ -10,7 +10,7 @@ hold (:func:`drawn_departure`), and what the turn's legal choices allowed instea
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -25,51 +25,108 @@ from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.gears import (
     Gear,
     GearKind,
-    counted,
     describe_gears,
-    points_text,
     sort_gears,
 )
 from outofgears.rules.model import Place, Robot
 from outofgears.rules.scoring import player_scores, score_robot
 from outofgears.rules.sharing import own_colour_quota
 from outofgears.rules.turn import TurnResult
+from outofgears.words.findings import (
+    AssemblyOptions,
+    ChoiceOf,
+    ChosenAssembly,
+    ChosenSplit,
+    ChosenSteal,
+    ClosestOutcome,
+    DefaultMoves,
+    Drawn,
+    DrawnOnto,
+    NextInReserve,
+    OneOfReserve,
+    Option,
+    Points,
+    Reason,
+    Refused,
+    ReserveEmpty,
+    ScoreCount,
+    ScoreOf,
+    Shares,
+    SomeChoice,
+    SplitOptions,
+    SplitQuotas,
+    StealOptions,
+    Subject,
+    Value,
+    departure_line,
+    fact_text,
+    options_text,
+)
 
 
 @frozen
 class Departure:
     """A place where the log departs from the rules.
 
+    It holds facts, not sentences (:mod:`outofgears.words.findings`): robots, places, gears
+    and clause IDs as data, which :func:`~outofgears.words.findings.departure_lines` says in
+    English, Italian or French. Its English is in :attr:`what`, :attr:`recorded`,
+    :attr:`expected`, :attr:`reason` and :attr:`allowed`.
+
     Attributes:
         turn: The turn.
         json_path: Where in the log the departing value is.
-        what: What was recorded or chosen, in words (``"robot 3 feet"``).
-        recorded: What the log says, in words.
-        expected: What the rules give, in words.
+        subject: What was recorded or chosen: a place, a player's score, a robot's choice, the
+            gear turned up onto a dump.
+        told: What the log says.
+        given: What the rules give.
         robot: The robot concerned, if any.
         clause: The spec clause that decides it, if one does.
         events: The events of the turn that produced the value the rules give.
-        reason: Why the rules refuse a recorded choice, if it is one.
-        allowed: What the legal choices of the turn allowed instead, when no legal play
-            gives the recorded value.
+        why: Why the rules refuse the recorded value or choice, where it is named.
+        options: What the legal choices of the turn allowed instead, when no legal play
+            gives the recorded value (empty: no choice of the turn changes it); ``None`` when
+            the turn's choices were not searched.
     """
 
     turn: int
     json_path: str
-    what: str
-    recorded: str
-    expected: str
+    subject: Subject
+    told: Value
+    given: Value
     robot: int | None = None
     clause: str | None = None
     events: tuple[Event, ...] = ()
-    reason: str | None = None
-    allowed: str | None = None
+    why: Reason | None = None
+    options: tuple[Option, ...] | None = None
+
+    @property
+    def what(self) -> str:
+        """What was recorded or chosen, in English (``"robot 3 feet"``)."""
+        return fact_text(self.subject, "en")
+
+    @property
+    def recorded(self) -> str:
+        """What the log says, in English."""
+        return fact_text(self.told, "en")
+
+    @property
+    def expected(self) -> str:
+        """What the rules give, in English."""
+        return fact_text(self.given, "en")
+
+    @property
+    def reason(self) -> str | None:
+        """Why, in English, where it is named."""
+        return None if self.why is None else fact_text(self.why, "en")
+
+    @property
+    def allowed(self) -> str | None:
+        """What the rules allowed instead, in English, where the turn's choices were searched."""
+        return None if self.options is None else options_text(self.options, "en")
 
     def __str__(self) -> str:
-        return (
-            f"turn {self.turn}, {self.what} ({self.json_path}): recorded {self.recorded}; "
-            f"the rules give {self.expected}"
-        )
+        return departure_line(self, "en")
 
 
 #: The clauses :func:`cite_culprits` cites: a departure citing one comes first.
@@ -80,19 +137,24 @@ def blame(departure: Departure, culprits: Sequence[Culprit]) -> Departure:
     """A recorded value's departure citing the rule that forbids it, where one is named."""
     for culprit in culprits:
         if culprit.robot is None or culprit.robot == departure.robot:
-            return attrs.evolve(departure, clause=culprit.clause, reason=culprit.reason)
+            return attrs.evolve(departure, clause=culprit.clause, why=culprit.why)
     return departure
 
 
 def drawn_departure(
-    record: TurnRecord, path: str, dump: int, told: Gear | None, expected: str
+    record: TurnRecord,
+    path: str,
+    dump: int,
+    told: Gear | None,
+    expected: NextInReserve | OneOfReserve | ReserveEmpty,
 ) -> Departure:
+    """A gear turned up onto a dump that the rules do not give (EXP-1)."""
     return Departure(
         turn=record.turn,
         json_path=f"{path}.drawn.{dump}",
-        what=f"the gear turned up onto dump {dump}",
-        recorded="nothing" if told is None else str(told),
-        expected=expected,
+        subject=DrawnOnto(dump),
+        told=Drawn(told),
+        given=expected,
         clause="EXP-1",
     )
 
@@ -103,14 +165,15 @@ def shares_text(shares: Any) -> str:
 
 def rules_allowed(
     near: Closest | None, target: Target, default: TurnResult
-) -> Callable[[int | None], str]:
+) -> Callable[[int | None], tuple[Option, ...]]:
     """What the rules allowed instead of a recorded outcome that no legal play gives, as a
     function of the robot concerned, read along the closest legal play ``near``.
 
     For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
     default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
     quota of each split it shared (SPL-2) and the splits the table could agree on, and the
-    closest legal outcome to what was recorded.
+    closest legal outcome to what was recorded. Empty when no choice of the turn changes the
+    value.
     """
     options: dict[tuple[str, Any], list[Any]] = {}
     for offered in near.offered if near is not None else ():
@@ -120,62 +183,51 @@ def rules_allowed(
                 values.append(value)
     best = (near.choices, near.result, near.distance) if near is not None else None
 
-    def told(robot: int | None) -> str:
-        return _allowed_text(options, best, target, default, robot)
+    def told(robot: int | None) -> tuple[Option, ...]:
+        return _allowed(options, best, target, default, robot)
 
     return told
 
 
-def _allowed_text(
+def _allowed(
     options: dict[tuple[str, Any], list[Any]],
     best: tuple[Choices, TurnResult, int] | None,
     target: Target,
     default: TurnResult,
     robot: int | None,
-) -> str:
-    parts: list[str] = []
+) -> tuple[Option, ...]:
+    parts: list[Option] = []
     for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
         if kind == "assembly" and robot in (None, key):
-            told = " | ".join(_pair_text(v) for v in values)
-            parts.append(
-                f"robot {key} could assemble any of: {told} (ASM-1; the default pick, "
-                "ASM-2, decides only when the table does not)"
-            )
+            parts.append(AssemblyOptions(key, tuple(tuple(pick) for pick in values)))
         elif kind == "steal" and robot in (None, *key):
-            told = ", ".join(f"{describe_gears((v.gear,))} from its {v.source}" for v in values)
-            parts.append(f"robot {key[0]} could take one gear of robot {key[1]}: {told} (ATK-4)")
+            parts.append(StealOptions(key[0], key[1], tuple((v.gear, v.source) for v in values)))
         elif kind == "split" and (robot is None or robot in values[0]):
-            told = " | ".join(shares_text(v) for v in values)
-            parts.append(
-                f"{key} could be split as {told} (SPL-1, SPL-2; the default split, SPL-5, "
-                "decides only when the table does not)"
-            )
+            parts.append(SplitOptions(key, tuple(shares_of(v) for v in values)))
     parts += split_quotas(default, robot)
     if best is not None and best[2] > 0:
         near = best[1].state
-        differ = [
-            f"robot {r.number} feet {describe_gears(r.feet)}, circuit {describe_gears(r.circuit)}"
+        differ = tuple(
+            (r.number, r.feet, r.circuit)
             for r in near.robots
             if (r.number in target.feet or r.number in target.circuit)
             and robot in (None, r.number)
             and r != default.state.robot(r.number)
-        ]
+        )
         if differ:
-            parts.append("the closest legal outcome: " + "; ".join(differ))
-    if not parts:
-        return "no choice of this turn changes this value"
-    return "; ".join(parts)
+            parts.append(ClosestOutcome(differ))
+    return tuple(parts)
 
 
-def _pair_text(pick: Sequence[Gear]) -> str:
-    """An assembly in words: ``"red + orange"``, or ``"nothing"`` for declining."""
-    return " + ".join(str(gear) for gear in pick) if pick else "nothing"
+def shares_of(shares: Mapping[int, Sequence[Gear]]) -> Shares:
+    """A split's shares as a fact holds them: each taker and its gears, in robot order."""
+    return tuple((robot, sort_gears(got)) for robot, got in sorted(shares.items()))
 
 
-def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
+def split_quotas(result: TurnResult, robot: int | None) -> list[SplitQuotas]:
     """The own-colour quota of each taker of each split of the turn (SPL-2), for ``robot``."""
     events = result.events
-    lines = []
+    found = []
     for index, event in enumerate(events):
         if not isinstance(event, SplitResolved) or robot not in (None, *event.takers):
             continue
@@ -187,15 +239,11 @@ def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
             and moved.robot in event.takers
         ]
         pool += event.left
-        quotas = [
-            f"robot {taker} {own_colour_quota(pool, taker, event.share)}" for taker in event.takers
-        ]
-        lines.append(
-            f"{event.place} gave {counted(event.share, 'gear')} to each of robots "
-            f"{', '.join(map(str, event.takers))}, each first its own-colour quota "
-            f"({', '.join(quotas)}) (SPL-2)"
+        quotas = tuple(
+            (taker, own_colour_quota(pool, taker, event.share)) for taker in event.takers
         )
-    return lines
+        found.append(SplitQuotas(event.place, event.share, quotas))
+    return found
 
 
 CHOICE_KINDS = {"ATK": "defence steal", "SAT": "defence steal", "ASM": "assembly", "SPL": "split"}
@@ -213,24 +261,23 @@ def choice_departure(
     kind = CHOICE_KINDS.get(error.clause[:3], "choice")
     where, told = _recorded_choice(record, index, kind, robot)
     events = _choice_events(result.events if result else (), kind, robot)
-    moves = [event for event in events if isinstance(event, GearMoved)]
-    given = ", ".join(f"{move.gear} from {move.source}" for move in moves) or "nothing"
+    moves = tuple((event.gear, event.source) for event in events if isinstance(event, GearMoved))
     return Departure(
         turn=record.turn,
         json_path=where,
-        what=f"robot {robot}'s {kind}" if robot is not None else f"a {kind}",
-        recorded=told,
-        expected=f"a choice the rules allow; by the default policy, {given}",
+        subject=ChoiceOf(kind, robot),
+        told=told,
+        given=DefaultMoves(moves),
         robot=robot,
         clause=error.clause,
         events=events,
-        reason=f"{error.reason} ({error.clause})",
+        why=Refused(error.reason, error.clause),
     )
 
 
 def _recorded_choice(
     record: TurnRecord, index: int, kind: str, robot: int | None
-) -> tuple[str, str]:
+) -> tuple[str, ChosenSteal | ChosenAssembly | ChosenSplit | SomeChoice]:
     base = f"$.turns[{index}].choices"
     choices = record.choices
     if choices is not None and kind == "defence steal":
@@ -238,19 +285,16 @@ def _recorded_choice(
             if steal.defender == robot:
                 return (
                     f"{base}.defence_steals[{i}]",
-                    f"{steal.gear} from robot {steal.attacker}'s {steal.source}",
+                    ChosenSteal(steal.gear, steal.attacker, steal.source),
                 )
     if choices is not None and kind == "assembly" and robot in choices.assemblies:
         assert robot is not None
-        return f"{base}.assemblies.{robot}", describe_gears(choices.assemblies[robot])
+        return f"{base}.assemblies.{robot}", ChosenAssembly(tuple(choices.assemblies[robot]))
     if choices is not None and kind == "split":
         for i, split in enumerate(choices.splits):
             if robot is None or robot in split.shares or split.place.number == robot:
-                shares = "; ".join(
-                    f"robot {r}: {describe_gears(g)}" for r, g in sorted(split.shares.items())
-                )
-                return f"{base}.splits[{i}]", f"{split.place} split as {shares}"
-    return base, "a choice"
+                return f"{base}.splits[{i}]", ChosenSplit(split.place, shares_of(split.shares))
+    return base, SomeChoice()
 
 
 def _choice_events(events: Sequence[Event], kind: str, robot: int | None) -> tuple[Event, ...]:
@@ -336,22 +380,23 @@ def compare_recorded(
                 Departure(
                     turn=turn,
                     json_path=at,
-                    what=f"{player}'s score",
-                    recorded=f"{points} points",
-                    expected=f"{scores[player].points} points",
+                    subject=ScoreOf(player),
+                    told=Points(points),
+                    given=Points(scores[player].points),
                     robot=scores[player].robot,
                     clause="END-2",
-                    reason=score_breakdown(state.robot(scores[player].robot)),
+                    why=score_breakdown(state.robot(scores[player].robot)),
                 )
             )
     return found
 
 
-def score_breakdown(robot: Robot) -> str:
+def score_breakdown(robot: Robot) -> ScoreCount:
     """A robot's points counted out, feet and circuit together (END-2, JOL-2, TRI-2).
 
     >>> from outofgears.rules.gears import JOLLY, gears
-    >>> score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
+    >>> counted = score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
+    >>> fact_text(counted, "en")
     'robot 1 scores 2 own-colour gears x 2 + 1 other gear x 1 + 1 Jolly x 2 = 7 points (END-2)'
     """
     own = other = jolly = three = 0
@@ -364,13 +409,7 @@ def score_breakdown(robot: Robot) -> str:
             own += 1
         else:
             other += 1
-    parts = [f"{counted(own, 'own-colour gear')} x 2", f"{counted(other, 'other gear')} x 1"]
-    if jolly:
-        parts.append(f"{jolly} Jolly x 2")
-    if three:
-        parts.append(f"{counted(three, 'three-point gear')} x 3")
-    total = points_text(score_robot(robot))
-    return f"robot {robot.number} scores {' + '.join(parts)} = {total} (END-2)"
+    return ScoreCount(robot.number, own, other, jolly, three, score_robot(robot))
 
 
 def check_gears_exist(
@@ -428,9 +467,9 @@ def gear_departure(
     return Departure(
         turn=turn,
         json_path=json_path,
-        what=str(place),
-        recorded=describe_gears(told),
-        expected=describe_gears(real),
+        subject=place,
+        told=sort_gears(told),
+        given=tuple(real),
         robot=robot,
         clause=moves[-1].clause if moves else None,
         events=moves,

@@ -68,6 +68,7 @@ from outofgears.rules.legal import as_choices
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.turn import TurnResult
+from outofgears.words.findings import NextInReserve, OneOfReserve, ReserveEmpty
 
 
 @frozen
@@ -709,7 +710,7 @@ def _departing_from(
     )
     cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
     allowed = rules_allowed(near, target, ready.result)
-    departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in cited]
+    departures += [attrs.evolve(d, options=allowed(d.robot)) for d in cited]
     play = default if near_found is None else _as_turn(default, near_found, ready.result.events)
     distance = near.distance if near is not None else len(differing)
     return distance + len(ready.departures), attrs.evolve(play, departures=tuple(departures))
@@ -775,9 +776,9 @@ def arrange_draws(
                 f"dump {dump} is not in play (dumps in play: {numbers})",
                 turn=record.turn,
             )
-    content = f"the reserve held {describe_gears(sort_gears(pile))}"
+    held = sort_gears(pile)
     departures = [
-        drawn_departure(record, path, dump, drawn[dump], "nothing: the reserve was empty")
+        drawn_departure(record, path, dump, drawn[dump], ReserveEmpty())
         for dump in skipped
         if drawn.get(dump) is not None
     ]
@@ -785,8 +786,9 @@ def arrange_draws(
         for place, (dump, gear) in enumerate(zip(receiving, pile, strict=False), start=1):
             told = drawn.get(dump, gear)
             if told != gear:
-                expected = f"{gear}, the reserve's gear number {place} in draw order ({content})"
-                departures.append(drawn_departure(record, path, dump, told, expected))
+                departures.append(
+                    drawn_departure(record, path, dump, told, NextInReserve(gear, place, held))
+                )
         return state, departures
     missing = [dump for dump in receiving if dump not in drawn]
     if missing:
@@ -807,7 +809,7 @@ def arrange_draws(
             on_top.append(told)
             continue
         on_top.append(None)
-        expected = f"one of the reserve's gears ({content})"
+        expected = OneOfReserve(held)
         departures.append(drawn_departure(record, path, dump, told, expected))
     # Where the log departs, the turn goes on with a gear the reserve did hold.
     rest = list(sort_gears(left.elements()))

@@ -140,7 +140,8 @@ def colour_name(colour: int, lang: str, count: int = 1) -> str:
     return names[colour]
 
 
-def _kind_name(gear: Gear, lang: str, count: int) -> str:
+def kind_word(gear: Gear, lang: str, count: int) -> str:
+    """A gear's colour or kind as the adjective of ``count`` gears: ``red``, ``rosse``."""
     t = translator(lang)
     if gear.kind is GearKind.JOLLY:
         return t.npgettext("kind of gears", "jolly", "jolly", count)
@@ -159,7 +160,7 @@ def gear_name(gear: Gear, lang: str) -> str:
     return (
         translator(lang)
         .pgettext("one gear, named by its colour or kind", "{name} gear")
-        .format(name=_kind_name(gear, lang, 1))
+        .format(name=kind_word(gear, lang, 1))
     )
 
 
@@ -179,7 +180,7 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} {_kind_name(gear, lang, count)}" for gear, count in counts.items())
+    return ", ".join(f"{count} {kind_word(gear, lang, count)}" for gear, count in counts.items())
 
 
 #: One colour's count in the words of :func:`gears_text` in English: ``"2 red"``.
