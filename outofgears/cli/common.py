@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
-import attrs
 import click
 
 from outofgears.clauses import sources_text
@@ -172,8 +171,19 @@ def inferred_lines(turn: TurnReplay) -> list[str]:
 
 
 def inferred_json(choice: InferredChoice) -> dict[str, Any]:
-    """An inferred choice as JSON-ready data: its attributes, and the sentence that says it."""
-    return {**attrs.asdict(choice), "text": str(choice)}
+    """An inferred choice as JSON-ready data: its attributes in English, and the sentence that
+    says it."""
+    return {
+        "turn": choice.turn,
+        "kind": choice.kind,
+        "robot": choice.robot,
+        "place": choice.place,
+        "chosen": choice.chosen,
+        "default": choice.default,
+        "clause": choice.clause,
+        "default_clause": choice.default_clause,
+        "text": str(choice),
+    }
 
 
 def inferred_fields(turn: TurnReplay) -> dict[str, Any]:

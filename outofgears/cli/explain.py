@@ -36,7 +36,6 @@ from outofgears.cli.common import (
 from outofgears.cli.reports import departure_json, departure_text
 from outofgears.judge.compare import no_such_turn
 from outofgears.judge.replay import (
-    InferredChoice,
     Replay,
     TurnReplay,
     UndecidedError,
@@ -44,7 +43,6 @@ from outofgears.judge.replay import (
 )
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
-from outofgears.log.wire import PLACE_TEXTS
 from outofgears.rules.events import Event
 from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState
@@ -52,14 +50,13 @@ from outofgears.rules.scoring import player_scores
 from outofgears.words import (
     clause_title,
     event_text,
-    gears_from_text,
     gears_text,
     place_text,
     position_lines,
     program_text,
     translator,
 )
-from outofgears.words.findings import rulebook_sources
+from outofgears.words.findings import fact_text, rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -329,60 +326,13 @@ def choices_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
     return lines
 
 
-def reworded(text: str, lang: str) -> str:
-    """A report's English list of gears or place said again in ``lang``; other text as it is.
-
-    >>> reworded("1 red, 2 blue", "it"), reworded("robot 3 feet", "fr"), reworded("x", "fr")
-    ('1 rossa, 2 blu', 'avec le Robot 3', 'x')
-    """
-    found = gears_from_text(text)
-    if found is not None:
-        return gears_text(found, lang)
-    place = PLACE_TEXTS.get(text)
-    return place_text(place, lang) if place is not None else text
-
-
-def inferred_text(choice: InferredChoice, lang: str) -> str:
-    """A choice the replay inferred, in words; in English the judge's own sentence."""
-    if lang == "en":
-        return str(choice)
-    t = translator(lang)
-    chosen, default = reworded(choice.chosen, lang), reworded(choice.default, lang)
-    if choice.kind == "assembly":
-        return t.gettext(
-            "robot {robot} assembled {chosen} ({clause}; the default pick, {default_clause}, "
-            "would have taken {default})"
-        ).format(
-            robot=choice.robot,
-            chosen=chosen,
-            clause=choice.clause,
-            default_clause=choice.default_clause,
-            default=default,
-        )
-    if choice.kind == "defence steal":
-        return t.gettext(
-            "robot {robot} took {chosen} in defence ({clause}; the default steal would have "
-            "taken {default})"
-        ).format(robot=choice.robot, chosen=chosen, clause=choice.clause, default=default)
-    return t.gettext(
-        "{place} was split as {chosen} ({clause}; the default split, {default_clause}, "
-        "would have given {default})"
-    ).format(
-        place=reworded(choice.place or "", lang),
-        chosen=chosen,
-        clause=choice.clause,
-        default_clause=choice.default_clause,
-        default=default,
-    )
-
-
 def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
     """The choices the replay inferred for the turn, and whether its position stays open."""
     t = translator(lang)
     lines = []
     if turn.inferred:
         lines.append(t.gettext("Choices inferred from what was recorded:"))
-        lines += [f"  {inferred_text(choice, lang)}" for choice in turn.inferred]
+        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
     if turn.open_positions > 1:
         sentence = (
             open_sentence(turn.open_positions)

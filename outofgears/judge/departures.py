@@ -25,7 +25,6 @@ from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.gears import (
     Gear,
     GearKind,
-    describe_gears,
     sort_gears,
 )
 from outofgears.rules.model import Place, Robot
@@ -157,10 +156,6 @@ def drawn_departure(
         given=expected,
         clause="EXP-1",
     )
-
-
-def shares_text(shares: Any) -> str:
-    return "; ".join(f"robot {r}: {describe_gears(g)}" for r, g in sorted(shares.items()))
 
 
 def rules_allowed(

@@ -36,7 +36,7 @@ from outofgears.judge.departures import (
     compare_recorded,
     drawn_departure,
     rules_allowed,
-    shares_text,
+    shares_of,
 )
 from outofgears.judge.inference import (
     POSITION_LIMIT,
@@ -68,56 +68,72 @@ from outofgears.rules.legal import as_choices
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.turn import TurnResult
-from outofgears.words.findings import NextInReserve, OneOfReserve, ReserveEmpty
+from outofgears.words.findings import (
+    Inferred,
+    NextInReserve,
+    OneOfReserve,
+    ReserveEmpty,
+    SharesOf,
+    StealTaken,
+    TakenFrom,
+    fact_text,
+)
 
 
 @frozen
 class InferredChoice:
     """A decision the log did not give, inferred from what the players recorded.
 
+    Its facts are in :attr:`fact` (:class:`~outofgears.words.findings.Inferred`, which
+    :func:`~outofgears.words.findings.fact_text` says in English, Italian or French); the other
+    attributes are their English.
+
     Attributes:
         turn: The turn.
-        kind: ``"assembly"``, ``"split"`` or ``"defence steal"``.
-        robot: The robot that decided (the assembling robot, the defender), or ``None``
-            for a split.
-        place: The place shared, for a split.
-        chosen: What the table chose, in words.
-        default: What the default policy would have done, in words.
-        clause: The clause that allows the choice.
-        default_clause: The clause of the default policy.
+        fact: What was chosen, what the default policy would have done, and the clauses.
     """
 
     turn: int
-    kind: str
-    robot: int | None
-    place: str | None
-    chosen: str
-    default: str
-    clause: str
-    default_clause: str
+    fact: Inferred
+
+    @property
+    def kind(self) -> str:
+        """``"assembly"``, ``"split"`` or ``"defence steal"``."""
+        return self.fact.kind
+
+    @property
+    def robot(self) -> int | None:
+        """The robot that decided (the assembling robot, the defender), or ``None`` for a
+        split."""
+        return self.fact.robot
+
+    @property
+    def place(self) -> str | None:
+        """The place shared, for a split, in English."""
+        return None if self.fact.place is None else fact_text(self.fact.place, "en")
+
+    @property
+    def chosen(self) -> str:
+        """What the table chose, in English."""
+        return fact_text(self.fact.chosen, "en")
+
+    @property
+    def default(self) -> str:
+        """What the default policy would have done, in English."""
+        return fact_text(self.fact.default, "en")
+
+    @property
+    def clause(self) -> str:
+        """The clause that allows the choice."""
+        return self.fact.clause
+
+    @property
+    def default_clause(self) -> str:
+        """The clause of the default policy."""
+        return self.fact.default_clause
 
     def __str__(self) -> str:
-        if self.kind == "assembly":
-            who = f"robot {self.robot} "
-            did = "declined to assemble" if self.chosen == "none" else f"assembled {self.chosen}"
-            would = (
-                "have assembled nothing"
-                if self.default == "none"
-                else (f"have taken {self.default}")
-            )
-            return (
-                f"{who}{did} ({self.clause}; the default pick, {self.default_clause}, "
-                f"would {would})"
-            )
-        if self.kind == "defence steal":
-            return (
-                f"robot {self.robot} took {self.chosen} in defence ({self.clause}; the default "
-                f"steal would have taken {self.default})"
-            )
-        return (
-            f"{self.place} was split as {self.chosen} ({self.clause}; the default split, "
-            f"{self.default_clause}, would have given {self.default})"
-        )
+        return fact_text(self.fact, "en")
 
 
 @frozen
@@ -841,13 +857,15 @@ def describe_inferred(
             inferred.append(
                 InferredChoice(
                     turn,
-                    "assembly",
-                    robot,
-                    None,
-                    describe_gears(value),
-                    describe_gears(was),
-                    "ASM-1",
-                    "ASM-2",
+                    Inferred(
+                        "assembly",
+                        robot,
+                        None,
+                        sort_gears(value),
+                        sort_gears(was),
+                        "ASM-1",
+                        "ASM-2",
+                    ),
                 )
             )
         elif kind == "steal":
@@ -861,10 +879,8 @@ def describe_inferred(
                 and e.source in sources
                 and e.clause in ("ATK-4", "SATK-2")
             ]
-            chosen = f"{describe_gears((value.gear,))} from robot {attacker}'s {value.source}"
-            was_text = (
-                ", ".join(f"{describe_gears((e.gear,))} from {e.source}" for e in took) or "nothing"
-            )
+            chosen = StealTaken(value.gear, attacker, value.source)
+            taken = TakenFrom(tuple((e.gear, e.source) for e in took))
             if took and (took[0].gear, str(took[0].source)) == (
                 value.gear,
                 str(Place.feet(attacker) if value.source == "feet" else Place.circuit(attacker)),
@@ -872,7 +888,7 @@ def describe_inferred(
                 continue
             inferred.append(
                 InferredChoice(
-                    turn, "defence steal", defender, None, chosen, was_text, "ATK-4", "ATK-4"
+                    turn, Inferred("defence steal", defender, None, chosen, taken, "ATK-4", "ATK-4")
                 )
             )
         else:
@@ -887,13 +903,15 @@ def describe_inferred(
             inferred.append(
                 InferredChoice(
                     turn,
-                    "split",
-                    None,
-                    str(place),
-                    shares_text(value),
-                    shares_text(was_shares),
-                    "SPL-1 to SPL-4",
-                    "SPL-5",
+                    Inferred(
+                        "split",
+                        None,
+                        place,
+                        SharesOf(shares_of(value)),
+                        SharesOf(shares_of(was_shares)),
+                        "SPL-1 to SPL-4",
+                        "SPL-5",
+                    ),
                 )
             )
     return tuple(inferred)

@@ -52,7 +52,7 @@ from outofgears.rules.events import (
     SplitResolved,
     UpgradeDiscarded,
 )
-from outofgears.rules.gears import GEAR_NAMES, Gear, GearKind, sort_gears
+from outofgears.rules.gears import Gear, GearKind, sort_gears
 from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
@@ -181,30 +181,6 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     if not counts:
         return translator(lang).pgettext("no gears", "none")
     return ", ".join(f"{count} {kind_word(gear, lang, count)}" for gear, count in counts.items())
-
-
-#: One colour's count in the words of :func:`gears_text` in English: ``"2 red"``.
-_COUNTED: Final = re.compile(r"(?P<count>[1-9][0-9]*) (?P<name>[a-z0-9-]+)")
-
-
-def gears_from_text(text: str) -> tuple[Gear, ...] | None:
-    """The gears an English :func:`gears_text` (or ``describe_gears``) names, or ``None`` when
-    ``text`` is not such a list; so that a report's English can be said again in ``lang``.
-
-    >>> gears_from_text("2 red, 1 jolly") == (Gear(1), Gear(1), Gear(0, GearKind.JOLLY))
-    True
-    >>> gears_from_text("none"), gears_from_text("two red")
-    ((), None)
-    """
-    if text == "none":
-        return ()
-    found: list[Gear] = []
-    for part in text.split(", "):
-        counted = _COUNTED.fullmatch(part)
-        if counted is None or counted["name"] not in GEAR_NAMES:
-            return None
-        found += [GEAR_NAMES[counted["name"]]] * int(counted["count"])
-    return tuple(found)
 
 
 def place_text(place: Place, lang: str) -> str:

@@ -156,6 +156,52 @@ class ReserveEmpty:
     """Nothing: the reserve was empty."""
 
 
+# --- inferred choices: what the table chose where the log does not say --------------------------
+
+
+@frozen
+class StealTaken:
+    """The gear a defender took from an attacker: ``gear`` from robot ``attacker``'s
+    ``source`` (``"feet"`` or ``"circuit"``)."""
+
+    gear: Gear
+    attacker: int
+    source: str
+
+
+@frozen
+class TakenFrom:
+    """Gears taken, each with the place it came from (none: nothing was taken)."""
+
+    moves: tuple[tuple[Gear, Place], ...]
+
+
+@frozen
+class SharesOf:
+    """A split's shares."""
+
+    shares: Shares
+
+
+@frozen
+class Inferred:
+    """A decision the log did not give, inferred from what the players recorded.
+
+    ``kind`` is ``"assembly"`` (``robot`` assembled the gears ``chosen``, none: it declined),
+    ``"defence steal"`` (``robot`` took ``chosen``, a :class:`StealTaken`) or ``"split"``
+    (``place`` was split as ``chosen``, a :class:`SharesOf`); ``default`` is what the default
+    policy (``default_clause``) would have done; ``clause`` allows the choice.
+    """
+
+    kind: str
+    robot: int | None
+    place: Place | None
+    chosen: Gears | StealTaken | SharesOf
+    default: Gears | TakenFrom | SharesOf
+    clause: str
+    default_clause: str
+
+
 # --- reasons: why the rules refuse it ---------------------------------------------------------
 
 
@@ -385,6 +431,77 @@ def _reserve_empty(fact: ReserveEmpty, lang: str) -> str:
     return translator(lang).gettext("nothing: the reserve was empty")
 
 
+def _steal_taken(fact: StealTaken, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext("{gears} from robot {attacker}'s {source}")
+        .format(
+            gears=gears_text((fact.gear,), lang),
+            attacker=fact.attacker,
+            source=_source(fact.source, lang),
+        )
+    )
+
+
+def _taken_from(fact: TakenFrom, lang: str) -> str:
+    t = translator(lang)
+    taken = ", ".join(
+        t.gettext("{gears} from {place}").format(
+            gears=gears_text((gear,), lang), place=place_text(place, lang)
+        )
+        for gear, place in fact.moves
+    )
+    return taken or t.pgettext("nothing taken", "nothing")
+
+
+def _shares_of(fact: SharesOf, lang: str) -> str:
+    return _shares(fact.shares, lang)
+
+
+def _inferred(fact: Inferred, lang: str) -> str:
+    t = translator(lang)
+    fields = {
+        "robot": fact.robot,
+        "place": "" if fact.place is None else place_text(fact.place, lang),
+        "chosen": fact_text(fact.chosen, lang),
+        "default": fact_text(fact.default, lang),
+        "clause": fact.clause,
+        "default_clause": fact.default_clause,
+    }
+    if fact.kind == "defence steal":
+        return t.gettext(
+            "robot {robot} took {chosen} in defence ({clause}; the default steal would have "
+            "taken {default})"
+        ).format(**fields)
+    if fact.kind == "split":
+        return t.gettext(
+            "{place} was split as {chosen} ({clause}; the default split, {default_clause}, "
+            "would have given {default})"
+        ).format(**fields)
+    declined, nothing = fact.chosen == (), fact.default == ()
+    if declined and nothing:
+        message = t.gettext(
+            "robot {robot} declined to assemble ({clause}; the default pick, {default_clause}, "
+            "would have assembled nothing)"
+        )
+    elif declined:
+        message = t.gettext(
+            "robot {robot} declined to assemble ({clause}; the default pick, {default_clause}, "
+            "would have taken {default})"
+        )
+    elif nothing:
+        message = t.gettext(
+            "robot {robot} assembled {chosen} ({clause}; the default pick, {default_clause}, "
+            "would have assembled nothing)"
+        )
+    else:
+        message = t.gettext(
+            "robot {robot} assembled {chosen} ({clause}; the default pick, {default_clause}, "
+            "would have taken {default})"
+        )
+    return message.format(**fields)
+
+
 def _score_count(fact: ScoreCount, lang: str) -> str:
     t = translator(lang)
     counts = [
@@ -584,6 +701,10 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     NextInReserve: _next_in_reserve,
     OneOfReserve: _one_of_reserve,
     ReserveEmpty: _reserve_empty,
+    StealTaken: _steal_taken,
+    TakenFrom: _taken_from,
+    SharesOf: _shares_of,
+    Inferred: _inferred,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -810,6 +931,7 @@ __all__ = [
     "DepartureFacts",
     "Drawn",
     "DrawnOnto",
+    "Inferred",
     "NextInReserve",
     "OneOfReserve",
     "Points",
@@ -819,11 +941,14 @@ __all__ = [
     "ScoreOf",
     "ShareQuota",
     "ShareSize",
+    "SharesOf",
     "SomeChoice",
     "SplitOptions",
     "SplitQuotas",
     "StealFromCircuit",
     "StealOptions",
+    "StealTaken",
+    "TakenFrom",
     "departure_line",
     "departure_lines",
     "fact_text",
