@@ -334,14 +334,7 @@ def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
         lines.append(t.gettext("Choices inferred from what was recorded:"))
         lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
     if turn.open_positions > 1:
-        sentence = (
-            open_sentence(turn.open_positions)
-            if lang == "en"
-            else t.gettext(
-                "{count} positions agree with what was recorded; this report follows the "
-                "first, and a later recorded value may settle them"
-            ).format(count=turn.open_positions)
-        )
+        sentence = open_sentence(turn.open_positions, lang)
         lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
     return lines
 

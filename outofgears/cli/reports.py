@@ -6,24 +6,37 @@ from __future__ import annotations
 from typing import Any
 
 from outofgears.cli.common import (
-    event_line,
     open_sentence,
     programs_line,
     summary_events,
 )
 from outofgears.judge.replay import Departure, TurnReplay
 from outofgears.log.serialization import event_to_dict
-from outofgears.words.findings import departure_lines
+from outofgears.words import event_text, translator
+from outofgears.words.findings import departure_line, departure_lines, fact_text
 
 
-def turn_text(turn: TurnReplay) -> list[str]:
-    """One turn of the report: programs, what happened, departures found."""
-    lines = [f"Turn {turn.turn}  [{programs_line(turn.programs)}]"]
-    lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
-    lines += [f"  inferred: {choice}" for choice in turn.inferred]
+def turn_text(turn: TurnReplay, lang: str = "en") -> list[str]:
+    """One turn of the report: programs, what happened, departures found, in ``lang``."""
+    t = translator(lang)
+    lines = [
+        t.gettext("Turn {turn}  [{programs}]").format(
+            turn=turn.turn, programs=programs_line(turn.programs, lang)
+        )
+    ]
+    lines += [f"  {event_text(event, lang)}" for event in summary_events(turn.result.events)]
+    lines += [
+        "  " + t.gettext("inferred: {choice}").format(choice=fact_text(choice.fact, lang))
+        for choice in turn.inferred
+    ]
     if turn.open_positions > 1:
-        lines.append(f"  open: {open_sentence(turn.open_positions)}")
-    lines += [f"  ! {departure}" for departure in turn.departures]
+        lines.append(
+            "  "
+            + t.gettext("open: {sentence}").format(
+                sentence=open_sentence(turn.open_positions, lang)
+            )
+        )
+    lines += [f"  ! {departure_line(departure, lang)}" for departure in turn.departures]
     return lines
 
 

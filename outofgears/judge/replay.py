@@ -60,7 +60,6 @@ from outofgears.rules.events import Event, GearMoved
 from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import (
     Gear,
-    describe_gears,
     gear_key,
     sort_gears,
 )
@@ -72,11 +71,15 @@ from outofgears.words.findings import (
     Inferred,
     NextInReserve,
     OneOfReserve,
+    OpenDecision,
+    OpenPlace,
+    OpenPositions,
     ReserveEmpty,
     SharesOf,
     StealTaken,
     TakenFrom,
     fact_text,
+    open_question_text,
 )
 
 
@@ -178,17 +181,22 @@ class OpenQuestion:
 
     Attributes:
         turn: The turn.
-        choices: The decisions that differ among the positions still possible, in words
-            (``"robot 2's assembly"``, ``"the split of dump 3"``).
+        decisions: The decisions that differ among the positions still possible
+            (:class:`~outofgears.words.findings.OpenDecision`).
         ways: How many different combinations of them the positions still possible hold.
     """
 
     turn: int
-    choices: tuple[str, ...]
+    decisions: tuple[OpenDecision, ...]
     ways: int
 
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The decisions in English (``"robot 2's assembly"``, ``"the split of dump 3"``)."""
+        return tuple(fact_text(decision, "en") for decision in self.decisions)
+
     def __str__(self) -> str:
-        return f"turn {self.turn}: {', '.join(self.choices)} ({self.ways} ways)"
+        return open_question_text(self.turn, self.decisions, self.ways, "en")
 
 
 @frozen
@@ -239,7 +247,9 @@ class Replay:
         start: The starting position.
         turns: Every turn replayed, following the first position still possible.
         notes: Notes on the log's spec and engine versions.
-        open: What stays open at the end, in words (empty when one position is left).
+        left_open: What stays open at the end (empty when one position is left): how many
+            positions (:class:`~outofgears.words.findings.OpenPositions`), then each place
+            where they differ (:class:`~outofgears.words.findings.OpenPlace`).
         questions: The turns whose decisions stay open at the end, and which.
         positions: How many positions agree with everything recorded at the end.
         undecided: Set when more positions than the bound were open: the replay stops there.
@@ -251,11 +261,16 @@ class Replay:
     start: GameState
     turns: tuple[TurnReplay, ...]
     notes: tuple[str, ...]
-    open: tuple[str, ...] = ()
+    left_open: tuple[OpenPositions | OpenPlace, ...] = ()
     questions: tuple[OpenQuestion, ...] = ()
     positions: int = 1
     undecided: Undecided | None = None
     possible: tuple[GameState, ...] = ()
+
+    @property
+    def open(self) -> tuple[str, ...]:
+        """What stays open at the end, in English."""
+        return tuple(fact_text(fact, "en") for fact in self.left_open)
 
     @property
     def inferred(self) -> tuple[InferredChoice, ...]:
@@ -425,8 +440,8 @@ def open_questions(lines: Sequence[_Line]) -> tuple[OpenQuestion, ...]:
         for key in {key for one in every for key in one}:
             if len({one.get(key) for one in every}) > 1:
                 differing.add(key)
-        words = tuple(_decision_words(key) for key in sorted(differing, key=str))
-        questions.append(OpenQuestion(plays[0].default.turn, words, len(ways)))
+        facts = tuple(_decision_fact(key) for key in sorted(differing, key=str))
+        questions.append(OpenQuestion(plays[0].default.turn, facts, len(ways)))
     return tuple(questions)
 
 
@@ -439,7 +454,7 @@ def _decision_items(choices: Choices) -> list[tuple[tuple[str, Any], Any]]:
         items.append((("assembly", robot), sort_gears(pick)))
     for place, shares in choices.splits.items():
         items.append(
-            (("split", str(place)), tuple(sorted((r, sort_gears(g)) for r, g in shares.items())))
+            (("split", place), tuple(sorted((r, sort_gears(g)) for r, g in shares.items())))
         )
     return items
 
@@ -448,40 +463,44 @@ def _decisions_key(choices: Choices) -> frozenset[Any]:
     return frozenset(_decision_items(choices))
 
 
-def _decision_words(key: tuple[str, Any]) -> str:
+def _decision_fact(key: tuple[str, Any]) -> OpenDecision:
     kind, subject = key
     if kind == "assembly":
-        return f"robot {subject}'s assembly"
+        return OpenDecision("assembly", robot=subject)
     if kind == "steal":
-        return f"robot {subject[0]}'s defence steal from robot {subject[1]}"
-    return f"the split of {subject}"
+        return OpenDecision("steal", robot=subject[0], attacker=subject[1])
+    return OpenDecision("split", place=subject)
 
 
 def _gears_order(items: tuple[Gear, ...]) -> list[tuple[int, int]]:
     return [gear_key(gear) for gear in items]
 
 
-def open_at_end(states: Sequence[GameState], *, more: bool = False) -> tuple[str, ...]:
+def open_at_end(
+    states: Sequence[GameState], *, more: bool = False
+) -> tuple[OpenPositions | OpenPlace, ...]:
     """What the recorded values left undecided at the end: how many positions (``more``: at
     least so many, the last turn leaving more than the bound), each place where they differ,
     with the gears each would hold."""
     if len(states) < 2:
         return ()
-    count = f"more than {len(states) - 1}" if more else str(len(states))
-    lines = [f"{count} positions remain possible: the recorded values do not settle them"]
+    found: list[OpenPositions | OpenPlace] = [
+        OpenPositions(len(states) - 1, more=True) if more else OpenPositions(len(states))
+    ]
     first = states[0]
     for robot in first.robots:
-        for where in ("feet", "circuit"):
+        for where, place in (
+            ("feet", Place.feet(robot.number)),
+            ("circuit", Place.circuit(robot.number)),
+        ):
             seen = sorted({getattr(s.robot(robot.number), where) for s in states}, key=_gears_order)
             if len(seen) > 1:
-                told = " or ".join(describe_gears(g) for g in seen)
-                lines.append(f"robot {robot.number} {where}: {told}")
+                found.append(OpenPlace(place, tuple(seen)))
     for dump in first.dumps:
         seen = sorted({s.dump(dump.number).gears for s in states}, key=_gears_order)
         if len(seen) > 1:
-            told = " or ".join(describe_gears(g) for g in seen)
-            lines.append(f"dump {dump.number}: {told}")
-    return tuple(lines)
+            found.append(OpenPlace(Place.dump(dump.number), tuple(seen)))
+    return tuple(found)
 
 
 @frozen

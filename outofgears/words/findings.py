@@ -202,6 +202,38 @@ class Inferred:
     default_clause: str
 
 
+# --- what the recorded values leave open ----------------------------------------------------------
+
+
+@frozen
+class OpenPositions:
+    """How many positions agree with everything recorded at the end (``more``: more than
+    ``count``, the last turn leaving more than the bound)."""
+
+    count: int
+    more: bool = False
+
+
+@frozen
+class OpenPlace:
+    """A place where the positions still possible differ, and what each would hold there."""
+
+    place: Place
+    held: tuple[Gears, ...]
+
+
+@frozen
+class OpenDecision:
+    """A decision the positions still possible differ on: ``kind`` is ``"assembly"``
+    (``robot``'s), ``"steal"`` (``robot``'s defence steal from ``attacker``) or ``"split"``
+    (of ``place``)."""
+
+    kind: str
+    robot: int | None = None
+    attacker: int | None = None
+    place: Place | None = None
+
+
 # --- reasons: why the rules refuse it ---------------------------------------------------------
 
 
@@ -502,6 +534,59 @@ def _inferred(fact: Inferred, lang: str) -> str:
     return message.format(**fields)
 
 
+def _open_positions(fact: OpenPositions, lang: str) -> str:
+    t = translator(lang)
+    if fact.more:
+        message = t.gettext(
+            "more than {count} positions remain possible: the recorded values do not settle them"
+        )
+    else:
+        message = t.gettext(
+            "{count} positions remain possible: the recorded values do not settle them"
+        )
+    return message.format(count=fact.count)
+
+
+def _open_place(fact: OpenPlace, lang: str) -> str:
+    t = translator(lang)
+    told = t.gettext(" or ").join(gears_text(held, lang) for held in fact.held)
+    return t.gettext("{place}: {alternatives}").format(
+        place=place_text(fact.place, lang), alternatives=told
+    )
+
+
+def _open_decision(fact: OpenDecision, lang: str) -> str:
+    t = translator(lang)
+    if fact.kind == "assembly":
+        return t.gettext("robot {robot}'s assembly").format(robot=fact.robot)
+    if fact.kind == "steal":
+        return t.gettext("robot {robot}'s defence steal from robot {attacker}").format(
+            robot=fact.robot, attacker=fact.attacker
+        )
+    place = "" if fact.place is None else place_text(fact.place, lang)
+    return t.gettext("the split of {place}").format(place=place)
+
+
+def open_question_text(turn: int, decisions: Sequence[OpenDecision], ways: int, lang: str) -> str:
+    """A turn whose decisions stay open at the end, which, and in how many ways.
+
+    >>> open_question_text(1, (OpenDecision("assembly", 2),), 2, "fr")
+    "tour 1 : l'assemblage du Robot 2 (2 façons)"
+    """
+    if type(turn) is not int or type(ways) is not int:
+        raise ArgumentTypeError("turn", "a turn number and a count of ways", (turn, ways))
+    if not isinstance(decisions, tuple | list):
+        raise ArgumentTypeError("decisions", "a sequence of OpenDecision", decisions)
+    t = translator(lang)
+    return t.ngettext(
+        "turn {turn}: {decisions} ({ways} way)", "turn {turn}: {decisions} ({ways} ways)", ways
+    ).format(
+        turn=turn,
+        decisions=", ".join(fact_text(decision, lang) for decision in decisions),
+        ways=ways,
+    )
+
+
 def _score_count(fact: ScoreCount, lang: str) -> str:
     t = translator(lang)
     counts = [
@@ -705,6 +790,9 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     TakenFrom: _taken_from,
     SharesOf: _shares_of,
     Inferred: _inferred,
+    OpenPositions: _open_positions,
+    OpenPlace: _open_place,
+    OpenDecision: _open_decision,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -934,6 +1022,9 @@ __all__ = [
     "Inferred",
     "NextInReserve",
     "OneOfReserve",
+    "OpenDecision",
+    "OpenPlace",
+    "OpenPositions",
     "Points",
     "Refused",
     "ReserveEmpty",
@@ -952,6 +1043,7 @@ __all__ = [
     "departure_line",
     "departure_lines",
     "fact_text",
+    "open_question_text",
     "options_text",
     "rulebook_sources",
 ]
