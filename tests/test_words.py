@@ -16,7 +16,8 @@ from outofgears.judge.replay import Replay, replay_log
 from outofgears.log.reading import read_log
 from outofgears.rules.events import Event
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, gears
-from outofgears.rules.model import UpgradeCard
+from outofgears.rules.model import Place, UpgradeCard
+from outofgears.rules.refusals import Refusal
 from outofgears.words import (
     LANGUAGES,
     card_name,
@@ -25,6 +26,7 @@ from outofgears.words import (
     gears_text,
     translator,
 )
+from outofgears.words.findings import refusal_text
 from tests import sync_catalogues
 from tests.clause_map import REPO_ROOT
 
@@ -310,3 +312,96 @@ def test_the_english_check_finds_the_english_reports() -> None:
             for word in english_left(lines, lang, names)
         }
         assert {"departs", "allowed", "inferred", "undecided", "feet", "leading"} <= found
+
+
+# --- the rules' refusals of a choice, in the reader's language ------------------------------------
+
+#: A value for each field the rules' refusals name.
+REFUSAL_FIELDS: dict[str, Any] = {
+    "attacker": 2,
+    "defender": 1,
+    "gear": Gear(1),
+    "source": "circuit",
+    "place": Place.dump(3),
+    "takers": "[1, 2]",
+    "proposed": "[1, 3]",
+    "size": 2,
+    "count": 2,
+    "needed": 3,
+    "quota": 1,
+    "own": 0,
+    "share": 2,
+    "got": 1,
+    "missing": gears(5),
+    "chosen": gears(1, 5),
+    "feet": gears(1, 2, 2),
+}
+
+
+def refusal_messages() -> list[Refusal]:
+    """Every refusal the rules can raise, from Babel's extraction of their calls, with a
+    value in each field."""
+    found = []
+    for message in sync_catalogues.extracted():
+        if not any("outofgears/rules/" in where for where, _ in message.locations):
+            continue
+        singular, plural = message.id if isinstance(message.id, tuple) else (message.id, None)
+        names = re.findall(r"\{([a-z_]+)\}", singular)
+        fields = tuple((name, REFUSAL_FIELDS[name]) for name in names)
+        found.append(Refusal(singular, fields, plural, 2))
+    return found
+
+
+def test_every_rule_refuses_a_choice_through_its_refusal() -> None:
+    """No rules module raises IllegalChoiceError with only an English sentence."""
+    direct = [
+        f"{path.name}:{number}"
+        for path in sorted((REPO_ROOT / "outofgears" / "rules").glob("*.py"))
+        if path.name != "refusals.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if "IllegalChoiceError(" in line and not line.lstrip().startswith((">>>", "#"))
+    ]
+    assert not direct, direct
+    assert len(refusal_messages()) >= 13
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_refusal_of_the_rules_reads_with_no_english_word(lang: str) -> None:
+    problems = {}
+    for refusal in refusal_messages():
+        assert refusal_text(refusal, "en") == refusal.english()
+        left = english_left([refusal_text(refusal, lang)], lang, set())
+        if left:
+            problems[refusal.message] = sorted(left)
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
+    """A log whose defence steal the rules refuse: explain and replay say why in ``lang``."""
+    from outofgears.cli.explain import explain_text
+    from outofgears.cli.replay import replay_text
+    from outofgears.log import ChoicesRecord, GameLog, Start, StealRecord, TurnRecord
+    from outofgears.rules.programs import parse_program
+
+    log = GameLog(
+        players={"Ada": (1,), "Bo": (2,)},
+        start=Start(seed=1),
+        turns=(
+            TurnRecord(
+                1,
+                {1: parse_program("harvest 1"), 2: parse_program("harvest 2")},
+                ChoicesRecord(defence_steals=(StealRecord(2, 1, "feet", Gear(1)),)),
+            ),
+        ),
+    )
+    replayed = replay_log(log, "refused.log.json")
+    [departure] = replayed.departures
+    assert departure.why is not None
+    assert departure.reason is not None
+    assert "did not attack" in departure.reason
+    lines = [
+        *explain_text(replayed, replayed.turns[0], "refused.log.json", lang),
+        *replay_text(replayed, "refused.log.json", lang=lang),
+    ]
+    assert not english_left(lines, lang, {"Ada", "Bo"}), lines

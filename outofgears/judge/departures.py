@@ -28,6 +28,7 @@ from outofgears.rules.gears import (
     sort_gears,
 )
 from outofgears.rules.model import Place, Robot
+from outofgears.rules.refusals import Refusal
 from outofgears.rules.scoring import player_scores, score_robot
 from outofgears.rules.sharing import own_colour_quota
 from outofgears.rules.turn import TurnResult
@@ -266,8 +267,13 @@ def choice_departure(
         robot=robot,
         clause=error.clause,
         events=events,
-        why=Refused(error.reason, error.clause),
+        why=Refused(error.reason, error.clause, _refusal(error)),
     )
+
+
+def _refusal(error: IllegalChoiceError) -> Refusal | None:
+    """The rules' reason as data, when they gave it."""
+    return error.refusal if isinstance(error.refusal, Refusal) else None
 
 
 def _recorded_choice(

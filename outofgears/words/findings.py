@@ -41,6 +41,7 @@ from outofgears.errors import ArgumentTypeError
 from outofgears.rules.events import Event, TurnEnded
 from outofgears.rules.gears import Gear
 from outofgears.rules.model import Place
+from outofgears.rules.refusals import Refusal
 from outofgears.words import (
     clause_title,
     event_text,
@@ -251,10 +252,12 @@ class ScoreCount:
 
 @frozen
 class Refused:
-    """A choice the rules refuse, with the rules' reason (English) and the clause it breaks."""
+    """A choice the rules refuse: the rules' reason in English, the clause it breaks, and the
+    reason as data (:class:`~outofgears.rules.refusals.Refusal`) when the rules gave it."""
 
     reason: str
     clause: str
+    refusal: Refusal | None = None
 
 
 @frozen
@@ -616,15 +619,48 @@ def _score_count(fact: ScoreCount, lang: str) -> str:
 
 
 def _refused(fact: Refused, lang: str) -> str:
+    if fact.refusal is not None:
+        return f"{refusal_text(fact.refusal, lang)} ({fact.clause})"
     if lang == "en":
         return f"{fact.reason} ({fact.clause})"
-    # The rules' reasons are written in English where the rules refuse a choice; the
-    # clause says which rule, and its paraphrase is in the reader's language.
+    # A refusal the rules gave without its data: the clause says which rule, its paraphrase
+    # is in the reader's language.
     return (
         translator(lang)
         .gettext("the rules do not allow this choice: see {clause}, {title}")
         .format(clause=fact.clause, title=clause_title(fact.clause, lang))
     )
+
+
+def _refusal_value(value: object, lang: str) -> str:
+    if isinstance(value, tuple):
+        return gears_text(value, lang)
+    if isinstance(value, Place):
+        return place_text(value, lang)
+    if isinstance(value, Gear):
+        return _gear_word(value, lang)
+    if value in ("feet", "circuit"):
+        return _source(str(value), lang)
+    return str(value)
+
+
+def refusal_text(refusal: Refusal, lang: str) -> str:
+    """Why the rules refuse a choice, in ``lang``.
+
+    >>> from outofgears.rules.gears import gears
+    >>> from outofgears.rules.refusals import Refusal
+    >>> refusal_text(Refusal("it cannot assemble {chosen}: its feet hold {feet}",
+    ...                      (("chosen", gears(1, 5)), ("feet", gears(1, 2, 2)))), "fr")
+    'il ne peut pas assembler 1 rouge, 1 bleu : avec lui il a 1 rouge, 2 orange'
+    """
+    if not isinstance(refusal, Refusal):
+        raise ArgumentTypeError("refusal", "a Refusal", refusal)
+    t = translator(lang)
+    if refusal.plural is None:
+        message = t.gettext(refusal.message)
+    else:
+        message = t.ngettext(refusal.message, refusal.plural, refusal.count)
+    return message.format(**{name: _refusal_value(value, lang) for name, value in refusal.fields})
 
 
 def _steal_from_circuit(fact: StealFromCircuit, lang: str) -> str:
@@ -1045,5 +1081,6 @@ __all__ = [
     "fact_text",
     "open_question_text",
     "options_text",
+    "refusal_text",
     "rulebook_sources",
 ]
