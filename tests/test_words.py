@@ -345,7 +345,8 @@ def refusal_messages() -> list[Refusal]:
     for message in sync_catalogues.extracted():
         if not any("outofgears/rules/" in where for where, _ in message.locations):
             continue
-        singular, plural = message.id if isinstance(message.id, tuple) else (message.id, None)
+        texts = _texts(message.id)
+        singular, plural = str(texts[0]), (str(texts[1]) if len(texts) > 1 else None)
         names = re.findall(r"\{([a-z_]+)\}", singular)
         fields = tuple((name, REFUSAL_FIELDS[name]) for name in names)
         found.append(Refusal(singular, fields, plural, 2))
