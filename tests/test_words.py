@@ -199,7 +199,7 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
-                "table x",
+                "table version x",
             )
         ).split()
     ),
@@ -405,4 +405,27 @@ def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
         *explain_text(replayed, replayed.turns[0], "refused.log.json", lang),
         *replay_text(replayed, "refused.log.json", lang=lang),
     ]
+    assert not english_left(lines, lang, {"Ada", "Bo"}), lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_the_notes_on_an_older_spec_version_read_in_the_readers_language(lang: str) -> None:
+    from outofgears.cli.explain import explain_text
+    from outofgears.cli.replay import replay_text
+    from outofgears.log import GameLog, Start, TurnRecord, WrittenBy
+    from outofgears.rules.programs import parse_program
+
+    log = GameLog(
+        players={"Ada": (1,), "Bo": (2,)},
+        start=Start(seed=1),
+        turns=(TurnRecord(1, {1: parse_program("harvest 1"), 2: parse_program("harvest 2")}),),
+        written_by=WrittenBy("0.1.0", "1.1"),
+    )
+    replayed = replay_log(log, "old.log.json")
+    assert len(replayed.notes) == 2
+    lines = [
+        *explain_text(replayed, replayed.turns[0], "old.log.json", lang),
+        *replay_text(replayed, "old.log.json", lang=lang),
+    ]
+    assert sum("1.1" in line for line in lines) == 2
     assert not english_left(lines, lang, {"Ada", "Bo"}), lines

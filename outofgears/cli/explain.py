@@ -41,6 +41,7 @@ from outofgears.judge.replay import (
     UndecidedError,
     replay_log,
 )
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
 from outofgears.rules.events import Event
@@ -196,7 +197,10 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     """The explanation of one replayed turn, for people, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
-    lines += [t.gettext("Note: {note}").format(note=note) for note in replayed.notes]
+    lines += [
+        t.gettext("Note: {note}").format(note=fact_text(note, lang))
+        for note in spec_note_facts(replayed.log)
+    ]
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(

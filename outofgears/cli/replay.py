@@ -27,6 +27,7 @@ from outofgears.cli.reports import departure_json, departure_text, turn_text
 from outofgears.errors import OutOfGearsError
 from outofgears.judge.inference import POSITION_LIMIT
 from outofgears.judge.replay import Replay, replay_log
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import LANGUAGES, translator
@@ -97,7 +98,10 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
     """The turn-by-turn report of a replay, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Replaying {name}").format(name=name)]
-    lines += [t.gettext("Note: {note}").format(note=note) for note in replayed.notes]
+    lines += [
+        t.gettext("Note: {note}").format(note=fact_text(note, lang))
+        for note in spec_note_facts(replayed.log)
+    ]
     if not quiet:
         for turn in replayed.turns:
             lines += turn_text(turn, lang)

@@ -235,6 +235,25 @@ class OpenDecision:
     place: Place | None = None
 
 
+# --- notes on a log written under another version of the specification ---------------------------
+
+
+@frozen
+class WrittenUnderSpec:
+    """A log written under spec version ``written``, replayed under ``current``."""
+
+    written: str
+    current: str
+
+
+@frozen
+class TieBreaksByRing:
+    """Since spec version ``version`` the default choices break ties by the ring of seats
+    (R-SYMMETRY)."""
+
+    version: str
+
+
 # --- reasons: why the rules refuse it ---------------------------------------------------------
 
 
@@ -590,6 +609,29 @@ def open_question_text(turn: int, decisions: Sequence[OpenDecision], ways: int, 
     )
 
 
+def _written_under_spec(fact: WrittenUnderSpec, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext(
+            "this log was written under spec version {written}; it is replayed under spec "
+            "version {current}"
+        )
+        .format(written=fact.written, current=fact.current)
+    )
+
+
+def _tie_breaks_by_ring(fact: TieBreaksByRing, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext(
+            "since spec version {version} the default choices break ties by the ring of seats "
+            "(ruling R-SYMMETRY): a defence steal, an assembly, a split or a Super Attack's "
+            "defenders left to the default may resolve differently"
+        )
+        .format(version=fact.version)
+    )
+
+
 def _score_count(fact: ScoreCount, lang: str) -> str:
     t = translator(lang)
     counts = [
@@ -829,6 +871,8 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     OpenPositions: _open_positions,
     OpenPlace: _open_place,
     OpenDecision: _open_decision,
+    WrittenUnderSpec: _written_under_spec,
+    TieBreaksByRing: _tie_breaks_by_ring,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -1076,6 +1120,8 @@ __all__ = [
     "StealOptions",
     "StealTaken",
     "TakenFrom",
+    "TieBreaksByRing",
+    "WrittenUnderSpec",
     "departure_line",
     "departure_lines",
     "fact_text",

@@ -327,6 +327,8 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.words.findings.AssemblyDeclined",
     "outofgears.rules.refusals.Refusal",
     "outofgears.words.findings.AssemblyOptions",
+    "outofgears.words.findings.TieBreaksByRing",
+    "outofgears.words.findings.WrittenUnderSpec",
     "outofgears.words.findings.OpenDecision",
     "outofgears.words.findings.OpenPlace",
     "outofgears.words.findings.OpenPositions",
