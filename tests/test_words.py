@@ -3,16 +3,19 @@ English exactly as the events print themselves; Italian and French with no Engli
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 from babel.messages.catalog import Catalog
 
 from outofgears.clauses import paraphrases
 from outofgears.errors import InvalidStateError
 from outofgears.judge.replay import Replay, replay_log
+from outofgears.log import GameLog, Recorded
 from outofgears.log.reading import read_log
 from outofgears.rules.events import Event
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, gears
@@ -429,3 +432,77 @@ def test_the_notes_on_an_older_spec_version_read_in_the_readers_language(lang: s
     ]
     assert sum("1.1" in line for line in lines) == 2
     assert not english_left(lines, lang, {"Ada", "Bo"}), lines
+
+
+def perturbed_game(seed: int) -> GameLog:
+    """A short three-robot game, its choices random legal ones, every value recorded; then in
+    its last turn a gear written at another robot's feet, or a score one point high."""
+    from outofgears.judge.start import start_state
+    from outofgears.log import RobotGears, Start, TurnRecord
+    from outofgears.play.policies import random_programs
+    from outofgears.rules.legal import legal_choices
+    from outofgears.rules.scoring import player_scores
+    from outofgears.rules.turn import resolve_turn
+
+    rng = random.Random(seed)
+    log = GameLog(players={"Ada": (1,), "Bo": (2,), "Cy": (3,)}, start=Start(seed=seed))
+    state = start_state(log)
+    turns = []
+    for _ in range(rng.randint(2, 5)):
+        programs = random_programs(state, rng)
+        result = resolve_turn(state, programs, choices=legal_choices(state, programs).sample(rng))
+        after = result.state
+        recorded = Recorded(
+            robots={r.number: RobotGears(r.feet, r.circuit) for r in after.robots},
+            scores={score.player: score.points for score in player_scores(after)},
+        )
+        turns.append(TurnRecord(state.turn, programs, None, recorded))
+        state = after
+        if state.game_over:
+            break
+    last = turns[-1].recorded
+    assert last is not None
+    recorded = last
+    robots = dict(recorded.robots)
+    giver, taker = rng.sample(sorted(robots), 2)
+    feet, circuit = robots[giver].feet or (), robots[giver].circuit
+    if rng.random() < 0.7 and feet:
+        robots[giver] = RobotGears(feet[1:], circuit)
+        robots[taker] = RobotGears((*(robots[taker].feet or ()), feet[0]), robots[taker].circuit)
+        recorded = attrs.evolve(recorded, robots=robots)
+    else:
+        scores = dict(recorded.scores)
+        scores["Bo"] += 1
+        recorded = attrs.evolve(recorded, scores=scores)
+    return attrs.evolve(log, turns=(*turns[:-1], attrs.evolve(turns[-1], recorded=recorded)))
+
+
+def test_generated_departures_of_every_kind_read_with_no_english_word() -> None:
+    """Departures the shipped examples do not have: sixty short games, each with one recorded
+    value changed; every departure's report in Italian and French holds no English word, and
+    in English it carries the judge's English attributes."""
+    from outofgears.words.findings import departure_lines
+
+    kinds: set[str] = set()
+    count = 0
+    for seed in range(60):
+        for departure in replay_log(perturbed_game(seed)).departures:
+            count += 1
+            kinds |= {type(departure.why).__name__}
+            kinds |= {type(option).__name__ for option in departure.options or ()}
+            english = departure_lines(departure, "en")
+            assert f"  recorded:       {departure.recorded}" in english
+            if departure.allowed is not None:
+                assert f"  the rules allowed: {departure.allowed}" in english
+            for lang in LANGUAGES[1:]:
+                lines = departure_lines(departure, lang)
+                assert not english_left(lines, lang, {"Ada", "Bo", "Cy"}), lines
+    assert count >= 50
+    assert {
+        "AssemblyOptions",
+        "StealOptions",
+        "SplitOptions",
+        "SplitQuotas",
+        "ClosestOutcome",
+        "ScoreCount",
+    } <= kinds, kinds
