@@ -197,17 +197,29 @@ class IllegalChoiceError(OutOfGearsError, ValueError):
         robot: The robot whose choice it is (``None`` when the choice names no robot).
         reason: Why, in words.
         clause: The spec clause that the choice breaks.
+        refusal: Why, as data (a :class:`outofgears.rules.refusals.Refusal`), when the rules
+            raised it: its message and values apart, to be said in another language.
     """
 
-    def __init__(self, robot: int | None, reason: str, *, clause: str) -> None:
+    def __init__(
+        self, robot: int | None, reason: str, *, clause: str, refusal: object = None
+    ) -> None:
         where = f"robot {robot}: " if robot is not None else ""
         super().__init__(f"{where}{reason} ({clause})")
         self.robot = robot
         self.reason = reason
         self.clause = clause
+        self.refusal = refusal
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), (self.robot, self.reason), {"clause": self.clause}))
+        return (
+            _rebuild,
+            (
+                type(self),
+                (self.robot, self.reason),
+                {"clause": self.clause, "refusal": self.refusal},
+            ),
+        )
 
 
 class GameOverError(OutOfGearsError, ValueError):

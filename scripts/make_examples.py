@@ -585,6 +585,31 @@ def real_table_illegal() -> GameLog:
     raise RuntimeError("no turn of the real-table game makes the illegal case")
 
 
+def scores_only() -> GameLog:
+    """The real table's first three turns as a table that writes down only the scores: replay
+    agrees, and says which assemblies and which positions the scores leave open."""
+    header, turns, _ = real_table_turns()
+    written = [
+        attrs.evolve(turn, recorded=Recorded(scores=turn.recorded.scores))
+        for turn in turns[:3]
+        if turn.recorded is not None
+    ]
+    log = game_log(
+        header,
+        written,
+        description=(
+            "The real-table game's first three turns, written down as a table that keeps only "
+            "the scores (and what was turned up onto each dump): the scores agree with the "
+            "rules, but several assemblies give them, so replay says which turns' assemblies "
+            "and which positions they leave open."
+        ),
+    )
+    replayed = replay_log(log)
+    require(replayed.agrees, "the scores-only game agrees with the rules")
+    require(replayed.positions > 1 and replayed.questions != (), "the scores leave it open")
+    return log
+
+
 # --- writing and checking --------------------------------------------------------------------
 
 #: The shipped example logs and the functions that make them.
@@ -596,6 +621,7 @@ MAKERS: Final[dict[str, Callable[[], GameLog]]] = {
     "disputed.log.json": disputed,
     "real-table.log.json": real_table,
     "real-table-illegal.log.json": real_table_illegal,
+    "scores-only.log.json": scores_only,
 }
 
 

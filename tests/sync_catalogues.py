@@ -6,7 +6,8 @@ Run from the repository root after changing a message in the code or a translati
     .venv/bin/python -m tests.sync_catalogues --check  # exit 1 if anything is out of step
 
 The messages are extracted by Babel from the package's sources (calls of ``gettext``,
-``ngettext``, ``pgettext`` and ``npgettext``, the methods of :func:`outofgears.words.translator`),
+``ngettext``, ``pgettext`` and ``npgettext``, the methods of :func:`outofgears.words.translator`,
+and of ``choice_refused`` and ``choice_refused_counted``, the rules' refusals of a choice),
 with the title of every clause of ``spec/clauses.toml`` (context ``clause title``);
 each ``.po`` keeps its translations, gains the new messages untranslated and loses the messages
 the code no longer has; each ``.mo`` is compiled from its ``.po``. Babel is a development
@@ -41,6 +42,9 @@ KEYWORDS: Final = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
+    # the rules' refusals of a choice (outofgears.rules.refusals)
+    "choice_refused": None,
+    "choice_refused_counted": (1, 2),
 }
 
 

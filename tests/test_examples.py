@@ -28,7 +28,8 @@ AGREEING = [
 ]
 DISPUTED = "disputed.log.json"
 ILLEGAL_OUTCOME = "real-table-illegal.log.json"
-ALL = [*AGREEING, DISPUTED, ILLEGAL_OUTCOME]
+SCORES_ONLY = "scores-only.log.json"
+ALL = [*AGREEING, DISPUTED, ILLEGAL_OUTCOME, SCORES_ONLY]
 
 
 def load(name: str) -> GameLog:

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
-import attrs
 import click
 
 from outofgears.clauses import sources_text
@@ -29,10 +28,11 @@ from outofgears.rules.events import (
     SplitResolved,
     UpgradeDiscarded,
 )
-from outofgears.rules.gears import points_text
 from outofgears.rules.model import GameState
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.scoring import player_scores, winners
+from outofgears.words import program_text, translator
+from outofgears.words.findings import Points, fact_text
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
 AGREES, DEPARTS, INVALID = 0, 1, 2
@@ -128,14 +128,20 @@ def event_line(event: Event, *, sources: bool = False) -> str:
     return text
 
 
-def programs_line(programs: Mapping[int, AnyProgram]) -> str:
+def programs_line(programs: Mapping[int, AnyProgram], lang: str = "en") -> str:
     """A turn's programs as text, in robot order.
 
     >>> from outofgears.rules.programs import parse_program
     >>> programs_line({2: parse_program("attack 1"), 1: parse_program("harvest 1")})
     '1: harvest 1, 2: attack 1'
+    >>> programs_line({1: parse_program("harvest 1")}, "it")
+    '1: Raccolta 1'
     """
-    return ", ".join(f"{robot}: {programs[robot]}" for robot in sorted(programs))
+    if lang == "en":
+        return ", ".join(f"{robot}: {programs[robot]}" for robot in sorted(programs))
+    return ", ".join(
+        f"{robot}: {program_text(programs[robot], lang)}" for robot in sorted(programs)
+    )
 
 
 def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
@@ -149,11 +155,15 @@ def programs_json(programs: Mapping[int, AnyProgram]) -> dict[str, str]:
     return data
 
 
-def open_sentence(count: int) -> str:
+def open_sentence(count: int, lang: str = "en") -> str:
     """The one wording of a turn whose recorded values more than one legal play gives."""
     return (
-        f"{count} positions agree with what was recorded; this report follows the first, "
-        "and a later recorded value may settle them"
+        translator(lang)
+        .gettext(
+            "{count} positions agree with what was recorded; this report follows the first, "
+            "and a later recorded value may settle them"
+        )
+        .format(count=count)
     )
 
 
@@ -172,8 +182,19 @@ def inferred_lines(turn: TurnReplay) -> list[str]:
 
 
 def inferred_json(choice: InferredChoice) -> dict[str, Any]:
-    """An inferred choice as JSON-ready data: its attributes, and the sentence that says it."""
-    return {**attrs.asdict(choice), "text": str(choice)}
+    """An inferred choice as JSON-ready data: its attributes in English, and the sentence that
+    says it."""
+    return {
+        "turn": choice.turn,
+        "kind": choice.kind,
+        "robot": choice.robot,
+        "place": choice.place,
+        "chosen": choice.chosen,
+        "default": choice.default,
+        "clause": choice.clause,
+        "default_clause": choice.default_clause,
+        "text": str(choice),
+    }
 
 
 def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
@@ -204,7 +225,7 @@ def turns_text(numbers: Iterable[int]) -> str:
     return f"{'turn' if len(shown) == 1 else 'turns'} {', '.join(shown)}"
 
 
-def scores_lines(state: GameState) -> list[str]:
+def scores_lines(state: GameState, lang: str = "en") -> list[str]:
     """The players' scores, best first, then who wins (a finished game) or leads (one still
     being played), in the singular for one player.
 
@@ -212,17 +233,26 @@ def scores_lines(state: GameState) -> list[str]:
     >>> scores_lines(setup_game([1, 2], seed=0))[-1]
     'Leading, level: P1, P2'
     """
+    t = translator(lang)
     lines = [
-        f"  {printable(score.player)}: {points_text(score.points)} "
-        f"({score.own_colour} own-colour gear{'' if score.own_colour == 1 else 's'}, "
-        f"robot {score.robot})"
+        "  "
+        + t.ngettext(
+            "{player}: {points} ({count} own-colour gear, robot {robot})",
+            "{player}: {points} ({count} own-colour gears, robot {robot})",
+            score.own_colour,
+        ).format(
+            player=printable(score.player),
+            points=fact_text(Points(score.points), lang),
+            count=score.own_colour,
+            robot=score.robot,
+        )
         for score in player_scores(state)
     ]
-    lines.append(best_line(winners(state), game_over=state.game_over))
+    lines.append(best_line(winners(state), game_over=state.game_over, lang=lang))
     return lines
 
 
-def best_line(best: tuple[str, ...], *, game_over: bool) -> str:
+def best_line(best: tuple[str, ...], *, game_over: bool, lang: str = "en") -> str:
     """Who wins a finished game, or leads one still being played (END-3: the best score, then
     the most own-colour gears; a tie after both is shared).
 
@@ -232,11 +262,14 @@ def best_line(best: tuple[str, ...], *, game_over: bool) -> str:
     'Leading: Ada'
     """
     names = ", ".join(map(printable, best))
+    t = translator(lang)
     if game_over:
-        return (
-            f"Winner: {names}" if len(best) == 1 else f"Winners, a shared victory (END-3): {names}"
-        )
-    return f"Leading: {names}" if len(best) == 1 else f"Leading, level: {names}"
+        if len(best) == 1:
+            return t.gettext("Winner: {names}").format(names=names)
+        return t.gettext("Winners, a shared victory (END-3): {names}").format(names=names)
+    if len(best) == 1:
+        return t.gettext("Leading: {names}").format(names=names)
+    return t.gettext("Leading, level: {names}").format(names=names)
 
 
 def scores_json(state: GameState) -> dict[str, Any]:

@@ -36,16 +36,14 @@ from outofgears.cli.common import (
 from outofgears.cli.reports import departure_json, departure_text
 from outofgears.judge.compare import no_such_turn
 from outofgears.judge.replay import (
-    Departure,
-    InferredChoice,
     Replay,
     TurnReplay,
     UndecidedError,
     replay_log,
 )
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
-from outofgears.log.wire import PLACE_TEXTS
 from outofgears.rules.events import Event
 from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState
@@ -53,13 +51,13 @@ from outofgears.rules.scoring import player_scores
 from outofgears.words import (
     clause_title,
     event_text,
-    gears_from_text,
     gears_text,
     place_text,
     position_lines,
     program_text,
     translator,
 )
+from outofgears.words.findings import fact_text, rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -96,9 +94,10 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
 
     --lang it or --lang fr writes the whole explanation in Italian or French, in
     the words of that language's rulebook: headers, programs, events, places,
-    colours, clause titles and paraphrases (the departures' details stay in
-    English). --format json gives the events' text, the clause titles and the
-    paraphrases in that language too.
+    colours, clause titles and paraphrases, and the departures: what was
+    recorded, what the rules give, why and what they allowed instead.
+    --format json gives the events' text, the clause titles and the
+    paraphrases in that language too (a departure's fields stay English).
 
     Exit status 0 when the turn agrees with the rules, 1 when a recorded value
     or a choice of that turn departs from them, 2 when the log, the turn number
@@ -154,12 +153,7 @@ def sources_words(clause: Clause, lang: str = "en") -> str:
     >>> sources_words(clause("SHOV-1"), "it")
     'IT: non è nel regolamento italiano | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
     """
-    t = translator(lang)
-    if not clause.sources:
-        return t.gettext("IT, FR: engine policy (no rulebook clause)")
-    italian = ", ".join(clause.italian_sources) or t.gettext("not in the Italian rulebook")
-    french = ", ".join(clause.french_sources) or t.gettext("not in the French rulebook")
-    return f"IT: {italian} | FR: {french}"
+    return rulebook_sources(clause.id, lang)
 
 
 def paraphrase_of(clause_id: str, lang: str) -> str:
@@ -203,7 +197,10 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     """The explanation of one replayed turn, for people, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
-    lines += [t.gettext("Note: {note}").format(note=note) for note in replayed.notes]
+    lines += [
+        t.gettext("Note: {note}").format(note=fact_text(note, lang))
+        for note in spec_note_facts(replayed.log)
+    ]
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(
@@ -270,7 +267,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
             ).format(turn=turn.turn, count=len(turn.departures))
         )
         for departure in turn.departures:
-            lines += departure_lines(departure, lang)
+            lines += departure_text(departure, lang)
     else:
         lines.append(t.gettext("Turn {turn} agrees with the rules.").format(turn=turn.turn))
     return lines
@@ -333,114 +330,16 @@ def choices_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
     return lines
 
 
-def reworded(text: str, lang: str) -> str:
-    """A report's English list of gears or place said again in ``lang``; other text as it is.
-
-    >>> reworded("1 red, 2 blue", "it"), reworded("robot 3 feet", "fr"), reworded("x", "fr")
-    ('1 rossa, 2 blu', 'avec le Robot 3', 'x')
-    """
-    found = gears_from_text(text)
-    if found is not None:
-        return gears_text(found, lang)
-    place = PLACE_TEXTS.get(text)
-    return place_text(place, lang) if place is not None else text
-
-
-def inferred_text(choice: InferredChoice, lang: str) -> str:
-    """A choice the replay inferred, in words; in English the judge's own sentence."""
-    if lang == "en":
-        return str(choice)
-    t = translator(lang)
-    chosen, default = reworded(choice.chosen, lang), reworded(choice.default, lang)
-    if choice.kind == "assembly":
-        return t.gettext(
-            "robot {robot} assembled {chosen} ({clause}; the default pick, {default_clause}, "
-            "would have taken {default})"
-        ).format(
-            robot=choice.robot,
-            chosen=chosen,
-            clause=choice.clause,
-            default_clause=choice.default_clause,
-            default=default,
-        )
-    if choice.kind == "defence steal":
-        return t.gettext(
-            "robot {robot} took {chosen} in defence ({clause}; the default steal would have "
-            "taken {default})"
-        ).format(robot=choice.robot, chosen=chosen, clause=choice.clause, default=default)
-    return t.gettext(
-        "{place} was split as {chosen} ({clause}; the default split, {default_clause}, "
-        "would have given {default})"
-    ).format(
-        place=reworded(choice.place or "", lang),
-        chosen=chosen,
-        clause=choice.clause,
-        default_clause=choice.default_clause,
-        default=default,
-    )
-
-
 def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
     """The choices the replay inferred for the turn, and whether its position stays open."""
     t = translator(lang)
     lines = []
     if turn.inferred:
         lines.append(t.gettext("Choices inferred from what was recorded:"))
-        lines += [f"  {inferred_text(choice, lang)}" for choice in turn.inferred]
+        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
     if turn.open_positions > 1:
-        sentence = (
-            open_sentence(turn.open_positions)
-            if lang == "en"
-            else t.gettext(
-                "{count} positions agree with what was recorded; this report follows the "
-                "first, and a later recorded value may settle them"
-            ).format(count=turn.open_positions)
-        )
+        sentence = open_sentence(turn.open_positions, lang)
         lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
-    return lines
-
-
-def departure_lines(departure: Departure, lang: str) -> list[str]:
-    """A departure in words: in English the replay's report; in Italian or French the same
-    report with its labels, places, gears and events in that language (the judge's reasons
-    stay in English)."""
-    if lang == "en":
-        return departure_text(departure)
-    t = translator(lang)
-    lines = [
-        t.gettext("DEPARTS FROM THE RULES at turn {turn}: {what}").format(
-            turn=departure.turn, what=reworded(departure.what, lang)
-        ),
-        "  " + t.gettext("in the log at: {path}").format(path=departure.json_path),
-    ]
-    if departure.robot is not None:
-        lines.append("  " + t.gettext("robot: {robot}").format(robot=departure.robot))
-    lines += [
-        "  " + t.gettext("recorded: {value}").format(value=reworded(departure.recorded, lang)),
-        "  "
-        + t.gettext("the rules give: {value}").format(value=reworded(departure.expected, lang)),
-    ]
-    if departure.reason:
-        lines.append("  " + t.gettext("why: {reason}").format(reason=departure.reason))
-    if departure.clause:
-        lines.append(
-            "  "
-            + t.gettext("clause: {clause} ({sources})").format(
-                clause=departure.clause, sources=sources_words(clause_of(departure.clause), lang)
-            )
-        )
-    if departure.allowed:
-        lines.append(
-            "  " + t.gettext("the rules allowed: {allowed}").format(allowed=departure.allowed)
-        )
-    if departure.events:
-        lines.append("  " + t.gettext("because:"))
-        lines += [f"    {event_text(event, lang)}" for event in departure.events]
-    elif departure.reason is None and departure.clause is None:
-        lines.append(
-            "  "
-            + t.gettext("because: no gear moved there in turn {turn}").format(turn=departure.turn)
-        )
     return lines
 
 

@@ -27,9 +27,11 @@ from outofgears.cli.reports import departure_json, departure_text, turn_text
 from outofgears.errors import OutOfGearsError
 from outofgears.judge.inference import POSITION_LIMIT
 from outofgears.judge.replay import Replay, replay_log
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
-from outofgears.rules.gears import counted
+from outofgears.words import LANGUAGES, translator
+from outofgears.words.findings import fact_text, open_question_text
 
 
 @click.command()
@@ -45,7 +47,14 @@ from outofgears.rules.gears import counted
     metavar="N",
     help="The most positions agreeing with the record carried from turn to turn.",
 )
-def replay(log: str, output_format: str, quiet: bool, max_open: int) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="The language of the report: English, Italian or French (the rulebooks' words).",
+)
+def replay(log: str, output_format: str, quiet: bool, max_open: int, lang: str) -> None:
     """Replay LOG under the rules and check every program and recorded value.
 
     Where the players recorded outcomes and not the choices behind them, every position that
@@ -59,6 +68,12 @@ def replay(log: str, output_format: str, quiet: bool, max_open: int) -> None:
     applies, the turn and the robot; 4 when more than N positions (--max-open)
     agree with the log after some turn: "undecided", the log neither agrees nor
     departs. LOG "-" reads standard input; a log over 5,000,000 bytes is refused.
+
+    --lang it or --lang fr writes the whole report in Italian or French, in the
+    words of that language's rulebook: turns, programs, events, inferred
+    choices, scores, who wins or leads, what stays open, the undecided verdict
+    and the departure (what was recorded, what the rules give, why, what they
+    allowed instead). --format json stays in English whatever --lang says.
     """
     game = load_log(log)
     try:
@@ -70,7 +85,7 @@ def replay(log: str, output_format: str, quiet: bool, max_open: int) -> None:
     if output_format == "json":
         echo_json(replay_json(replayed))
     else:
-        for line in replay_text(replayed, source_name(log), quiet=quiet):
+        for line in replay_text(replayed, source_name(log), quiet=quiet, lang=lang):
             say(line)
     raise SystemExit(VERDICT_STATUS[replayed.verdict])
 
@@ -79,44 +94,75 @@ def replay(log: str, output_format: str, quiet: bool, max_open: int) -> None:
 VERDICT_STATUS = {"agrees": AGREES, "departs": DEPARTS, "undecided": UNDECIDED}
 
 
-def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str]:
-    """The turn-by-turn report of a replay."""
-    lines = [f"Replaying {name}"]
-    lines += [f"Note: {note}" for note in replayed.notes]
+def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str = "en") -> list[str]:
+    """The turn-by-turn report of a replay, in ``lang``."""
+    t = translator(lang)
+    lines = [t.gettext("Replaying {name}").format(name=name)]
+    lines += [
+        t.gettext("Note: {note}").format(note=fact_text(note, lang))
+        for note in spec_note_facts(replayed.log)
+    ]
     if not quiet:
         for turn in replayed.turns:
-            lines += turn_text(turn)
+            lines += turn_text(turn, lang)
     final = replayed.final
-    status = "game over" if final.game_over else f"next turn {final.turn}"
-    lines.append(f"Scores after {counted(len(replayed.turns), 'turn')} of the log ({status}):")
-    lines += scores_lines(final)
-    lines += open_lines(replayed)
+    status = (
+        t.gettext("game over")
+        if final.game_over
+        else t.gettext("next turn {turn}").format(turn=final.turn)
+    )
+    count = len(replayed.turns)
+    lines.append(
+        t.ngettext(
+            "Scores after {count} turn of the log ({status}):",
+            "Scores after {count} turns of the log ({status}):",
+            count,
+        ).format(count=count, status=status)
+    )
+    lines += scores_lines(final, lang)
+    lines += open_lines(replayed, lang)
     if replayed.verdict == "undecided":
         assert replayed.undecided is not None
         lines.append(
-            f"The log is {replayed.undecided}: write that turn's choices, or more of what was "
-            f"recorded ({replayed.undecided.json_path}), or raise --max-open."
+            t.gettext(
+                "The log is undecided: more than {bound} positions open at turn {turn}: write "
+                "that turn's choices, or more of what was recorded ({path}), or raise "
+                "--max-open."
+            ).format(
+                bound=replayed.undecided.bound,
+                turn=replayed.undecided.turn,
+                path=replayed.undecided.json_path,
+            )
         )
     elif replayed.agrees:
-        lines.append("The log agrees with the rules.")
+        lines.append(t.gettext("The log agrees with the rules."))
     else:
-        lines += departure_text(replayed.departures[0])
+        lines += departure_text(replayed.departures[0], lang)
         more = len(replayed.departures) - 1
         if more:
             lines.append(
-                f"... and {more} more {'departure' if more == 1 else 'departures'} after it."
+                t.ngettext(
+                    "... and {count} more departure after it.",
+                    "... and {count} more departures after it.",
+                    more,
+                ).format(count=more)
             )
     return lines
 
 
-def open_lines(replayed: Replay) -> list[str]:
+def open_lines(replayed: Replay, lang: str = "en") -> list[str]:
     """What the recorded values leave open at the end: how many positions, which turns'
     decisions, and the places where the positions differ."""
-    if not replayed.open:
+    if not replayed.left_open:
         return []
-    lines = [f"Left open: {replayed.open[0]}"]
-    lines += [f"  {question}" for question in replayed.questions]
-    lines += [f"  {line}" for line in replayed.open[1:]]
+    t = translator(lang)
+    first, *places = replayed.left_open
+    lines = [t.gettext("Left open: {what}").format(what=fact_text(first, lang))]
+    lines += [
+        "  " + open_question_text(question.turn, question.decisions, question.ways, lang)
+        for question in replayed.questions
+    ]
+    lines += [f"  {fact_text(place, lang)}" for place in places]
     return lines
 
 

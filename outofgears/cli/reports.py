@@ -5,52 +5,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from outofgears.clauses import sources_text
 from outofgears.cli.common import (
-    event_line,
     open_sentence,
     programs_line,
     summary_events,
 )
 from outofgears.judge.replay import Departure, TurnReplay
 from outofgears.log.serialization import event_to_dict
+from outofgears.words import event_text, translator
+from outofgears.words.findings import departure_line, departure_lines, fact_text
 
 
-def turn_text(turn: TurnReplay) -> list[str]:
-    """One turn of the report: programs, what happened, departures found."""
-    lines = [f"Turn {turn.turn}  [{programs_line(turn.programs)}]"]
-    lines += [f"  {event_line(event)}" for event in summary_events(turn.result.events)]
-    lines += [f"  inferred: {choice}" for choice in turn.inferred]
-    if turn.open_positions > 1:
-        lines.append(f"  open: {open_sentence(turn.open_positions)}")
-    lines += [f"  ! {departure}" for departure in turn.departures]
-    return lines
-
-
-def departure_text(departure: Departure) -> list[str]:
-    """The report of the first departure: where, what was recorded, what the rules give, why."""
+def turn_text(turn: TurnReplay, lang: str = "en") -> list[str]:
+    """One turn of the report: programs, what happened, departures found, in ``lang``."""
+    t = translator(lang)
     lines = [
-        f"DEPARTS FROM THE RULES at turn {departure.turn}: {departure.what}",
-        f"  in the log at:  {departure.json_path}",
+        t.gettext("Turn {turn}  [{programs}]").format(
+            turn=turn.turn, programs=programs_line(turn.programs, lang)
+        )
     ]
-    if departure.robot is not None:
-        lines.append(f"  robot:          {departure.robot}")
+    lines += [f"  {event_text(event, lang)}" for event in summary_events(turn.result.events)]
     lines += [
-        f"  recorded:       {departure.recorded}",
-        f"  the rules give: {departure.expected}",
+        "  " + t.gettext("inferred: {choice}").format(choice=fact_text(choice.fact, lang))
+        for choice in turn.inferred
     ]
-    if departure.reason:
-        lines.append(f"  why:            {departure.reason}")
-    if departure.clause:
-        lines.append(f"  clause: {departure.clause} ({sources_text(departure.clause)})")
-    if departure.allowed:
-        lines.append(f"  the rules allowed: {departure.allowed}")
-    if departure.events:
-        lines.append("  because:")
-        lines += [f"    {event_line(event, sources=True)}" for event in departure.events]
-    elif departure.reason is None and departure.clause is None:
-        lines.append(f"  because:        no gear moved there in turn {departure.turn}")
+    if turn.open_positions > 1:
+        lines.append(
+            "  "
+            + t.gettext("open: {sentence}").format(
+                sentence=open_sentence(turn.open_positions, lang)
+            )
+        )
+    lines += [f"  ! {departure_line(departure, lang)}" for departure in turn.departures]
     return lines
+
+
+def departure_text(departure: Departure, lang: str = "en") -> list[str]:
+    """The report of a departure: where, what was recorded, what the rules give, why
+    (:func:`outofgears.words.findings.departure_lines`)."""
+    return departure_lines(departure, lang)
 
 
 def departure_json(departure: Departure) -> dict[str, Any]:

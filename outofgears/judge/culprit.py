@@ -28,7 +28,7 @@ from outofgears.judge.inference import Target, reproduce
 from outofgears.log import Recorded
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
-from outofgears.rules.gears import Gear, describe_gears, sort_gears
+from outofgears.rules.gears import Gear, sort_gears
 from outofgears.rules.model import (
     AssemblyRule,
     DefenceStealSource,
@@ -39,6 +39,7 @@ from outofgears.rules.model import (
 from outofgears.rules.programs import Programs
 from outofgears.rules.sharing import own_colour_quota
 from outofgears.rules.turn import TurnResult
+from outofgears.words.findings import AssemblyDeclined, ShareQuota, ShareSize, StealFromCircuit
 
 
 @frozen
@@ -48,12 +49,12 @@ class Culprit:
     Attributes:
         robot: The robot whose recorded values it explains, or ``None`` for all of the turn's.
         clause: The clause that forbids the recorded values.
-        reason: Why, in words.
+        why: Why, as a fact (:mod:`outofgears.words.findings` says it in words).
     """
 
     robot: int | None
     clause: str
-    reason: str
+    why: StealFromCircuit | AssemblyDeclined | ShareSize | ShareQuota
 
 
 def target_of(recorded: Recorded) -> Target:
@@ -136,16 +137,8 @@ def _other_reading(
                 and event.clause in ("ATK-4", "SATK-2")
                 and event.source.kind is PlaceKind.CIRCUIT
             ]
-            took = "; ".join(
-                f"robot {e.robot} took {describe_gears((e.gear,))} from {e.source}" for e in steals
-            )
-            return Culprit(
-                None,
-                "ATK-4",
-                f"{took or 'a defender took a gear from a circuit'}: under "
-                "defence_steal_source='feet_only' a defender takes from the attacker's feet "
-                "only (ATK-4)",
-            )
+            took = tuple((e.robot, e.gear, e.source) for e in steals if e.robot is not None)
+            return Culprit(None, "ATK-4", StealFromCircuit(took))
     if options.assembly == "mandatory":
         other = legal_under(
             state,
@@ -156,12 +149,7 @@ def _other_reading(
             assembly="optional",
         )
         if other is not None:
-            return Culprit(
-                None,
-                "ASM-1",
-                "a robot kept its gears at its feet: under assembly='mandatory' a robot with "
-                "three or more gears at its feet moves two into its circuit (ASM-1)",
-            )
+            return Culprit(None, "ASM-1", AssemblyDeclined())
     return None
 
 
@@ -211,23 +199,15 @@ def _recorded_share(
 def _share_culprit(
     event: SplitResolved, pool: Sequence[Gear], taker: int, got: tuple[Gear, ...]
 ) -> Culprit | None:
-    where = f"{event.place} shared by robots {', '.join(map(str, event.takers))}"
     if len(got) != event.share:
         return Culprit(
-            taker,
-            "SPL-1",
-            f"robot {taker} took {describe_gears(got)} of {where}: each taker's share is "
-            f"{event.share} (SPL-1)",
+            taker, "SPL-1", ShareSize(taker, got, event.place, event.takers, event.share)
         )
     quota = own_colour_quota(pool, taker, event.share)
     own = sum(1 for gear in got if gear.is_own_colour_of(taker))
     if own != quota:
-        return Culprit(
-            taker,
-            "SPL-2",
-            f"robot {taker} took {describe_gears(got)} of {where}: its own-colour quota "
-            f"from {describe_gears(sort_gears(pool))} is {quota}, it took {own} (SPL-2)",
-        )
+        why = ShareQuota(taker, got, event.place, event.takers, sort_gears(pool), quota, own)
+        return Culprit(taker, "SPL-2", why)
     return None
 
 

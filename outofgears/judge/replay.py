@@ -15,7 +15,7 @@ among things that could have happened, is a :class:`Departure` (exit status 1).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -24,17 +24,24 @@ from attrs import frozen
 from outofgears.errors import (
     ArgumentTypeError,
     GameOverError,
-    IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
 )
-from outofgears.judge.culprit import Culprit, cite_culprits, target_of
+from outofgears.judge.culprit import cite_culprits, target_of
+from outofgears.judge.departures import (
+    CITED,
+    Departure,
+    blame,
+    choice_departure,
+    compare_recorded,
+    drawn_departure,
+    rules_allowed,
+    shares_of,
+)
 from outofgears.judge.inference import (
     POSITION_LIMIT,
     Branches,
-    Closest,
     Reproduction,
-    Target,
     closest,
     position_key,
     reproduce,
@@ -48,111 +55,89 @@ from outofgears.log import (
     LogError,
     Recorded,
     TurnRecord,
-    json_path,
 )
 from outofgears.rules.choices import NO_CHOICES, Choices
-from outofgears.rules.events import Event, GearMoved, SplitResolved
+from outofgears.rules.events import Event, GearMoved
 from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import (
     Gear,
-    GearKind,
-    counted,
-    describe_gears,
     gear_key,
-    points_text,
     sort_gears,
 )
 from outofgears.rules.legal import as_choices
-from outofgears.rules.model import GameState, Place, Robot
+from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import AnyProgram
-from outofgears.rules.scoring import player_scores, score_robot
-from outofgears.rules.sharing import own_colour_quota
 from outofgears.rules.turn import TurnResult
-
-
-@frozen
-class Departure:
-    """A place where the log departs from the rules.
-
-    Attributes:
-        turn: The turn.
-        json_path: Where in the log the departing value is.
-        what: What was recorded or chosen, in words (``"robot 3 feet"``).
-        recorded: What the log says, in words.
-        expected: What the rules give, in words.
-        robot: The robot concerned, if any.
-        clause: The spec clause that decides it, if one does.
-        events: The events of the turn that produced the value the rules give.
-        reason: Why the rules refuse a recorded choice, if it is one.
-        allowed: What the legal choices of the turn allowed instead, when no legal play
-            gives the recorded value.
-    """
-
-    turn: int
-    json_path: str
-    what: str
-    recorded: str
-    expected: str
-    robot: int | None = None
-    clause: str | None = None
-    events: tuple[Event, ...] = ()
-    reason: str | None = None
-    allowed: str | None = None
-
-    def __str__(self) -> str:
-        return (
-            f"turn {self.turn}, {self.what} ({self.json_path}): recorded {self.recorded}; "
-            f"the rules give {self.expected}"
-        )
+from outofgears.words.findings import (
+    Inferred,
+    NextInReserve,
+    OneOfReserve,
+    OpenDecision,
+    OpenPlace,
+    OpenPositions,
+    ReserveEmpty,
+    SharesOf,
+    StealTaken,
+    TakenFrom,
+    fact_text,
+    open_question_text,
+)
 
 
 @frozen
 class InferredChoice:
     """A decision the log did not give, inferred from what the players recorded.
 
+    Its facts are in :attr:`fact` (:class:`~outofgears.words.findings.Inferred`, which
+    :func:`~outofgears.words.findings.fact_text` says in English, Italian or French); the other
+    attributes are their English.
+
     Attributes:
         turn: The turn.
-        kind: ``"assembly"``, ``"split"`` or ``"defence steal"``.
-        robot: The robot that decided (the assembling robot, the defender), or ``None``
-            for a split.
-        place: The place shared, for a split.
-        chosen: What the table chose, in words.
-        default: What the default policy would have done, in words.
-        clause: The clause that allows the choice.
-        default_clause: The clause of the default policy.
+        fact: What was chosen, what the default policy would have done, and the clauses.
     """
 
     turn: int
-    kind: str
-    robot: int | None
-    place: str | None
-    chosen: str
-    default: str
-    clause: str
-    default_clause: str
+    fact: Inferred
+
+    @property
+    def kind(self) -> str:
+        """``"assembly"``, ``"split"`` or ``"defence steal"``."""
+        return self.fact.kind
+
+    @property
+    def robot(self) -> int | None:
+        """The robot that decided (the assembling robot, the defender), or ``None`` for a
+        split."""
+        return self.fact.robot
+
+    @property
+    def place(self) -> str | None:
+        """The place shared, for a split, in English."""
+        return None if self.fact.place is None else fact_text(self.fact.place, "en")
+
+    @property
+    def chosen(self) -> str:
+        """What the table chose, in English."""
+        return fact_text(self.fact.chosen, "en")
+
+    @property
+    def default(self) -> str:
+        """What the default policy would have done, in English."""
+        return fact_text(self.fact.default, "en")
+
+    @property
+    def clause(self) -> str:
+        """The clause that allows the choice."""
+        return self.fact.clause
+
+    @property
+    def default_clause(self) -> str:
+        """The clause of the default policy."""
+        return self.fact.default_clause
 
     def __str__(self) -> str:
-        if self.kind == "assembly":
-            who = f"robot {self.robot} "
-            did = "declined to assemble" if self.chosen == "none" else f"assembled {self.chosen}"
-            would = (
-                "have assembled nothing"
-                if self.default == "none"
-                else (f"have taken {self.default}")
-            )
-            return (
-                f"{who}{did} ({self.clause}; the default pick, {self.default_clause}, "
-                f"would {would})"
-            )
-        if self.kind == "defence steal":
-            return (
-                f"robot {self.robot} took {self.chosen} in defence ({self.clause}; the default "
-                f"steal would have taken {self.default})"
-            )
-        return (
-            f"{self.place} was split as {self.chosen} ({self.clause}; the default split, "
-            f"{self.default_clause}, would have given {self.default})"
-        )
+        return fact_text(self.fact, "en")
 
 
 @frozen
@@ -197,17 +182,22 @@ class OpenQuestion:
 
     Attributes:
         turn: The turn.
-        choices: The decisions that differ among the positions still possible, in words
-            (``"robot 2's assembly"``, ``"the split of dump 3"``).
+        decisions: The decisions that differ among the positions still possible
+            (:class:`~outofgears.words.findings.OpenDecision`).
         ways: How many different combinations of them the positions still possible hold.
     """
 
     turn: int
-    choices: tuple[str, ...]
+    decisions: tuple[OpenDecision, ...]
     ways: int
 
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The decisions in English (``"robot 2's assembly"``, ``"the split of dump 3"``)."""
+        return tuple(fact_text(decision, "en") for decision in self.decisions)
+
     def __str__(self) -> str:
-        return f"turn {self.turn}: {', '.join(self.choices)} ({self.ways} ways)"
+        return open_question_text(self.turn, self.decisions, self.ways, "en")
 
 
 @frozen
@@ -258,7 +248,9 @@ class Replay:
         start: The starting position.
         turns: Every turn replayed, following the first position still possible.
         notes: Notes on the log's spec and engine versions.
-        open: What stays open at the end, in words (empty when one position is left).
+        left_open: What stays open at the end (empty when one position is left): how many
+            positions (:class:`~outofgears.words.findings.OpenPositions`), then each place
+            where they differ (:class:`~outofgears.words.findings.OpenPlace`).
         questions: The turns whose decisions stay open at the end, and which.
         positions: How many positions agree with everything recorded at the end.
         undecided: Set when more positions than the bound were open: the replay stops there.
@@ -270,11 +262,16 @@ class Replay:
     start: GameState
     turns: tuple[TurnReplay, ...]
     notes: tuple[str, ...]
-    open: tuple[str, ...] = ()
+    left_open: tuple[OpenPositions | OpenPlace, ...] = ()
     questions: tuple[OpenQuestion, ...] = ()
     positions: int = 1
     undecided: Undecided | None = None
     possible: tuple[GameState, ...] = ()
+
+    @property
+    def open(self) -> tuple[str, ...]:
+        """What stays open at the end, in English."""
+        return tuple(fact_text(fact, "en") for fact in self.left_open)
 
     @property
     def inferred(self) -> tuple[InferredChoice, ...]:
@@ -450,8 +447,8 @@ def open_questions(lines: Sequence[_Line]) -> tuple[OpenQuestion, ...]:
         for key in {key for one in every for key in one}:
             if len({one.get(key) for one in every}) > 1:
                 differing.add(key)
-        words = tuple(_decision_words(key) for key in sorted(differing, key=str))
-        questions.append(OpenQuestion(plays[0].default.turn, words, len(ways)))
+        facts = tuple(_decision_fact(key) for key in sorted(differing, key=str))
+        questions.append(OpenQuestion(plays[0].default.turn, facts, len(ways)))
     return tuple(questions)
 
 
@@ -464,7 +461,7 @@ def _decision_items(choices: Choices) -> list[tuple[tuple[str, Any], Any]]:
         items.append((("assembly", robot), sort_gears(pick)))
     for place, shares in choices.splits.items():
         items.append(
-            (("split", str(place)), tuple(sorted((r, sort_gears(g)) for r, g in shares.items())))
+            (("split", place), tuple(sorted((r, sort_gears(g)) for r, g in shares.items())))
         )
     return items
 
@@ -473,40 +470,44 @@ def _decisions_key(choices: Choices) -> frozenset[Any]:
     return frozenset(_decision_items(choices))
 
 
-def _decision_words(key: tuple[str, Any]) -> str:
+def _decision_fact(key: tuple[str, Any]) -> OpenDecision:
     kind, subject = key
     if kind == "assembly":
-        return f"robot {subject}'s assembly"
+        return OpenDecision("assembly", robot=subject)
     if kind == "steal":
-        return f"robot {subject[0]}'s defence steal from robot {subject[1]}"
-    return f"the split of {subject}"
+        return OpenDecision("steal", robot=subject[0], attacker=subject[1])
+    return OpenDecision("split", place=subject)
 
 
 def _gears_order(items: tuple[Gear, ...]) -> list[tuple[int, int]]:
     return [gear_key(gear) for gear in items]
 
 
-def open_at_end(states: Sequence[GameState], *, more: bool = False) -> tuple[str, ...]:
+def open_at_end(
+    states: Sequence[GameState], *, more: bool = False
+) -> tuple[OpenPositions | OpenPlace, ...]:
     """What the recorded values left undecided at the end: how many positions (``more``: at
     least so many, the last turn leaving more than the bound), each place where they differ,
     with the gears each would hold."""
     if len(states) < 2:
         return ()
-    count = f"more than {len(states) - 1}" if more else str(len(states))
-    lines = [f"{count} positions remain possible: the recorded values do not settle them"]
+    found: list[OpenPositions | OpenPlace] = [
+        OpenPositions(len(states) - 1, more=True) if more else OpenPositions(len(states))
+    ]
     first = states[0]
     for robot in first.robots:
-        for where in ("feet", "circuit"):
+        for where, place in (
+            ("feet", Place.feet(robot.number)),
+            ("circuit", Place.circuit(robot.number)),
+        ):
             seen = sorted({getattr(s.robot(robot.number), where) for s in states}, key=_gears_order)
             if len(seen) > 1:
-                told = " or ".join(describe_gears(g) for g in seen)
-                lines.append(f"robot {robot.number} {where}: {told}")
+                found.append(OpenPlace(place, tuple(seen)))
     for dump in first.dumps:
         seen = sorted({s.dump(dump.number).gears for s in states}, key=_gears_order)
         if len(seen) > 1:
-            told = " or ".join(describe_gears(g) for g in seen)
-            lines.append(f"dump {dump.number}: {told}")
-    return tuple(lines)
+            found.append(OpenPlace(Place.dump(dump.number), tuple(seen)))
+    return tuple(found)
 
 
 @frozen
@@ -758,24 +759,12 @@ def _departing_from(
     culprits = cite_culprits(
         ready.state, ready.programs, ready.choices, record.recorded, near_result
     )
-    cited = sorted((_blame(d, culprits) for d in differing), key=lambda d: d.clause not in _CITED)
+    cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
     allowed = rules_allowed(near, target, ready.result)
-    departures += [attrs.evolve(d, allowed=allowed(d.robot)) for d in cited]
+    departures += [attrs.evolve(d, options=allowed(d.robot)) for d in cited]
     play = default if near_found is None else _as_turn(default, near_found, ready.result.events)
     distance = near.distance if near is not None else len(differing)
     return distance + len(ready.departures), attrs.evolve(play, departures=tuple(departures))
-
-
-#: The clauses :func:`cite_culprits` cites: a departure citing one comes first.
-_CITED = ("ATK-4", "ASM-1", "SPL-1", "SPL-2")
-
-
-def _blame(departure: Departure, culprits: Sequence[Culprit]) -> Departure:
-    """A recorded value's departure citing the rule that forbids it, where one is named."""
-    for culprit in culprits:
-        if culprit.robot is None or culprit.robot == departure.robot:
-            return attrs.evolve(departure, clause=culprit.clause, reason=culprit.reason)
-    return departure
 
 
 def replay_turn(
@@ -838,9 +827,9 @@ def arrange_draws(
                 f"dump {dump} is not in play (dumps in play: {numbers})",
                 turn=record.turn,
             )
-    content = f"the reserve held {describe_gears(sort_gears(pile))}"
+    held = sort_gears(pile)
     departures = [
-        _drawn_departure(record, path, dump, drawn[dump], "nothing: the reserve was empty")
+        drawn_departure(record, path, dump, drawn[dump], ReserveEmpty())
         for dump in skipped
         if drawn.get(dump) is not None
     ]
@@ -848,8 +837,9 @@ def arrange_draws(
         for place, (dump, gear) in enumerate(zip(receiving, pile, strict=False), start=1):
             told = drawn.get(dump, gear)
             if told != gear:
-                expected = f"{gear}, the reserve's gear number {place} in draw order ({content})"
-                departures.append(_drawn_departure(record, path, dump, told, expected))
+                departures.append(
+                    drawn_departure(record, path, dump, told, NextInReserve(gear, place, held))
+                )
         return state, departures
     missing = [dump for dump in receiving if dump not in drawn]
     if missing:
@@ -870,8 +860,8 @@ def arrange_draws(
             on_top.append(told)
             continue
         on_top.append(None)
-        expected = f"one of the reserve's gears ({content})"
-        departures.append(_drawn_departure(record, path, dump, told, expected))
+        expected = OneOfReserve(held)
+        departures.append(drawn_departure(record, path, dump, told, expected))
     # Where the log departs, the turn goes on with a gear the reserve did hold.
     rest = list(sort_gears(left.elements()))
     top = [gear if gear is not None else rest.pop(0) for gear in on_top]
@@ -881,19 +871,6 @@ def arrange_draws(
 def _dumps_text(numbers: Sequence[int]) -> str:
     """``"dump 4"``, ``"dumps 1, 2"``."""
     return ("dump " if len(numbers) == 1 else "dumps ") + ", ".join(map(str, numbers))
-
-
-def _drawn_departure(
-    record: TurnRecord, path: str, dump: int, told: Gear | None, expected: str
-) -> Departure:
-    return Departure(
-        turn=record.turn,
-        json_path=f"{path}.drawn.{dump}",
-        what=f"the gear turned up onto dump {dump}",
-        recorded="nothing" if told is None else str(told),
-        expected=expected,
-        clause="EXP-1",
-    )
 
 
 def describe_inferred(
@@ -915,13 +892,15 @@ def describe_inferred(
             inferred.append(
                 InferredChoice(
                     turn,
-                    "assembly",
-                    robot,
-                    None,
-                    describe_gears(value),
-                    describe_gears(was),
-                    "ASM-1",
-                    "ASM-2",
+                    Inferred(
+                        "assembly",
+                        robot,
+                        None,
+                        sort_gears(value),
+                        sort_gears(was),
+                        "ASM-1",
+                        "ASM-2",
+                    ),
                 )
             )
         elif kind == "steal":
@@ -935,10 +914,8 @@ def describe_inferred(
                 and e.source in sources
                 and e.clause in ("ATK-4", "SATK-2")
             ]
-            chosen = f"{describe_gears((value.gear,))} from robot {attacker}'s {value.source}"
-            was_text = (
-                ", ".join(f"{describe_gears((e.gear,))} from {e.source}" for e in took) or "nothing"
-            )
+            chosen = StealTaken(value.gear, attacker, value.source)
+            taken = TakenFrom(tuple((e.gear, e.source) for e in took))
             if took and (took[0].gear, str(took[0].source)) == (
                 value.gear,
                 str(Place.feet(attacker) if value.source == "feet" else Place.circuit(attacker)),
@@ -946,7 +923,7 @@ def describe_inferred(
                 continue
             inferred.append(
                 InferredChoice(
-                    turn, "defence steal", defender, None, chosen, was_text, "ATK-4", "ATK-4"
+                    turn, Inferred("defence steal", defender, None, chosen, taken, "ATK-4", "ATK-4")
                 )
             )
         else:
@@ -961,117 +938,18 @@ def describe_inferred(
             inferred.append(
                 InferredChoice(
                     turn,
-                    "split",
-                    None,
-                    str(place),
-                    _shares_text(value),
-                    _shares_text(was_shares),
-                    "SPL-1 to SPL-4",
-                    "SPL-5",
+                    Inferred(
+                        "split",
+                        None,
+                        place,
+                        SharesOf(shares_of(value)),
+                        SharesOf(shares_of(was_shares)),
+                        "SPL-1 to SPL-4",
+                        "SPL-5",
+                    ),
                 )
             )
     return tuple(inferred)
-
-
-def _shares_text(shares: Any) -> str:
-    return "; ".join(f"robot {r}: {describe_gears(g)}" for r, g in sorted(shares.items()))
-
-
-def rules_allowed(
-    near: Closest | None, target: Target, default: TurnResult
-) -> Callable[[int | None], str]:
-    """What the rules allowed instead of a recorded outcome that no legal play gives, as a
-    function of the robot concerned, read along the closest legal play ``near``.
-
-    For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
-    default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
-    quota of each split it shared (SPL-2) and the splits the table could agree on, and the
-    closest legal outcome to what was recorded.
-    """
-    options: dict[tuple[str, Any], list[Any]] = {}
-    for offered in near.offered if near is not None else ():
-        for kind, key, value in offered:
-            values = options.setdefault((kind, key), [])
-            if not any(same_decision(kind, value, v) for v in values):
-                values.append(value)
-    best = (near.choices, near.result, near.distance) if near is not None else None
-
-    def told(robot: int | None) -> str:
-        return _allowed_text(options, best, target, default, robot)
-
-    return told
-
-
-def _allowed_text(
-    options: dict[tuple[str, Any], list[Any]],
-    best: tuple[Choices, TurnResult, int] | None,
-    target: Target,
-    default: TurnResult,
-    robot: int | None,
-) -> str:
-    parts: list[str] = []
-    for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
-        if kind == "assembly" and robot in (None, key):
-            told = " | ".join(_pair_text(v) for v in values)
-            parts.append(
-                f"robot {key} could assemble any of: {told} (ASM-1; the default pick, "
-                "ASM-2, decides only when the table does not)"
-            )
-        elif kind == "steal" and robot in (None, *key):
-            told = ", ".join(f"{describe_gears((v.gear,))} from its {v.source}" for v in values)
-            parts.append(f"robot {key[0]} could take one gear of robot {key[1]}: {told} (ATK-4)")
-        elif kind == "split" and (robot is None or robot in values[0]):
-            told = " | ".join(_shares_text(v) for v in values)
-            parts.append(
-                f"{key} could be split as {told} (SPL-1, SPL-2; the default split, SPL-5, "
-                "decides only when the table does not)"
-            )
-    parts += split_quotas(default, robot)
-    if best is not None and best[2] > 0:
-        near = best[1].state
-        differ = [
-            f"robot {r.number} feet {describe_gears(r.feet)}, circuit {describe_gears(r.circuit)}"
-            for r in near.robots
-            if (r.number in target.feet or r.number in target.circuit)
-            and robot in (None, r.number)
-            and r != default.state.robot(r.number)
-        ]
-        if differ:
-            parts.append("the closest legal outcome: " + "; ".join(differ))
-    if not parts:
-        return "no choice of this turn changes this value"
-    return "; ".join(parts)
-
-
-def _pair_text(pick: Sequence[Gear]) -> str:
-    """An assembly in words: ``"red + orange"``, or ``"nothing"`` for declining."""
-    return " + ".join(str(gear) for gear in pick) if pick else "nothing"
-
-
-def split_quotas(result: TurnResult, robot: int | None) -> list[str]:
-    """The own-colour quota of each taker of each split of the turn (SPL-2), for ``robot``."""
-    events = result.events
-    lines = []
-    for index, event in enumerate(events):
-        if not isinstance(event, SplitResolved) or robot not in (None, *event.takers):
-            continue
-        pool = [
-            moved.gear
-            for moved in events[index + 1 :]
-            if isinstance(moved, GearMoved)
-            and moved.source == event.place
-            and moved.robot in event.takers
-        ]
-        pool += event.left
-        quotas = [
-            f"robot {taker} {own_colour_quota(pool, taker, event.share)}" for taker in event.takers
-        ]
-        lines.append(
-            f"{event.place} gave {counted(event.share, 'gear')} to each of robots "
-            f"{', '.join(map(str, event.takers))}, each first its own-colour quota "
-            f"({', '.join(quotas)}) (SPL-2)"
-        )
-    return lines
 
 
 def check_choices_in_play(
@@ -1108,245 +986,6 @@ def check_choices_in_play(
         for robot in sorted(split.shares):
             if robot not in in_play:
                 refuse(f"splits[{i}].shares.{robot}", robot)
-
-
-_CHOICE_KINDS = {"ATK": "defence steal", "SAT": "defence steal", "ASM": "assembly", "SPL": "split"}
-
-
-def choice_departure(
-    record: TurnRecord, index: int, error: IllegalChoiceError, result: TurnResult | None = None
-) -> Departure:
-    """A chosen gear, assembly or split that the rules do not allow, as a departure.
-
-    ``result`` is the turn replayed with the default policies; the departure
-    shows what they give the robot.
-    """
-    robot = error.robot
-    kind = _CHOICE_KINDS.get(error.clause[:3], "choice")
-    where, told = _recorded_choice(record, index, kind, robot)
-    events = _choice_events(result.events if result else (), kind, robot)
-    moves = [event for event in events if isinstance(event, GearMoved)]
-    given = ", ".join(f"{move.gear} from {move.source}" for move in moves) or "nothing"
-    return Departure(
-        turn=record.turn,
-        json_path=where,
-        what=f"robot {robot}'s {kind}" if robot is not None else f"a {kind}",
-        recorded=told,
-        expected=f"a choice the rules allow; by the default policy, {given}",
-        robot=robot,
-        clause=error.clause,
-        events=events,
-        reason=f"{error.reason} ({error.clause})",
-    )
-
-
-def _recorded_choice(
-    record: TurnRecord, index: int, kind: str, robot: int | None
-) -> tuple[str, str]:
-    base = f"$.turns[{index}].choices"
-    choices = record.choices
-    if choices is not None and kind == "defence steal":
-        for i, steal in enumerate(choices.defence_steals):
-            if steal.defender == robot:
-                return (
-                    f"{base}.defence_steals[{i}]",
-                    f"{steal.gear} from robot {steal.attacker}'s {steal.source}",
-                )
-    if choices is not None and kind == "assembly" and robot in choices.assemblies:
-        assert robot is not None
-        return f"{base}.assemblies.{robot}", describe_gears(choices.assemblies[robot])
-    if choices is not None and kind == "split":
-        for i, split in enumerate(choices.splits):
-            if robot is None or robot in split.shares or split.place.number == robot:
-                shares = "; ".join(
-                    f"robot {r}: {describe_gears(g)}" for r, g in sorted(split.shares.items())
-                )
-                return f"{base}.splits[{i}]", f"{split.place} split as {shares}"
-    return base, "a choice"
-
-
-def _choice_events(events: Sequence[Event], kind: str, robot: int | None) -> tuple[Event, ...]:
-    if kind == "defence steal":
-        return tuple(
-            e
-            for e in events
-            if isinstance(e, GearMoved) and e.robot == robot and e.clause in ("ATK-4", "SATK-2")
-        )
-    if kind == "assembly":
-        return tuple(
-            e
-            for e in events
-            if isinstance(e, GearMoved) and e.robot == robot and e.clause.startswith("ASM")
-        )
-    if kind == "split":
-        places = {e.place for e in events if isinstance(e, SplitResolved) and robot in e.takers}
-        return tuple(
-            e
-            for e in events
-            if (isinstance(e, SplitResolved) and e.place in places)
-            or (isinstance(e, GearMoved) and e.source in places and e.robot == robot)
-        )
-    return ()
-
-
-def compare_recorded(
-    recorded: Recorded, result: TurnResult, turn: int, path: str, source: str
-) -> list[Departure]:
-    """Every recorded value that differs from the state the rules give after the turn.
-
-    Raises:
-        LogError: A recorded robot, dump or player that is not in the game, or
-            recorded gears that the game does not have (more of a kind than
-            all its places hold together).
-    """
-    state = result.state
-    supply = Counter(state.all_gears())
-    found: list[Departure] = []
-    for robot, gears in sorted(recorded.robots.items()):
-        if robot not in state.robot_numbers:
-            raise LogError(
-                source,
-                f"{path}.recorded.robots.{robot}",
-                f"robot {robot} is not in play (robots in play: {list(state.robot_numbers)})",
-                turn=turn,
-                robot=robot,
-            )
-        actual = state.robot(robot)
-        for where, told, real in (
-            ("feet", gears.feet, actual.feet),
-            ("circuit", gears.circuit, actual.circuit),
-        ):
-            if told is None:
-                continue
-            at = f"{path}.recorded.robots.{robot}.{where}"
-            check_gears_exist(told, supply, at, turn, robot, source)
-            if sort_gears(told) != real:
-                place = Place.feet(robot) if where == "feet" else Place.circuit(robot)
-                found.append(gear_departure(turn, at, place, told, real, result.events, robot))
-    for dump, told in sorted(recorded.dumps.items()):
-        if dump not in state.robot_numbers:
-            raise LogError(
-                source,
-                f"{path}.recorded.dumps.{dump}",
-                f"dump {dump} is not in play (dumps in play: {list(state.robot_numbers)})",
-                turn=turn,
-            )
-        at = f"{path}.recorded.dumps.{dump}"
-        check_gears_exist(told, supply, at, turn, None, source)
-        real = state.dump(dump).gears
-        if sort_gears(told) != real:
-            found.append(
-                gear_departure(turn, at, Place.dump(dump), told, real, result.events, None)
-            )
-    scores = {score.player: score for score in player_scores(state)}
-    for player, points in sorted(recorded.scores.items()):
-        at = path + json_path(["recorded", "scores", player])[1:]
-        if player not in scores:
-            raise LogError(source, at, f"no player called {player!r}", turn=turn)
-        if points != scores[player].points:
-            found.append(
-                Departure(
-                    turn=turn,
-                    json_path=at,
-                    what=f"{player}'s score",
-                    recorded=f"{points} points",
-                    expected=f"{scores[player].points} points",
-                    robot=scores[player].robot,
-                    clause="END-2",
-                    reason=score_breakdown(state.robot(scores[player].robot)),
-                )
-            )
-    return found
-
-
-def score_breakdown(robot: Robot) -> str:
-    """A robot's points counted out, feet and circuit together (END-2, JOL-2, TRI-2).
-
-    >>> from outofgears.rules.gears import JOLLY, gears
-    >>> score_breakdown(Robot(1, "Ada", feet=gears(1, 2), circuit=(JOLLY, *gears(1))))
-    'robot 1 scores 2 own-colour gears x 2 + 1 other gear x 1 + 1 Jolly x 2 = 7 points (END-2)'
-    """
-    own = other = jolly = three = 0
-    for gear in robot.all_gears:
-        if gear.kind is GearKind.THREE_POINT:
-            three += 1
-        elif gear.kind is GearKind.JOLLY:
-            jolly += 1
-        elif gear.is_own_colour_of(robot.number):
-            own += 1
-        else:
-            other += 1
-    parts = [f"{counted(own, 'own-colour gear')} x 2", f"{counted(other, 'other gear')} x 1"]
-    if jolly:
-        parts.append(f"{jolly} Jolly x 2")
-    if three:
-        parts.append(f"{counted(three, 'three-point gear')} x 3")
-    total = points_text(score_robot(robot))
-    return f"robot {robot.number} scores {' + '.join(parts)} = {total} (END-2)"
-
-
-def check_gears_exist(
-    told: Sequence[Gear],
-    supply: Counter[Gear],
-    at: str,
-    turn: int,
-    robot: int | None,
-    source: str,
-) -> None:
-    """Recorded gears that the game has: a kind it has none of, or more of a kind than it has,
-    cannot be at one place (gears are never created or destroyed in play).
-
-    >>> from outofgears.rules.gears import gears
-    >>> check_gears_exist(gears(6), Counter(gears(1, 2)), "$.x", 1, None, "x.json")
-    Traceback (most recent call last):
-    ...
-    outofgears.log.LogError: x.json: $.x[0] (turn 1): there are no purple gears in this game
-    """
-    counts = Counter(told)
-    for index, gear in enumerate(told):
-        if supply[gear] == 0:
-            raise LogError(
-                source,
-                f"{at}[{index}]",
-                f"there are no {gear} gears in this game",
-                turn=turn,
-                robot=robot,
-            )
-        if counts[gear] > supply[gear]:
-            raise LogError(
-                source,
-                at,
-                f"{counts[gear]} {gear} gears are recorded here; the game has {supply[gear]}",
-                turn=turn,
-                robot=robot,
-            )
-
-
-def gear_departure(
-    turn: int,
-    json_path: str,
-    place: Place,
-    told: Sequence[Gear],
-    real: Sequence[Gear],
-    events: Sequence[Event],
-    robot: int | None,
-) -> Departure:
-    """A recorded set of gears that differs from the rules', with the moves that made it."""
-    moves = tuple(
-        event
-        for event in events
-        if isinstance(event, GearMoved) and place in (event.source, event.destination)
-    )
-    return Departure(
-        turn=turn,
-        json_path=json_path,
-        what=str(place),
-        recorded=describe_gears(told),
-        expected=describe_gears(real),
-        robot=robot,
-        clause=moves[-1].clause if moves else None,
-        events=moves,
-    )
 
 
 #: The public names of this module (the rest serves them).

@@ -28,6 +28,7 @@ from outofgears.rules.gears import (
 from outofgears.rules.model import GameState, Options
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.version import SPEC_VERSION
+from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
 
 
 def start_state(log: GameLog, source: str = "<log>") -> GameState:
@@ -212,13 +213,8 @@ def _box_problem(gear: Gear, count: int, options: Options) -> str | None:
 
 #: The specification versions that changed what an absent post-reveal choice does, and how
 #: (R-CHOICES): a log written before one of them may have relied on the former defaults.
-CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], str], ...] = (
-    (
-        (1, 2),
-        "since spec version 1.2 the default choices break ties by the ring of seats "
-        "(ruling R-SYMMETRY): a defence steal, an assembly, a split or a Super Attack's "
-        "defenders left to the default may resolve differently",
-    ),
+CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], TieBreaksByRing], ...] = (
+    ((1, 2), TieBreaksByRing("1.2")),
 )
 
 
@@ -230,11 +226,26 @@ def _version(text: str) -> tuple[int, int] | None:
     return int(major), int(minor)
 
 
-def spec_notes(log: GameLog) -> tuple[str, ...]:
-    """Notes on a log written under another version of the specification.
+def spec_note_facts(log: GameLog) -> tuple[WrittenUnderSpec | TieBreaksByRing, ...]:
+    """Notes on a log written under another version of the specification, as facts
+    (:mod:`outofgears.words.findings` says them in English, Italian or French).
 
     The first says so; then one for each later version that changed the default choices
     (:data:`CHANGED_DEFAULTS`), when the log's version is an older major.minor.
+    """
+    expect(log, GameLog, "log", "a GameLog")
+    if log.written_by is None or log.written_by.spec == SPEC_VERSION:
+        return ()
+    written = log.written_by.spec
+    notes: list[WrittenUnderSpec | TieBreaksByRing] = [WrittenUnderSpec(written, SPEC_VERSION)]
+    then, now = _version(written), _version(SPEC_VERSION)
+    if then is not None and now is not None:
+        notes += [note for version, note in CHANGED_DEFAULTS if then < version <= now]
+    return tuple(notes)
+
+
+def spec_notes(log: GameLog) -> tuple[str, ...]:
+    """:func:`spec_note_facts` in English.
 
     >>> from outofgears.log import Start, WrittenBy
     >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
@@ -244,17 +255,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """
-    expect(log, GameLog, "log", "a GameLog")
-    if log.written_by is None or log.written_by.spec == SPEC_VERSION:
-        return ()
-    written = log.written_by.spec
-    notes = [
-        f"this log was written under spec version {written}; it is replayed under spec version {SPEC_VERSION}"
-    ]
-    then, now = _version(written), _version(SPEC_VERSION)
-    if then is not None and now is not None:
-        notes += [note for version, note in CHANGED_DEFAULTS if then < version <= now]
-    return tuple(notes)
+    return tuple(fact_text(note, "en") for note in spec_note_facts(log))
 
 
 #: The public names of this module (the rest serves them).
@@ -262,6 +263,7 @@ __all__ = [
     "CHANGED_DEFAULTS",
     "check_header",
     "check_position",
+    "spec_note_facts",
     "spec_notes",
     "start_state",
 ]

@@ -48,6 +48,7 @@ from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.model import GameState
 from outofgears.rules.scoring import score_robot
 from outofgears.words import colour_name, event_text, program_text, translator
+from outofgears.words.findings import fact_text
 
 #: The pages of the documentation site that hold the clauses, by spec document.
 _PAGES: Final = {
@@ -231,33 +232,6 @@ def _data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-_COLOURS: Final = re.compile(r"\b(?:(\d+) )?(red|orange|yellow|green|blue|purple|grey|white)\b")
-_POINTS: Final = re.compile(r"^(\d+) points?$")
-
-
-def table_words(value: str, lang: str) -> str:
-    """A value of the log as the judge words it (``1 red, 2 green``, ``none``, ``3 points``)
-    in ``lang``; what it does not know stays as it is.
-
-    >>> table_words("1 red, 2 green", "it"), table_words("3 points", "fr"), table_words("none", "it")
-    ('1 rossa, 2 verdi', '3 points', 'nessuna')
-    """
-    points = _POINTS.match(value)
-    if points:
-        count = int(points[1])
-        return word("point", lang) if count == 1 else word("points", lang, count=count)
-    if value == "none":
-        return word("none", lang)
-
-    def colour(found: re.Match[str]) -> str:
-        count, name = found[1], found[2]
-        if count is None:
-            return word(name, lang)
-        return f"{count} {word(name if count == '1' else f'{name} many', lang)}"
-
-    return _COLOURS.sub(colour, value)
-
-
 _PATHS: Final = (
     (re.compile(r"\.recorded\.robots\.(\d+)\.(feet|circuit)$"), "robot place"),
     (re.compile(r"\.recorded\.scores\.(.+)$"), "score of"),
@@ -300,13 +274,14 @@ def departure_entry(
         "departure",
         lang,
         what=departure_what(departure, lang),
-        recorded=table_words(departure.recorded, lang),
-        expected=table_words(departure.expected, lang),
+        recorded=fact_text(departure.told, lang),
+        expected=fact_text(departure.given, lang),
     )
     if departure.clause == "END-2" and departure.robot is not None:
         why = score_sum(after, departure.robot, lang)
     else:
-        why = (departure.reason or "").removesuffix(f" ({departure.clause})")
+        said = "" if departure.why is None else fact_text(departure.why, lang)
+        why = said.removesuffix(f" ({departure.clause})")
     return {
         "text": text,
         "reason": why,

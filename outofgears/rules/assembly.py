@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from outofgears.errors import IllegalChoiceError
 from outofgears.rules.gears import (
     PREFERENCE_KEY,
     Gear,
-    counted,
-    describe_gears,
     gear_of,
     gear_ranks,
 )
 from outofgears.rules.model import AssemblyRule
+from outofgears.rules.refusals import choice_refused, choice_refused_counted
 from outofgears.rules.table import CIRCUIT, FEET, Table, gear_moved
 
 #: Gears a robot needs at its feet to assemble, and how many it moves (ASM-1).
@@ -92,7 +90,7 @@ def move_to_circuit(table: Table, robot: int, picked: Sequence[int]) -> None:
 def check_assembly_choices(numbers: Sequence[int], assemblies: Iterable[int]) -> None:
     """An assembly may be chosen only for a robot in play (ASM-1)."""
     for robot in sorted(set(assemblies) - set(numbers)):
-        raise IllegalChoiceError(robot, "this robot is not in play", clause="ASM-1")
+        raise choice_refused("this robot is not in play", robot=robot, clause="ASM-1")
 
 
 def assembly_pick(
@@ -120,10 +118,14 @@ def assembly_pick(
     """
     if not can_assemble(feet):
         if chosen:
-            raise IllegalChoiceError(
-                robot,
-                f"it has {counted(len(feet), 'gear')} at its feet; assembly needs {ASSEMBLY_THRESHOLD}",
+            raise choice_refused_counted(
+                "it has {count} gear at its feet; assembly needs {needed}",
+                "it has {count} gears at its feet; assembly needs {needed}",
+                len(feet),
+                robot=robot,
                 clause="ASM-1",
+                count=len(feet),
+                needed=ASSEMBLY_THRESHOLD,
             )
         return []
     if chosen is None:
@@ -131,16 +133,25 @@ def assembly_pick(
     if not chosen and rule == "optional":
         return []
     if len(chosen) != ASSEMBLY_SIZE:
-        why = "assembly is mandatory: it must move" if not chosen else "it moves exactly"
-        raise IllegalChoiceError(robot, f"{why} {ASSEMBLY_SIZE} gears", clause="ASM-1")
+        if not chosen:
+            raise choice_refused(
+                "assembly is mandatory: it must move {size} gears",
+                robot=robot,
+                clause="ASM-1",
+                size=ASSEMBLY_SIZE,
+            )
+        raise choice_refused(
+            "it moves exactly {size} gears", robot=robot, clause="ASM-1", size=ASSEMBLY_SIZE
+        )
     picked = gear_ranks(chosen)
     for rank in picked:
         if picked.count(rank) > feet.count(rank):
-            raise IllegalChoiceError(
-                robot,
-                f"it cannot assemble {describe_gears(chosen)}: its feet hold "
-                f"{describe_gears(gear_of(rank) for rank in sorted(feet))}",
+            raise choice_refused(
+                "it cannot assemble {chosen}: its feet hold {feet}",
+                robot=robot,
                 clause="ASM-1",
+                chosen=tuple(chosen),
+                feet=tuple(gear_of(rank) for rank in sorted(feet)),
             )
     return picked
 

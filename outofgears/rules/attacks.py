@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from outofgears.errors import IllegalChoiceError
 from outofgears.rules.choices import DefenceSteal
 from outofgears.rules.events import Outcome
 from outofgears.rules.gears import (
@@ -39,6 +38,7 @@ from outofgears.rules.programs import (
     Program,
     ProgramReading,
 )
+from outofgears.rules.refusals import choice_refused
 from outofgears.rules.sharing import take
 from outofgears.rules.table import (
     ATTACK_HIT,
@@ -243,26 +243,30 @@ def check_defence_steal(
     """A chosen defence steal as ``(from the feet?, rank)``; refused if the rules or the
     option forbid it (ATK-4)."""
     if chosen.source not in ("feet", "circuit"):
-        raise IllegalChoiceError(
-            defender,
-            f"a defence steal comes from 'feet' or 'circuit', not {chosen.source!r}",
+        raise choice_refused(
+            "a defence steal comes from 'feet' or 'circuit', not {source}",
+            robot=defender,
             clause="ATK-4",
+            source=repr(chosen.source),
         )
     from_feet = chosen.source == "feet"
     if not from_feet and table.state.options.defence_steal_source == "feet_only":
-        raise IllegalChoiceError(
-            defender,
-            f"under defence_steal_source='feet_only' it cannot take from robot {attacker}'s "
-            "circuit",
+        raise choice_refused(
+            "under defence_steal_source='feet_only' it cannot take from robot {attacker}'s circuit",
+            robot=defender,
             clause="ATK-4",
+            attacker=attacker,
         )
     rank = gear_rank(chosen.gear)
     where = table.feet[attacker] if from_feet else table.circuit_of(attacker)
     if rank not in where:
-        raise IllegalChoiceError(
-            defender,
-            f"robot {attacker} has no {chosen.gear} gear in its {chosen.source}",
+        raise choice_refused(
+            "robot {attacker} has no {gear} gear in its {source}",
+            robot=defender,
             clause="ATK-4",
+            attacker=attacker,
+            gear=chosen.gear,
+            source=chosen.source,
         )
     return from_feet, rank
 
@@ -285,11 +289,13 @@ def check_defence_steal_choices(reading: ProgramReading, steals: Iterable[tuple[
     standing = standing_defenders(reading)
     for defender, attacker in steals:
         if defender not in standing or attacker not in attackers.get(defender, ()):
-            raise IllegalChoiceError(
-                defender,
-                f"no defence steal from robot {attacker}: it did not attack a defending robot "
-                f"{defender}",
+            raise choice_refused(
+                "no defence steal from robot {attacker}: it did not attack a defending robot "
+                "{defender}",
+                robot=defender,
                 clause="ATK-4",
+                attacker=attacker,
+                defender=defender,
             )
 
 

@@ -16,20 +16,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
-from outofgears.errors import IllegalChoiceError
 from outofgears.rules.events import SplitResolved
 from outofgears.rules.gears import (
     BEST_FIRST,
     OWN_RANK,
     Gear,
-    counted,
-    describe_gears,
     gear_of,
     gear_ranks,
     gears_of,
     taking_order,
 )
 from outofgears.rules.model import Place
+from outofgears.rules.refusals import choice_refused, choice_refused_counted
 from outofgears.rules.table import Table
 
 
@@ -157,10 +155,12 @@ def check_split_ranks(
         # The refusal names a robot given a share that does not take, else a taker left out
         # (GEN-2).
         strays = sorted(set(proposed) - set(takers)) or sorted(set(takers) - set(proposed))
-        raise IllegalChoiceError(
-            strays[0],
-            f"a split must give a share to exactly robots {list(takers)}, not {sorted(proposed)}",
+        raise choice_refused(
+            "a split must give a share to exactly robots {takers}, not {proposed}",
+            robot=strays[0],
             clause="SPL-1",
+            takers=str(list(takers)),
+            proposed=str(sorted(proposed)),
         )
     counts = rank_counts(pool)
     available = list(counts)
@@ -169,25 +169,36 @@ def check_split_ranks(
         got = gear_ranks(proposed[robot])
         if len(got) != share:
             clause = "SPL-4" if share == 0 else "SPL-1"
-            raise IllegalChoiceError(
-                robot, f"its share is {counted(share, 'gear')}, not {len(got)}", clause=clause
+            raise choice_refused_counted(
+                "its share is {share} gear, not {got}",
+                "its share is {share} gears, not {got}",
+                share,
+                robot=robot,
+                clause=clause,
+                share=share,
+                got=len(got),
             )
         quota = own_quota(counts, robot, share)
         own = got.count(OWN_RANK[robot])
         if own != quota:
-            raise IllegalChoiceError(
-                robot,
-                f"it must get {counted(quota, 'gear')} of its own colour, not {own}",
+            raise choice_refused_counted(
+                "it must get {quota} gear of its own colour, not {own}",
+                "it must get {quota} gears of its own colour, not {own}",
+                quota,
+                robot=robot,
                 clause="SPL-2",
+                quota=quota,
+                own=own,
             )
         for rank in got:
             available[rank] -= 1
         missing = [gear_of(rank) for rank in range(10) if available[rank] < 0]
         if missing:
-            raise IllegalChoiceError(
-                robot,
-                f"its share holds gears that are not there: {describe_gears(missing)}",
+            raise choice_refused(
+                "its share holds gears that are not there: {missing}",
+                robot=robot,
                 clause="SPL-1",
+                missing=tuple(missing),
             )
         shares.append(sorted(got))
     left = [rank for rank in range(10) for _ in range(available[rank])]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from outofgears.errors import ArgumentTypeError, IllegalChoiceError
+from outofgears.errors import ArgumentTypeError
 from outofgears.rules.assembly import assemble_circuits, check_assembly_choices
 from outofgears.rules.attacks import (
     attackers_by_target,
@@ -28,6 +28,7 @@ from outofgears.rules.exploration import explore_dumps
 from outofgears.rules.harvests import plan_harvests
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import ProgramReading, Programs
+from outofgears.rules.refusals import choice_refused
 from outofgears.rules.scoring import end_turn
 from outofgears.rules.table import DUMP, FEET, Plan, Table
 from outofgears.rules.traps import harvesters_of, plan_traps
@@ -165,10 +166,11 @@ def check_choices(reading: ProgramReading, choices: Choices) -> None:
         for place in choices.splits:
             if place not in real:
                 named = sorted(choices.splits[place])
-                raise IllegalChoiceError(
-                    named[0] if named else None,
-                    f"nothing takes gears from {place} this turn",
+                raise choice_refused(
+                    "nothing takes gears from {place} this turn",
+                    robot=named[0] if named else None,
                     clause="SPL-5",
+                    place=place,
                 )
 
 

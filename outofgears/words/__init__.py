@@ -52,7 +52,7 @@ from outofgears.rules.events import (
     SplitResolved,
     UpgradeDiscarded,
 )
-from outofgears.rules.gears import GEAR_NAMES, Gear, GearKind, sort_gears
+from outofgears.rules.gears import Gear, GearKind, sort_gears
 from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
@@ -140,7 +140,8 @@ def colour_name(colour: int, lang: str, count: int = 1) -> str:
     return names[colour]
 
 
-def _kind_name(gear: Gear, lang: str, count: int) -> str:
+def kind_word(gear: Gear, lang: str, count: int) -> str:
+    """A gear's colour or kind as the adjective of ``count`` gears: ``red``, ``rosse``."""
     t = translator(lang)
     if gear.kind is GearKind.JOLLY:
         return t.npgettext("kind of gears", "jolly", "jolly", count)
@@ -159,7 +160,7 @@ def gear_name(gear: Gear, lang: str) -> str:
     return (
         translator(lang)
         .pgettext("one gear, named by its colour or kind", "{name} gear")
-        .format(name=_kind_name(gear, lang, 1))
+        .format(name=kind_word(gear, lang, 1))
     )
 
 
@@ -179,31 +180,7 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} {_kind_name(gear, lang, count)}" for gear, count in counts.items())
-
-
-#: One colour's count in the words of :func:`gears_text` in English: ``"2 red"``.
-_COUNTED: Final = re.compile(r"(?P<count>[1-9][0-9]*) (?P<name>[a-z0-9-]+)")
-
-
-def gears_from_text(text: str) -> tuple[Gear, ...] | None:
-    """The gears an English :func:`gears_text` (or ``describe_gears``) names, or ``None`` when
-    ``text`` is not such a list; so that a report's English can be said again in ``lang``.
-
-    >>> gears_from_text("2 red, 1 jolly") == (Gear(1), Gear(1), Gear(0, GearKind.JOLLY))
-    True
-    >>> gears_from_text("none"), gears_from_text("two red")
-    ((), None)
-    """
-    if text == "none":
-        return ()
-    found: list[Gear] = []
-    for part in text.split(", "):
-        counted = _COUNTED.fullmatch(part)
-        if counted is None or counted["name"] not in GEAR_NAMES:
-            return None
-        found += [GEAR_NAMES[counted["name"]]] * int(counted["count"])
-    return tuple(found)
+    return ", ".join(f"{count} {kind_word(gear, lang, count)}" for gear, count in counts.items())
 
 
 def place_text(place: Place, lang: str) -> str:

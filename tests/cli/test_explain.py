@@ -301,7 +301,7 @@ def test_json_reports_a_departing_turn_and_exits_1(tmp_path: Path) -> None:
     assert report["agrees"] is False
     assert report["departures"][0]["what"] == "Bruno's score"
     assert report["departures"][0]["recorded"] == "7 points"
-    assert report["departures"][0]["expected"] == "1 points"
+    assert report["departures"][0]["expected"] == "1 point"
     assert report["departures"][0]["clause"] == "END-2"
 
 

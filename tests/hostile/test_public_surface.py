@@ -54,9 +54,11 @@ from outofgears import (
 from outofgears.errors import IllegalChoiceError
 from outofgears.judge.compare import compare_results
 from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
+from outofgears.judge.departures import Departure
 from outofgears.judge.replay import replay_log
 from outofgears.log import GameLog, Start, TurnRecord, read_log
 from outofgears.play.observation import ObservationCache, observe
+from outofgears.words import findings
 from tests.clause_map import REPO_ROOT
 
 #: Folders whose every module is public and declares ``__all__``.
@@ -120,6 +122,8 @@ def _refusal() -> IllegalChoiceError:
 
 
 REFUSAL = _refusal()
+#: A departure, as the judge makes one (robot 1's feet recorded empty, the rules give red).
+DEPARTURE = Departure(1, "$.turns[0].recorded.robots.1.feet", Place.feet(1), (), (Gear(1),))
 CASE = load_cases(REPO_ROOT / "spec" / "conformance")[0]
 #: The choice space whose methods are called, and a step and a table of its own walk.
 SPACE = legal_choices(STATE, PROGRAMS)
@@ -158,6 +162,13 @@ SAMPLES: dict[str, _Sample] = {
     "text": lambda: "attack 2",
     "clause_id": lambda: "ATK-4",
     "lang": lambda: "en",
+    "fact": lambda: findings.Points(1),
+    "allowed": lambda: (findings.AssemblyOptions(1, ((Gear(1), Gear(2)),)),),
+    "departure": lambda: DEPARTURE,
+    "clause": lambda: "ATK-4",
+    "refusal": lambda: REFUSAL.refusal,
+    "decisions": lambda: (findings.OpenDecision("assembly", 2),),
+    "ways": lambda: 2,
     "gears": lambda: gears(1, 2),
     "gear": lambda: Gear(1),
     "events": lambda: apply_events_sample(),
@@ -312,6 +323,41 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.judge.compare.Resolution",
     "outofgears.judge.compare.StateDifference",
     "outofgears.judge.compare.TurnDifference",
+    "outofgears.judge.departures.Departure",
+    "outofgears.words.findings.AssemblyDeclined",
+    "outofgears.rules.refusals.Refusal",
+    "outofgears.words.findings.AssemblyOptions",
+    "outofgears.words.findings.TieBreaksByRing",
+    "outofgears.words.findings.WrittenUnderSpec",
+    "outofgears.words.findings.OpenDecision",
+    "outofgears.words.findings.OpenPlace",
+    "outofgears.words.findings.OpenPositions",
+    "outofgears.words.findings.Inferred",
+    "outofgears.words.findings.SharesOf",
+    "outofgears.words.findings.StealTaken",
+    "outofgears.words.findings.TakenFrom",
+    "outofgears.words.findings.ChoiceOf",
+    "outofgears.words.findings.ChosenAssembly",
+    "outofgears.words.findings.ChosenSplit",
+    "outofgears.words.findings.ChosenSteal",
+    "outofgears.words.findings.ClosestOutcome",
+    "outofgears.words.findings.DefaultMoves",
+    "outofgears.words.findings.Drawn",
+    "outofgears.words.findings.DrawnOnto",
+    "outofgears.words.findings.NextInReserve",
+    "outofgears.words.findings.OneOfReserve",
+    "outofgears.words.findings.Points",
+    "outofgears.words.findings.Refused",
+    "outofgears.words.findings.ReserveEmpty",
+    "outofgears.words.findings.ScoreCount",
+    "outofgears.words.findings.ScoreOf",
+    "outofgears.words.findings.ShareQuota",
+    "outofgears.words.findings.ShareSize",
+    "outofgears.words.findings.SomeChoice",
+    "outofgears.words.findings.SplitOptions",
+    "outofgears.words.findings.SplitQuotas",
+    "outofgears.words.findings.StealFromCircuit",
+    "outofgears.words.findings.StealOptions",
     "outofgears.judge.replay.Departure",
     "outofgears.judge.replay.InferredChoice",
     "outofgears.judge.replay.Replay",
