@@ -233,13 +233,20 @@ class MCTSBot:
         seen_upgrades = tuple(memory.cards)
         stats: dict[str, dict[int, list[float]]] = {}
         cache = ObservationCache()
+        # A player's legal moves depend only on its seat and the card it holds (the seats
+        # are the same in every position drawn).
+        legal_of: dict[tuple[str, UpgradeCard | None], tuple[int, ...]] = {}
         for iteration in range(self.iterations):
             state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
             programs: dict[int, AnyProgram] = {}
             chosen: dict[str, int] = {}
             log_total = math.log(iteration + 1)
             for player in state.players:
-                legal = cache.legal_moves(state, player.name)
+                legal = legal_of.get((player.name, player.upgrade))
+                if legal is None:
+                    legal = legal_of[player.name, player.upgrade] = cache.legal_moves(
+                        state, player.name
+                    )
                 mine = stats.get(player.name)
                 if mine is None:
                     mine = stats[player.name] = self._start(memory, player.name, legal, state)
