@@ -354,8 +354,9 @@ def _foreseen(
     points (as :class:`LookaheadBot` and :class:`GreedyBot` play), on ``samples`` positions
     drawn from the observation with random programs of the others; a tenth spread over all
     its moves."""
-    margins: dict[str, Counter[int]] = {}
-    points: dict[str, Counter[int]] = {}
+    margins: dict[str, dict[int, float]] = {}
+    points: dict[str, dict[int, float]] = {}
+    tried: dict[str, dict[int, int]] = {}  # on how many positions a move was legal
     for _ in range(samples):
         state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
         others = random_programs(state, rng)
@@ -363,21 +364,25 @@ def _foreseen(
             name = player.name
             if name == observation.player:
                 continue
-            margin = margins.setdefault(name, Counter())
-            own = points.setdefault(name, Counter())
+            margin = margins.setdefault(name, {})
+            own = points.setdefault(name, {})
+            count = tried.setdefault(name, {})
             for move in legal_moves(state, player):
                 programs = dict(others)
                 programs.update(programs_of_move(state, name, move))
                 after = apply_turn(state, programs)
-                margin[move] += _margin(after, name)
-                own[move] += _own_points(after, name)
+                margin[move] = margin.get(move, 0.0) + _margin(after, name)
+                own[move] = own.get(move, 0.0) + _own_points(after, name)
+                count[move] = count.get(move, 0) + 1
     models = {}
     for name, margin in margins.items():
         moves = sorted(margin)
         weights = dict.fromkeys(moves, 0.1 / len(moves))
-        for values in (margin, points[name]):
-            best = max(values.values())
-            top = [move for move in moves if values[move] == best]
+        count = tried[name]
+        for totals in (margin, points[name]):
+            means = {move: totals[move] / count[move] for move in moves}
+            best = max(means.values())
+            top = [move for move in moves if means[move] == best]
             for move in top:
                 weights[move] += 0.45 / len(top)
         models[name] = (moves, list(itertools.accumulate(weights[move] for move in moves)))
