@@ -277,6 +277,7 @@ def test_the_search_forecasts_another_players_obvious_harvest() -> None:
         8,
         (),
         lambda position, player: cache.legal_moves(position, player.name),
+        400,
     )
     assert list(models) == ["P2"]  # the bot's own player is searched, not forecast
     moves, cumulative = models["P2"]

@@ -217,7 +217,8 @@ class MCTSBot:
         rollout: Random turns played after the searched one before the margins are read.
         prior: Visits of the prior from the revealed history (0 for none).
         foresight: Positions on which each other player's move is forecast (0: no forecast,
-            the others searched by UCB1 alone).
+            the others searched by UCB1 alone); fewer in big games, the forecast playing
+            about :attr:`iterations` turns at most.
 
     >>> from outofgears.rules.setup import setup_game
     >>> from outofgears.play.observation import observe
@@ -257,7 +258,7 @@ class MCTSBot:
             return legal
 
         models = (
-            _foreseen(observation, rng, self.foresight, seen_upgrades, legal_moves)
+            _foreseen(observation, rng, self.foresight, seen_upgrades, legal_moves, self.iterations)
             if self.foresight
             else {}
         )
@@ -348,16 +349,21 @@ def _foreseen(
     samples: int,
     seen_upgrades: tuple[UpgradeCard, ...],
     legal_moves: Callable[[GameState, Player], tuple[int, ...]],
+    budget: int,
 ) -> dict[str, tuple[list[int], list[float]]]:
     """What each other player is expected to play, as moves and cumulative weights: half the
     weight on the moves of best mean margin after this turn, half on those of best mean
     points (as :class:`LookaheadBot` and :class:`GreedyBot` play), on ``samples`` positions
     drawn from the observation with random programs of the others; a tenth spread over all
-    its moves."""
+    its moves. Fewer positions when the next would take the turns played past ``budget``
+    (big games, joint moves), never none."""
     margins: dict[str, dict[int, float]] = {}
     points: dict[str, dict[int, float]] = {}
     tried: dict[str, dict[int, int]] = {}  # on how many positions a move was legal
-    for _ in range(samples):
+    played = 0  # turns
+    for drawn in range(samples):
+        if drawn and played + played // drawn > budget:
+            break
         state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
         others = random_programs(state, rng)
         for player in state.players:
@@ -374,6 +380,7 @@ def _foreseen(
                 margin[move] = margin.get(move, 0.0) + _margin(after, name)
                 own[move] = own.get(move, 0.0) + _own_points(after, name)
                 count[move] = count.get(move, 0) + 1
+                played += 1
     models = {}
     for name, margin in margins.items():
         moves = sorted(margin)
