@@ -11,8 +11,9 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
 * :class:`MCTSBot` is an information-set Monte Carlo search: each iteration draws a position
   consistent with the observation (:meth:`Observation.sample_state
   <outofgears.play.observation.Observation.sample_state>`), every player picks its move by UCB1 on
-  its own statistics (decoupled UCT for simultaneous moves), and each is credited with its
-  points after the turn.
+  its own statistics (decoupled UCT for simultaneous moves) or, in half the iterations, the
+  others by a forecast of one-turn-ahead players, and each is credited with its point margin
+  after the turn.
 
 * :class:`LookaheadBot` is :class:`GreedyBot` on the point margin: its points less the best
   of the others'.
