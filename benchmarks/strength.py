@@ -7,7 +7,7 @@ game's number. The table gives the first bot's win share over the pair's games (
 a win) with its standard error ``s / sqrt(n)``, and each bot's thinking time in milliseconds
 per move (wall clock, its ``act`` calls only; ``--workers`` processes share the machine).
 
-The figures in docs/writing-a-bot.md come from ``--games 100 --seed 1``.
+The figures in docs/writing-a-bot.md come from ``--games 400 --seed 1``.
 """
 
 from __future__ import annotations

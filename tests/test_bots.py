@@ -254,3 +254,36 @@ def test_points_are_read_before_the_end_and_win_shares_are_not() -> None:
     points = returns(after, "points")
     assert points == {score.player: float(score.points) for score in player_scores(after)}
     assert returns(after) == {"P1": 0.0, "P2": 0.0}
+
+
+def test_the_search_forecasts_another_players_obvious_harvest() -> None:
+    from outofgears.play.actions import action_id
+    from outofgears.play.bots import _foreseen
+    from outofgears.play.observation import ObservationCache
+    from outofgears.rules.gears import gears
+    from outofgears.rules.programs import Program
+    from outofgears.rules.setup import from_position
+
+    # Dump 1 holds four gears of robot 2's colour; dump 2 is empty.
+    state = from_position(
+        robots={1: {"feet": gears(1)}, 2: {"feet": gears(2)}},
+        dumps={1: gears(2, 2, 2, 2), 2: ()},
+        reserve=gears(3, 4, 5, 6),
+    )
+    cache = ObservationCache()
+    models = _foreseen(
+        observe(state, "P1"),
+        random.Random(1),
+        8,
+        (),
+        lambda position, player: cache.legal_moves(position, player.name),
+        400,
+    )
+    assert list(models) == ["P2"]  # the bot's own player is searched, not forecast
+    moves, cumulative = models["P2"]
+    assert moves == sorted(observe(state, "P2").legal_actions())
+    assert cumulative[-1] == pytest.approx(1.0)
+    weights = [b - a for a, b in zip([0.0, *cumulative], cumulative, strict=False)]
+    assert min(weights) > 0  # every legal move stays possible
+    harvest = moves.index(action_id(Program.parse("harvest 1")))
+    assert weights[harvest] >= 0.9

@@ -14,7 +14,9 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from outofgears.errors import InvalidStateError  # noqa: E402
+from outofgears.play.actions import action_id, joint_program_of, num_joint_actions  # noqa: E402
 from outofgears.play.gym import OutOfGearsEnv  # noqa: E402
+from outofgears.play.observation import observe  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -23,8 +25,22 @@ from outofgears.play.gym import OutOfGearsEnv  # noqa: E402
         {"robots": 3, "opponents": "random"},
         {"robots": 4, "opponents": ["greedy:1", "lookahead:1", "random"], "upgrades": True},
         {"robots": 2, "opponents": "random", "flat": True, "render_mode": "ansi"},
+        {"robots": 4, "two_robots": True, "opponents": "random"},
+        {
+            "robots": 6,
+            "two_robots": True,
+            "opponents": ["greedy:1", "lookahead:1"],
+            "upgrades": True,
+            "flat": True,
+        },
     ],
-    ids=["random opponents", "named bots, upgrades", "flat, ansi"],
+    ids=[
+        "random opponents",
+        "named bots, upgrades",
+        "flat, ansi",
+        "two robots each",
+        "two robots each, upgrades, flat",
+    ],
 )
 def test_the_env_passes_gymnasiums_check_env(kwargs: dict[str, Any]) -> None:
     check_env(OutOfGearsEnv(**kwargs), skip_render_check=False)
@@ -87,9 +103,38 @@ def test_an_action_outside_the_space_is_gymnasiums_invalid_action(action: Any) -
         ({"opponents": "mcts:0"}, "from 1 to"),
         ({"turn_cap": 0}, "turn_cap"),
         ({"robots": 1}, "2 to 8 robots"),
+        ({"robots": 5, "two_robots": True}, "4, 6 or 8 robots"),
+        ({"robots": 6, "two_robots": True, "opponents": ["random"] * 5}, "5 bots for the 2 other"),
+        ({"two_robots": 1}, "two_robots must be True or False"),
         ({"render_mode": "human"}, "render_mode"),
     ],
 )
 def test_bad_arguments_are_refused_with_typed_errors(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidStateError, match=message):
         OutOfGearsEnv(**kwargs)
+
+
+def test_in_the_two_robot_variant_the_learners_joint_action_moves_both_its_robots() -> None:
+    env = OutOfGearsEnv(robots=4, two_robots=True, opponents="random")
+    observation, _ = env.reset(seed=2)
+    assert env.position is not None
+    learner = env.position.players[0]
+    assert learner.robots == (1, 3)
+    legal = observe(env.position, "P1").legal_actions()
+    mask = observation["action_mask"]
+    assert mask.shape == (num_joint_actions(),)
+    assert mask.nonzero()[0].tolist() == legal
+    action = next(move for move in legal if len(set(map(str, joint_program_of(move)))) == 2)
+    observation, *_ = env.step(action)
+    vector = observation["observation"]
+    revealed = [int(vector[283 + 29 * (robot - 1) : 283 + 29 * robot].argmax()) for robot in (1, 3)]
+    assert revealed == [action_id(program) for program in joint_program_of(action)]
+    assert vector[12:20].tolist() == [1, 0, 1, 0, 0, 0, 0, 0]  # the learner's robots
+
+
+def test_a_two_robot_episode_ends_with_the_learners_win_share() -> None:
+    env = OutOfGearsEnv(robots=6, two_robots=True, opponents="greedy:1")
+    seen, total = _episode(env, 4)
+    assert 0.0 <= total <= 1.0
+    assert len(seen) > 1
+    assert (seen, total) == _episode(env, 4)

@@ -11,8 +11,9 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
 * :class:`MCTSBot` is an information-set Monte Carlo search: each iteration draws a position
   consistent with the observation (:meth:`Observation.sample_state
   <outofgears.play.observation.Observation.sample_state>`), every player picks its move by UCB1 on
-  its own statistics (decoupled UCT for simultaneous moves), and each is credited with its
-  points after the turn.
+  its own statistics (decoupled UCT for simultaneous moves) or, in half the iterations, the
+  others by a forecast of one-turn-ahead players, and each is credited with its point margin
+  after the turn.
 
 * :class:`LookaheadBot` is :class:`GreedyBot` on the point margin: its points less the best
   of the others'.
@@ -24,6 +25,7 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -38,7 +40,7 @@ from outofgears.play.actions import expect_rng, programs_of_move
 from outofgears.play.game import check_turn_cap, is_terminal, returns
 from outofgears.play.observation import Observation, ObservationCache
 from outofgears.play.policies import random_programs
-from outofgears.rules.model import GameState, UpgradeCard
+from outofgears.rules.model import GameState, Player, UpgradeCard
 from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import apply_turn
@@ -197,8 +199,15 @@ class MCTSBot:
     The other players' choices start from what they revealed before: each of their moves
     starts with ``prior`` visits at the mean margin, shared out by how often that player laid
     the move's action card (attack, trap, harvest) in the game so far, so a player who always
-    harvests is searched as one who probably harvests again. The move played is the bot's
-    most visited one.
+    harvests is searched as one who probably harvests again.
+
+    The others are also expected to look one turn ahead (``foresight``): before the search,
+    each other player's moves are valued on ``foresight`` drawn positions as
+    :class:`LookaheadBot` and :class:`GreedyBot` value them (mean margin, mean points, against
+    random programs), and in half the iterations that player plays a move drawn from that
+    forecast (the best moves by either measure, a tenth of the weight spread over all) instead
+    of its UCB1 choice. The bot's own UCB1 then answers a mixture of one-turn-ahead players and
+    players searching as it does. The move played is the bot's most visited one.
 
     The bot remembers what it saw in a game (the programs revealed, the cards laid); a new
     game (a turn earlier than the last seen) starts afresh.
@@ -208,6 +217,9 @@ class MCTSBot:
         exploration: The UCB1 constant, in points of margin.
         rollout: Random turns played after the searched one before the margins are read.
         prior: Visits of the prior from the revealed history (0 for none).
+        foresight: Positions on which each other player's move is forecast (0: no forecast,
+            the others searched by UCB1 alone); fewer in big games, the forecast playing
+            about :attr:`iterations` turns at most.
 
     >>> from outofgears.rules.setup import setup_game
     >>> from outofgears.play.observation import observe
@@ -220,6 +232,7 @@ class MCTSBot:
     exploration: float = 2.0
     rollout: int = field(default=0, validator=lambda _, a, v: _check_count(a.name, v, least=0))
     prior: float = 4.0
+    foresight: int = field(default=8, validator=lambda _, a, v: _check_count(a.name, v, least=0))
     _memory: _Memory = field(factory=lambda: _Memory(), init=False, repr=False, eq=False)
     name = "mcts"
 
@@ -233,17 +246,40 @@ class MCTSBot:
         seen_upgrades = tuple(memory.cards)
         stats: dict[str, dict[int, list[float]]] = {}
         cache = ObservationCache()
+        # A player's legal moves depend only on its seat and the card it holds (the seats
+        # are the same in every position drawn).
+        legal_of: dict[tuple[str, UpgradeCard | None], tuple[int, ...]] = {}
+
+        def legal_moves(state: GameState, player: Player) -> tuple[int, ...]:
+            legal = legal_of.get((player.name, player.upgrade))
+            if legal is None:
+                legal = legal_of[player.name, player.upgrade] = cache.legal_moves(
+                    state, player.name
+                )
+            return legal
+
+        models = (
+            _foreseen(observation, rng, self.foresight, seen_upgrades, legal_moves, self.iterations)
+            if self.foresight
+            else {}
+        )
         for iteration in range(self.iterations):
             state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
             programs: dict[int, AnyProgram] = {}
             chosen: dict[str, int] = {}
             log_total = math.log(iteration + 1)
             for player in state.players:
-                legal = cache.legal_moves(state, player.name)
+                legal = legal_moves(state, player)
                 mine = stats.get(player.name)
                 if mine is None:
                     mine = stats[player.name] = self._start(memory, player.name, legal, state)
-                move = self._select(mine, legal, log_total, rng)
+                model = models.get(player.name)
+                if model is not None and rng.random() < _FORECAST_SHARE:
+                    move = rng.choices(model[0], cum_weights=model[1])[0]
+                    if move not in legal:
+                        move = rng.choice(legal)
+                else:
+                    move = self._select(mine, legal, log_total, rng)
                 chosen[player.name] = move
                 programs.update(programs_of_move(state, player.name, move))
             state = apply_turn(state, programs)
@@ -304,6 +340,61 @@ class MCTSBot:
 
 
 _ACTION_CARDS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
+#: The share of the iterations in which another player plays its forecast move.
+_FORECAST_SHARE = 0.5
+
+
+def _foreseen(
+    observation: Observation,
+    rng: random.Random,
+    samples: int,
+    seen_upgrades: tuple[UpgradeCard, ...],
+    legal_moves: Callable[[GameState, Player], tuple[int, ...]],
+    budget: int,
+) -> dict[str, tuple[list[int], list[float]]]:
+    """What each other player is expected to play, as moves and cumulative weights: half the
+    weight on the moves of best mean margin after this turn, half on those of best mean
+    points (as :class:`LookaheadBot` and :class:`GreedyBot` play), on ``samples`` positions
+    drawn from the observation with random programs of the others; a tenth spread over all
+    its moves. Fewer positions when the next would take the turns played past ``budget``
+    (big games, joint moves), never none."""
+    margins: dict[str, dict[int, float]] = {}
+    points: dict[str, dict[int, float]] = {}
+    tried: dict[str, dict[int, int]] = {}  # on how many positions a move was legal
+    played = 0  # turns
+    for drawn in range(samples):
+        if drawn and played + played // drawn > budget:
+            break
+        state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
+        others = random_programs(state, rng)
+        for player in state.players:
+            name = player.name
+            if name == observation.player:
+                continue
+            margin = margins.setdefault(name, {})
+            own = points.setdefault(name, {})
+            count = tried.setdefault(name, {})
+            for move in legal_moves(state, player):
+                programs = dict(others)
+                programs.update(programs_of_move(state, name, move))
+                after = apply_turn(state, programs)
+                margin[move] = margin.get(move, 0.0) + _margin(after, name)
+                own[move] = own.get(move, 0.0) + _own_points(after, name)
+                count[move] = count.get(move, 0) + 1
+                played += 1
+    models = {}
+    for name, margin in margins.items():
+        moves = sorted(margin)
+        weights = dict.fromkeys(moves, 0.1 / len(moves))
+        count = tried[name]
+        for totals in (margin, points[name]):
+            means = {move: totals[move] / count[move] for move in moves}
+            best = max(means.values())
+            top = [move for move in moves if means[move] == best]
+            for move in top:
+                weights[move] += 0.45 / len(top)
+        models[name] = (moves, list(itertools.accumulate(weights[move] for move in moves)))
+    return models
 
 
 @define
@@ -381,7 +472,7 @@ def make_bot(spec: str) -> Bot:
     (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is not a string).
 
     >>> make_bot("mcts:50")
-    MCTSBot(iterations=50, exploration=2.0, rollout=0, prior=4.0)
+    MCTSBot(iterations=50, exploration=2.0, rollout=0, prior=4.0, foresight=8)
     >>> make_bot("outofgears.play.bots:RandomBot").name
     'random'
     >>> make_bot("chess")

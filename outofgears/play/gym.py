@@ -3,14 +3,17 @@ which brings Gymnasium): the learner plays one seat, named bots play the others.
 
 :class:`OutOfGearsEnv` (registered as ``outofgears/OutOfGears-v0`` when this module is
 imported) deals a new game at every ``reset``. The learner is ``"P1"`` (robot 1) of a game of
-``robots`` robots, one per player; the other players are bots built by
+``robots`` robots, one per player, or with ``two_robots=True`` (the two-robot variant, VAR-1)
+the player of robots 1 and ``robots / 2 + 1``, whose action is then a joint action (both
+robots' programs, :func:`~outofgears.play.actions.num_joint_actions` of them); the other
+players are bots built by
 :func:`~outofgears.play.bots.make_bot` from ``opponents`` (one spec for all, or one per seat),
 and each sees only its own observation, as in :func:`~outofgears.play.bots.play_match`.
 
 The observation is that of the PettingZoo adapter: a ``Dict`` of ``"observation"`` (the
 :meth:`~outofgears.play.observation.Observation.to_vector`) and ``"action_mask"``, or with
 ``flat=True`` the vector alone, the mask in ``info["action_mask"]``. The action is a program
-number (:mod:`outofgears.play.actions`). The reward is the learner's win share when the game
+number, or a joint action number in the two-robot variant (:mod:`outofgears.play.actions`). The reward is the learner's win share when the game
 ends (0 before); a game not over after ``turn_cap`` turns is truncated and scored as it
 stands (ruling R-TURN-CAP). An action the mask forbids ends the episode with reward -1 and
 ``info["illegal_action"]``; one outside the action space raises
@@ -34,7 +37,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from outofgears.errors import ArgumentTypeError, InvalidStateError
-from outofgears.play.actions import num_actions, programs_of_move
+from outofgears.play.actions import num_actions, num_joint_actions, programs_of_move
 from outofgears.play.bots import Bot, make_bot
 from outofgears.play.envs import (
     RENDER_MODES,
@@ -58,9 +61,11 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
     """One seat of the game for a single-agent learner; the others played by bots.
 
     Args:
-        robots: Robots in play, 2 to 8, one per player.
-        opponents: The bots of players ``P2`` to ``PK``: one spec for all (``"lookahead"``,
-            ``"mcts:200"``, ``"module:Class"``...), or one spec per player.
+        robots: Robots in play, 2 to 8, one per player; 4, 6 or 8 with ``two_robots``.
+        opponents: The bots of the other players, ``P2`` on: one spec for all
+            (``"lookahead"``, ``"mcts:200"``, ``"module:Class"``...), or one spec per player.
+        two_robots: The two-robot variant: every player, the learner too, drives two robots
+            (VAR-1) and moves them with one joint action.
         upgrades: The Robot Upgrades expansion.
         turn_cap: Turns before a game is cut off (1 to 100,000).
         render_mode: ``None`` or ``"ansi"``.
@@ -74,30 +79,33 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         robots: int = 4,
         *,
         opponents: str | Sequence[str] = "lookahead",
+        two_robots: bool = False,
         upgrades: bool = False,
         turn_cap: int = 100,
         render_mode: str | None = None,
         flat: bool = False,
     ) -> None:
-        check_env_arguments(robots, False, upgrades, turn_cap, render_mode)
+        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode)
         if type(flat) is not bool:
             raise ArgumentTypeError("flat", "True or False", flat)
-        specs = [opponents] * (robots - 1) if isinstance(opponents, str) else list(opponents)
+        others = (robots // 2 if two_robots else robots) - 1
+        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if isinstance(opponents, str | bytes) and not isinstance(opponents, str):
             raise ArgumentTypeError("opponents", "a bot spec or a list of them", opponents)
-        if len(specs) != robots - 1:
+        if len(specs) != others:
             raise InvalidStateError(
-                f"opponents gives {len(specs)} bots for the {robots - 1} other players"
+                f"opponents gives {len(specs)} bots for the {others} other players"
             )
         for spec in specs:
             make_bot(spec)  # a bad spec is refused now, not at the first reset
         self.robots = robots
+        self.two_robots = two_robots
         self.opponents = tuple(specs)
         self.options = Options(upgrades=upgrades)
         self.turn_cap = turn_cap
         self.render_mode = render_mode
         self.flat = flat
-        actions = num_actions(self.options)
+        actions = num_joint_actions(self.options) if two_robots else num_actions(self.options)
         box = observation_box(turn_cap)
         self.observation_space = (
             box
@@ -127,7 +135,10 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63 - 1)))
         self.position = setup_seated_game(
-            self.robots, seed=self._rng.getrandbits(63), options=self.options
+            self.robots,
+            two_robots=self.two_robots,
+            seed=self._rng.getrandbits(63),
+            options=self.options,
         )
         self._bots = {
             f"P{index}": make_bot(spec) for index, spec in enumerate(self.opponents, start=2)

@@ -112,6 +112,11 @@ class PublicInfo:
     robot_numbers: tuple[int, ...]
     revealed: tuple[AnyProgram, ...] | None
     _vector: list[float] = field(repr=False)
+    #: The table's robots, dumps and reserve gears as :meth:`Observation.sample_state` builds
+    #: them, once (what every player sees: nothing hidden is kept here).
+    _table: list[tuple[tuple[Robot, ...], tuple[Dump, ...], list[Gear]]] = field(
+        init=False, factory=list, repr=False, eq=False
+    )
 
     @property
     def turn(self) -> int:
@@ -496,20 +501,11 @@ class Observation:
         ):
             raise ArgumentTypeError("seen_upgrades", "a tuple of UpgradeCard", seen_upgrades)
         public = self.public
-        reserve = [
-            CANONICAL_GEARS[rank] for rank, count in enumerate(public.reserve) for _ in range(count)
-        ]
+        on_table, dumps, gears = _table_of(public)
+        reserve = gears.copy()
         rng.shuffle(reserve)
-        pool = Counter(public.options.upgrade_deck)
-        if self.upgrade is not None:
-            pool[self.upgrade] -= 1
-        reduced = pool.copy()
-        reduced.subtract(seen_upgrades)
         holders = sum(1 for name, _, holds in public.players if holds and name != self.player)
-        if sum(max(0, count) for count in reduced.values()) >= holders:
-            pool = reduced
-        cards = [card for card in _CARDS for _ in range(max(0, pool[card]))]
-        dealt = rng.sample(cards, holders) if holders else []
+        dealt = _hidden_cards(public, self.upgrade, seen_upgrades, holders, rng)
         players = []
         for name, robots, holds in public.players:
             card: UpgradeCard | None = None
@@ -518,21 +514,9 @@ class Observation:
             elif holds:
                 card = dealt.pop()
             players.append(Player(name, robots, card))
-        owner = {number: name for name, robots, _ in public.players for number in robots}
         return GameState(
-            robots=tuple(
-                Robot(
-                    number,
-                    owner[number],
-                    feet=_gears(public.feet[index]),
-                    circuit=_gears(public.circuits[index]),
-                )
-                for index, number in enumerate(public.robot_numbers)
-            ),
-            dumps=tuple(
-                Dump(number, _gears(public.dumps[index]))
-                for index, number in enumerate(public.robot_numbers)
-            ),
+            robots=on_table,
+            dumps=dumps,
             reserve=tuple(reserve),
             players=tuple(players),
             turn=public.turn,
@@ -562,6 +546,46 @@ class Observation:
                 _MOVES_OF_SEAT.clear()
             by_card = _MOVES_OF_SEAT[key] = _moves_by_card(self)
         return list(by_card[self.upgrade])
+
+
+def _hidden_cards(
+    public: PublicInfo,
+    own: UpgradeCard | None,
+    seen_upgrades: tuple[UpgradeCard, ...],
+    holders: int,
+    rng: random.Random,
+) -> list[UpgradeCard]:
+    """The cards of the ``holders`` other players who hold one, drawn from the deck less the
+    observer's ``own`` card and, when enough are left, the cards seen laid."""
+    if not holders:
+        return []
+    pool = Counter(public.options.upgrade_deck)
+    if own is not None:
+        pool[own] -= 1
+    reduced = pool.copy()
+    reduced.subtract(seen_upgrades)
+    if sum(max(0, count) for count in reduced.values()) >= holders:
+        pool = reduced
+    cards = [card for card in _CARDS for _ in range(max(0, pool[card]))]
+    return rng.sample(cards, holders)
+
+
+def _table_of(public: PublicInfo) -> tuple[tuple[Robot, ...], tuple[Dump, ...], list[Gear]]:
+    """The robots, the dumps and the reserve's gears (in rank order) of the position that
+    ``public`` describes, built once per :class:`PublicInfo`."""
+    table = public._table
+    if not table:
+        owner = {number: name for name, robots, _ in public.players for number in robots}
+        feet, circuits, piles = public.feet, public.circuits, public.dumps
+        robots = tuple(
+            Robot(number, owner[number], feet=_gears(feet[index]), circuit=_gears(circuits[index]))
+            for index, number in enumerate(public.robot_numbers)
+        )
+        dumps = tuple(
+            Dump(number, _gears(piles[index])) for index, number in enumerate(public.robot_numbers)
+        )
+        table.append((robots, dumps, list(_gears(public.reserve))))
+    return table[0]
 
 
 def _moves_by_card(observation: Observation) -> dict[UpgradeCard | None, tuple[int, ...]]:

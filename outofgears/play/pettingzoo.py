@@ -56,6 +56,11 @@ ObsDict = Any  # a dict of "observation" and "action_mask", or with flat=True th
 _SEATS_KEPT = 4096
 
 
+#: A move's part of a turn: for each of the agent's robots, its number, the program's
+#: :func:`~outofgears.play.actions.action_id` and the program.
+Chosen = tuple[tuple[int, int, AnyProgram], ...]
+
+
 @frozen
 class _Seats:
     """What the agents' observations of a position add to its shared vector, and what they
@@ -66,14 +71,14 @@ class _Seats:
         names: The agents, in the order of the players.
         own: The places of the agents' vectors, laid end to end, that hold a 1 for that
             agent alone (:func:`~outofgears.play.observation.own_slots`).
-        legal: Per agent, its legal moves.
-        masks: Per agent, its legal-action mask.
+        moves: Per agent, in the order of the players, its legal moves and what each plays.
+        masks: The agents' legal-action masks, one row per agent.
     """
 
     names: tuple[str, ...]
     own: npt.NDArray[np.intp]
-    legal: dict[str, frozenset[int]]
-    masks: tuple[npt.NDArray[np.int8], ...]
+    moves: dict[str, dict[int, Chosen]]
+    masks: npt.NDArray[np.int8]
 
 
 class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
@@ -128,7 +133,8 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self._revealed: dict[int, int] | None = None
         self._seats: dict[tuple[object, ...], _Seats] = {}
         self._cache = ObservationCache()
-        self._legal: dict[str, frozenset[int]] = {}
+        self._moves: dict[str, dict[int, Chosen]] = {}
+        self._masks: dict[str, npt.NDArray[np.int8]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same space for every agent: the ``Dict``, or the ``Box`` with ``flat=True``."""
@@ -178,7 +184,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         if not self.flat:
             return {agent: {} for agent in agents}
         masks = self._masks
-        return {agent: {"action_mask": masks[agent].copy()} for agent in agents}
+        return {agent: {"action_mask": masks[agent]} for agent in agents}
 
     def step(
         self, actions: dict[str, ActionType]
@@ -220,22 +226,19 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         programs: dict[int, AnyProgram] = {}
         revealed: dict[int, int] = {}
         illegal = []
-        legal = self._legal
-        count = self._programs
         if not isinstance(actions, dict) or len(actions) != len(state.players):
             self._check_agents(actions)
-        for player in state.players:
-            agent = player.name
+        for agent, moves in self._moves.items():
             try:
                 move = actions[agent]
             except KeyError:
                 self._check_agents(actions)
                 raise
             try:
-                allowed = move in legal[agent]
+                chosen = moves.get(move)
             except TypeError:  # unhashable
-                allowed = False
-            if not allowed:
+                chosen = None
+            if chosen is None:
                 if not self._action_space.contains(move):
                     raise EnvActionError(
                         f"agent {agent}: {move!r} is not in the action space "
@@ -243,15 +246,9 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
                     )
                 illegal.append(agent)
                 continue
-            move = int(move)
-            robots = player.robots
-            if len(robots) == 1:
-                revealed[robots[0]] = move
-                programs[robots[0]] = ALL_PROGRAMS[move]
-            else:
-                first, second = divmod(move, count)
-                revealed[robots[0]], revealed[robots[1]] = first, second
-                programs[robots[0]], programs[robots[1]] = ALL_PROGRAMS[first], ALL_PROGRAMS[second]
+            for robot, number, program in chosen:
+                revealed[robot] = number
+                programs[robot] = program
         return programs, revealed, illegal
 
     def _check_agents(self, actions: object) -> None:
@@ -290,28 +287,29 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
     def _observations(self) -> dict[str, Any]:
         """Every agent's observation of the current position: its vector and its mask.
 
-        The vectors are copies of the shared part
+        The vectors are the rows of one array, copies of the shared part
         (:func:`~outofgears.play.observation.shared_vector`, with
         :func:`~outofgears.play.observation.own_slots` the one definition of the layout) with each
-        agent's own slots set; what the agents add and may play is looked up once per set of
-        upgrade cards held (:class:`_Seats`).
+        agent's own slots set; the masks are the rows of one copy of the position's masks. What
+        the agents add and may play is looked up once per set of upgrade cards held
+        (:class:`_Seats`).
         """
         state = self.position
         assert state is not None
         seats = self._seats_of(state)
-        self._legal = seats.legal
+        self._moves = seats.moves
         base = np.frombuffer(self._cache.shared_vector(state, self._revealed), np.float32)
         vectors = np.empty((len(seats.names), base.shape[0]), np.float32)
         vectors[:] = base
         vectors.ravel()[seats.own] = 1.0
-        rows = list(vectors)
+        masks = seats.masks.copy()
         if self.flat:
-            self._masks = dict(zip(seats.names, seats.masks, strict=True))
-            return dict(zip(seats.names, rows, strict=True))
-        out: dict[str, Any] = {}
-        for name, vector, mask in zip(seats.names, rows, seats.masks, strict=True):
-            out[name] = {"observation": vector, "action_mask": mask.copy()}
-        return out
+            self._masks = dict(zip(seats.names, masks, strict=True))
+            return dict(zip(seats.names, vectors, strict=True))
+        return {
+            name: {"observation": vector, "action_mask": mask}
+            for name, vector, mask in zip(seats.names, vectors, masks, strict=True)
+        }
 
     def _seats_of(self, state: GameState) -> _Seats:
         done = state.game_over or state.turn > self.turn_cap
@@ -327,22 +325,29 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         return seats
 
     def _seats_for(self, state: GameState, done: bool) -> _Seats:
-        legal = {}
-        masks = []
-        for player in state.players:
-            moves = () if done else legal_moves(state, player.name)
-            mask = np.zeros(self._actions, dtype=np.int8)
-            mask[list(moves)] = 1
-            legal[player.name] = frozenset(moves)
-            masks.append(mask)
+        moves = {}
+        masks = np.zeros((len(state.players), self._actions), dtype=np.int8)
+        count = self._programs
+        for row, player in enumerate(state.players):
+            legal = () if done else legal_moves(state, player.name)
+            masks[row, list(legal)] = 1
+            robots = player.robots
+            numbers = [divmod(move, count) if len(robots) == 2 else (move,) for move in legal]
+            moves[player.name] = {
+                move: tuple(
+                    (robot, number, ALL_PROGRAMS[number])
+                    for robot, number in zip(robots, split, strict=True)
+                )
+                for move, split in zip(legal, numbers, strict=True)
+            }
         own = [own_slots(player.robots, player.upgrade) for player in state.players]
         return _Seats(
             names=tuple(player.name for player in state.players),
             own=np.array(
                 [row * SIZE + slot for row, slots in enumerate(own) for slot in slots], np.intp
             ),
-            legal=legal,
-            masks=tuple(masks),
+            moves=moves,
+            masks=masks,
         )
 
     def render(self) -> str | None:
