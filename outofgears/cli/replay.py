@@ -93,9 +93,10 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False) -> list[str
     lines += open_lines(replayed)
     if replayed.verdict == "undecided":
         assert replayed.undecided is not None
+        raise_bound = "" if replayed.undecided.ways else ", or raise --max-open"
         lines.append(
             f"The log is {replayed.undecided}: write that turn's choices, or more of what was "
-            f"recorded ({replayed.undecided.json_path}), or raise --max-open."
+            f"recorded ({replayed.undecided.json_path}){raise_bound}."
         )
     elif replayed.agrees:
         lines.append("The log agrees with the rules.")
@@ -143,6 +144,7 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
                 "turn": replayed.undecided.turn,
                 "json_path": replayed.undecided.json_path,
                 "max_open": replayed.undecided.bound,
+                "most_ways": replayed.undecided.ways or None,
                 "text": str(replayed.undecided),
             }
         ),
