@@ -21,12 +21,20 @@ import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from outofgears import GameState, Gear, gears, resolve_turn
+from outofgears import GameState, Gear, Place, gears, resolve_turn
 from outofgears.judge import inference
 from outofgears.judge.inference import Branches, Target, closest, reproduce
 from outofgears.judge.replay import replay_log
 from outofgears.judge.start import start_state
-from outofgears.log import GameLog, PositionRecord, Recorded, RobotGears, Start, TurnRecord
+from outofgears.log import (
+    ChoicesRecord,
+    GameLog,
+    PositionRecord,
+    Recorded,
+    RobotGears,
+    Start,
+    TurnRecord,
+)
 from outofgears.rules.choices import Choices
 from outofgears.rules.legal import ChoiceSpace, Decision, as_choices
 from outofgears.rules.programs import AnyProgram, parse_program
@@ -234,3 +242,79 @@ def test_a_log_departing_every_turn_shares_one_budget_and_still_reports_every_tu
     # walks only while the budget allows it a branch (half of 10, of 5, ...): at most 10 + 4
     # plays, where a budget of its own for each of the 40 searches resolves one play or more each.
     assert leaves[0] <= 10 + 4
+
+
+def four_share_a_dump(each: int) -> GameLog:
+    """Four robots harvest dump 1, which holds ``each`` gears of each of the four colours
+    none of them owns: the split has a great many legal ways."""
+    return GameLog(
+        players={f"P{n}": (n,) for n in range(1, 5)},
+        start=Start(
+            position=PositionRecord(
+                robots={n: RobotGears(feet=(), circuit=()) for n in range(1, 5)},
+                dumps={1: gears(*[c for c in (5, 6, 7, 8) for _ in range(each)]), 2: (), 3: ()}
+                | {4: ()},
+                reserve=gears(1, 2, 3, 4),
+            )
+        ),
+        turns=(TurnRecord(1, {n: parse_program("harvest 1") for n in range(1, 5)}),),
+    )
+
+
+def test_a_split_with_too_many_ways_to_try_leaves_the_log_undecided_naming_it() -> None:
+    log = four_share_a_dump(11)  # millions of ways
+    recorded = attrs.evolve(log.turns[0], recorded=Recorded(scores={"P1": 22}))
+    replayed = replay_log(attrs.evolve(log, turns=(recorded,)))
+    assert replayed.verdict == "undecided"
+    assert replayed.undecided is not None
+    assert replayed.undecided.ways == inference.MOST_WAYS
+    assert str(replayed.undecided) == (
+        f"undecided: the split of dump 1 at turn 1 has more than {inference.MOST_WAYS} legal ways"
+    )
+
+
+def one_colour_each(each: int) -> Choices:
+    """A legal split of :func:`four_share_a_dump`'s dump: robot n takes every gear of colour
+    n + 4."""
+    return Choices(splits={Place.dump(1): {n: gears(*[n + 4] * each) for n in range(1, 5)}})
+
+
+def test_a_split_with_too_many_ways_is_checked_when_the_log_gives_it() -> None:
+    log = four_share_a_dump(11)
+    state = start_state(log)
+    programs = dict(log.turns[0].programs)
+    given = one_colour_each(11)
+    after = resolve_turn(state, programs, choices=given).state
+    robots = {r.number: RobotGears(feet=r.feet, circuit=r.circuit) for r in after.robots}
+    record = attrs.evolve(
+        log.turns[0], choices=ChoicesRecord.of(given), recorded=Recorded(robots=robots)
+    )
+    assert replay_log(attrs.evolve(log, turns=(record,))).agrees
+    # Robot 1's gears recorded at robot 2: no legal play gives that, whatever the split.
+    one, two = robots[1], robots[2]
+    wrong = {
+        **robots,
+        1: RobotGears(feet=(), circuit=()),
+        2: RobotGears(
+            feet=(*(one.feet or ()), *(one.circuit or ()), *(two.feet or ())), circuit=two.circuit
+        ),
+    }
+    departing = attrs.evolve(record, recorded=Recorded(robots=wrong))
+    assert not replay_log(attrs.evolve(log, turns=(departing,))).agrees
+
+
+def test_a_step_lists_at_most_one_more_option_than_asked_and_knows_the_others() -> None:
+    state = start_state(four_share_a_dump(11))
+    space = ChoiceSpace(state, {n: parse_program("harvest 1") for n in range(1, 5)})
+    table = space.start_table()
+    split = next(step for step in space.walk() if not step.assembling)
+    listed = space.options(split, table, most=10)
+    assert len(listed) == 11
+    assert listed == space.options(split, table, most=100)[:11]
+    shares = dict(one_colour_each(11).splits[Place.dump(1)])
+    assert space.offers(split, table, ("split", Place.dump(1), shares))
+    swapped = {**shares, 1: shares[2], 2: shares[1]}
+    assert space.offers(split, table, ("split", Place.dump(1), swapped))
+    short = {**shares, 1: shares[1][:-1]}
+    assert not space.offers(split, table, ("split", Place.dump(1), short))
+    assert not space.offers(split, table, ("split", Place.dump(2), shares))

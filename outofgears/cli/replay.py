@@ -26,7 +26,7 @@ from outofgears.cli.common import (
 from outofgears.cli.reports import departure_json, departure_text, turn_text
 from outofgears.errors import OutOfGearsError
 from outofgears.judge.inference import POSITION_LIMIT
-from outofgears.judge.replay import Replay, replay_log
+from outofgears.judge.replay import Replay, Undecided, replay_log
 from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
@@ -123,17 +123,7 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
     lines += open_lines(replayed, lang)
     if replayed.verdict == "undecided":
         assert replayed.undecided is not None
-        lines.append(
-            t.gettext(
-                "The log is undecided: more than {bound} positions open at turn {turn}: write "
-                "that turn's choices, or more of what was recorded ({path}), or raise "
-                "--max-open."
-            ).format(
-                bound=replayed.undecided.bound,
-                turn=replayed.undecided.turn,
-                path=replayed.undecided.json_path,
-            )
-        )
+        lines.append(undecided_line(replayed.undecided, lang))
     elif replayed.agrees:
         lines.append(t.gettext("The log agrees with the rules."))
     else:
@@ -148,6 +138,26 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
                 ).format(count=more)
             )
     return lines
+
+
+def undecided_line(undecided: Undecided, lang: str) -> str:
+    """The undecided verdict, and what settles it, in ``lang``."""
+    t = translator(lang)
+    if undecided.decision is not None:
+        return t.gettext(
+            "The log is undecided: {decision} at turn {turn} has more than {ways} legal ways, "
+            "too many to try against what was recorded: write that turn's choices ({path})."
+        ).format(
+            decision=fact_text(undecided.decision, lang),
+            turn=undecided.turn,
+            ways=undecided.ways,
+            path=undecided.json_path,
+        )
+    return t.gettext(
+        "The log is undecided: more than {bound} positions open at turn {turn}: write "
+        "that turn's choices, or more of what was recorded ({path}), or raise "
+        "--max-open."
+    ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
 
 
 def open_lines(replayed: Replay, lang: str = "en") -> list[str]:
@@ -189,6 +199,7 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
                 "turn": replayed.undecided.turn,
                 "json_path": replayed.undecided.json_path,
                 "max_open": replayed.undecided.bound,
+                "most_ways": replayed.undecided.ways or None,
                 "text": str(replayed.undecided),
             }
         ),

@@ -18,7 +18,7 @@ from attrs import frozen
 
 from outofgears.errors import IllegalChoiceError
 from outofgears.judge.culprit import Culprit
-from outofgears.judge.inference import Closest, Target, same_decision
+from outofgears.judge.inference import Closest, Target, decision_value
 from outofgears.log import LogError, Recorded, TurnRecord, json_path
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
@@ -159,6 +159,11 @@ def drawn_departure(
     )
 
 
+#: The most ways of one split a departure lists (a split can have thousands); past them the
+#: list ends with an ellipsis.
+SHOWN_WAYS = 24
+
+
 def rules_allowed(
     near: Closest | None, target: Target, default: TurnResult
 ) -> Callable[[int | None], tuple[Option, ...]]:
@@ -172,11 +177,13 @@ def rules_allowed(
     value.
     """
     options: dict[tuple[str, Any], list[Any]] = {}
+    seen: set[tuple[str, Any, Any]] = set()
     for offered in near.offered if near is not None else ():
         for kind, key, value in offered:
-            values = options.setdefault((kind, key), [])
-            if not any(same_decision(kind, value, v) for v in values):
-                values.append(value)
+            mark = (kind, key, decision_value(kind, value))
+            if mark not in seen:
+                seen.add(mark)
+                options.setdefault((kind, key), []).append(value)
     best = (near.choices, near.result, near.distance) if near is not None else None
 
     def told(robot: int | None) -> tuple[Option, ...]:
@@ -199,7 +206,8 @@ def _allowed(
         elif kind == "steal" and robot in (None, *key):
             parts.append(StealOptions(key[0], key[1], tuple((v.gear, v.source) for v in values)))
         elif kind == "split" and (robot is None or robot in values[0]):
-            parts.append(SplitOptions(key, tuple(shares_of(v) for v in values)))
+            shown = tuple(shares_of(v) for v in values[:SHOWN_WAYS])
+            parts.append(SplitOptions(key, shown, more=len(values) > SHOWN_WAYS))
     parts += split_quotas(default, robot)
     if best is not None and best[2] > 0:
         near = best[1].state

@@ -42,6 +42,7 @@ from outofgears.judge.inference import (
     POSITION_LIMIT,
     Branches,
     Reproduction,
+    TooManyWaysError,
     closest,
     position_key,
     reproduce,
@@ -206,17 +207,27 @@ class Undecided:
 
     Replay never picks one of them silently: it stops there (exit status 4 on the command line).
 
+    A turn is also undecided when a decision it leaves to be inferred has more legal ways than
+    the judge lists (:data:`~outofgears.judge.inference.MOST_WAYS`).
+
     Attributes:
         turn: The turn after which too many positions were open.
         json_path: Where that turn is in the log.
         bound: The bound (``max_open``).
+        ways: For a decision with too many legal ways, the bound on them; 0 otherwise.
+        decision: That decision; ``None`` otherwise.
     """
 
     turn: int
     json_path: str
     bound: int
+    ways: int = 0
+    decision: OpenDecision | None = None
 
     def __str__(self) -> str:
+        if self.decision is not None:
+            what = fact_text(self.decision, "en")
+            return f"undecided: {what} at turn {self.turn} has more than {self.ways} legal ways"
         return f"undecided: more than {self.bound} positions open at turn {self.turn}"
 
 
@@ -378,37 +389,32 @@ def replay_log(
         # After the last turn read nothing is left to narrow the positions down: more than
         # the bound is then only a longer list of what stays open, not an undecided log.
         last = index == len(log.turns) - 1
-        following: dict[tuple[Any, ...], _Line] = {}
-        for number, line in enumerate(lines):
-            for play in fitting_plays(
-                line.state,
-                record,
-                index,
-                source,
-                order_known=order_known,
-                limit=max_open,
-                checked=number > 0,
-            ):
-                key = play.key
-                if key not in following:
-                    following[key] = _Line(play.state, play, line)
+        try:
+            following = _following(lines, record, index, source, order_known, max_open)
             if len(following) > max_open:
                 if not last:
                     undecided = Undecided(record.turn, f"$.turns[{index}]", max_open)
                 more = True
-                break
+            if undecided is None and not following:
+                number, departing = departing_play(
+                    [line.state for line in lines],
+                    record,
+                    index,
+                    source,
+                    order_known=order_known,
+                    branches=branches,
+                )
+                following = {(): _Line(departing.result.state, Play(departing), lines[number])}
+        except TooManyWaysError as error:
+            undecided = Undecided(
+                record.turn,
+                f"$.turns[{index}]",
+                max_open,
+                error.most,
+                _decision_fact((error.kind, error.key)),
+            )
         if undecided is not None:
             break
-        if not following:
-            number, departing = departing_play(
-                [line.state for line in lines],
-                record,
-                index,
-                source,
-                order_known=order_known,
-                branches=branches,
-            )
-            following = {(): _Line(departing.result.state, Play(departing), lines[number])}
         lines = list(following.values())
         counts[index] = len(lines)
     turns = [
@@ -429,6 +435,34 @@ def replay_log(
         len(lines),
         possible=tuple(line.state for line in lines),
     )
+
+
+def _following(
+    lines: Sequence[_Line],
+    record: TurnRecord,
+    index: int,
+    source: str,
+    order_known: bool,
+    max_open: int,
+) -> dict[tuple[Any, ...], _Line]:
+    """The positions after a turn that every legal play from ``lines`` giving its recorded
+    values leaves, merged, each with its line; stops past ``max_open`` of them."""
+    following: dict[tuple[Any, ...], _Line] = {}
+    for number, line in enumerate(lines):
+        for play in fitting_plays(
+            line.state,
+            record,
+            index,
+            source,
+            order_known=order_known,
+            limit=max_open,
+            checked=number > 0,
+        ):
+            if play.key not in following:
+                following[play.key] = _Line(play.state, play, line)
+        if len(following) > max_open:
+            break
+    return following
 
 
 def open_questions(lines: Sequence[_Line]) -> tuple[OpenQuestion, ...]:

@@ -17,20 +17,21 @@ nothing else will change its feet, so it never visits the combinations one by on
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from attrs import define
 
-from outofgears.errors import ArgumentTypeError
+from outofgears.errors import ArgumentTypeError, IllegalChoiceError
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import Gear, gear_of
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import ProgramReading, Programs
-from outofgears.rules.sharing import split_options
+from outofgears.rules.sharing import check_split_ranks, split_options
 from outofgears.rules.table import Step, Table, reach_of
 from outofgears.rules.turn import plan_turn
 
@@ -167,15 +168,45 @@ class ChoiceSpace:
         :meth:`advance`; :meth:`~outofgears.rules.table.Table.copy` it to branch."""
         return self._start()
 
-    def options(self, step: WalkStep, table: Table) -> list[Decision]:
+    def options(self, step: WalkStep, table: Table, most: int | None = None) -> list[Decision]:
         """The legal decisions of ``step`` on ``table`` (the walk's table at that step), each a
-        ``(kind, key, value)``; empty for a step that decides nothing.
+        ``(kind, key, value)``; empty for a step that decides nothing. With ``most``, no more
+        than ``most + 1`` of them, in the same order: enough to tell that there are more than
+        ``most`` without making them all (a split of a large dump among several takers can
+        have hundreds of thousands of legal ways).
+
+        Raises:
+            ArgumentTypeError: ``step`` is not a step of this walk, ``table`` not a table, or
+                ``most`` neither ``None`` nor a whole number of at least 1.
+        """
+        self._expect_walk(step, table)
+        if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 1):
+            raise ArgumentTypeError("most", "None or a whole number of at least 1", most)
+        return self._options(step, table, most)
+
+    def offers(self, step: WalkStep, table: Table, decision: Decision) -> bool:
+        """Whether ``decision`` is one of :meth:`options` (a split's shares in any order),
+        decided without making the options: a split is checked by the rules' own check of a
+        split the table agreed on (SPL-5).
 
         Raises:
             ArgumentTypeError: ``step`` is not a step of this walk, or ``table`` not a table.
         """
         self._expect_walk(step, table)
-        return self._options(step, table)
+        if not isinstance(decision, tuple) or len(decision) != 3:
+            return False
+        kind, key, value = decision
+        split = self._split(step, table)
+        if kind != "split" or split is None:
+            return decision in self._options(step, table)
+        place, pool, takers = split
+        if key != place or not isinstance(value, Mapping):
+            return False
+        try:
+            check_split_ranks(pool, takers, value)
+        except (IllegalChoiceError, ArgumentTypeError, TypeError, ValueError):
+            return False
+        return True
 
     def advance(self, step: WalkStep, table: Table, decision: Decision | None) -> None:
         """Run ``step`` on ``table`` with ``decision`` (one of :meth:`options`, or ``None``
@@ -296,8 +327,9 @@ class ChoiceSpace:
             for rest in self._combinations(index + 1, child):
                 yield [option, *rest]
 
-    def _options(self, step: WalkStep, table: Table) -> list[Decision]:
-        """The decisions of ``step`` on ``table``: none for a step that decides nothing."""
+    def _options(self, step: WalkStep, table: Table, most: int | None = None) -> list[Decision]:
+        """The decisions of ``step`` on ``table``: none for a step that decides nothing; with
+        ``most``, the first ``most + 1`` of them."""
         if step.assembling:
             robot = step.assembling
             rule = self.state.options.assembly
@@ -307,20 +339,32 @@ class ChoiceSpace:
             ]
         run, subject = step.run, step.subject
         assert run is not None
-        reach = reach_of(run)
-        if reach.steals:
+        if reach_of(run).steals:
             defender, attacker = subject
             return [("steal", subject, steal) for steal in steal_options(table, defender, attacker)]
-        split = None if reach.pile is None else reach.pile(subject, table, self._reading)
+        split = self._split(step, table)
         if split is None:
             return []
         place, pool, takers = split
-        if len(takers) < 2 or len(pool) < len(takers):
-            return []
+        ways = itertools.islice(split_options(pool, takers), None if most is None else most + 1)
         return [
-            ("split", place, dict(zip(takers, _as_gears(shares), strict=True)))
-            for shares in split_options(pool, takers)
+            ("split", place, dict(zip(takers, _as_gears(shares), strict=True))) for shares in ways
         ]
+
+    def _split(self, step: WalkStep, table: Table) -> tuple[Place, list[int], list[int]] | None:
+        """The place, pool and takers of the split ``step`` decides, if it decides one."""
+        if step.run is None or step.assembling:
+            return None
+        reach = reach_of(step.run)
+        if reach.steals or reach.pile is None:
+            return None
+        split = reach.pile(step.subject, table, self._reading)
+        if split is None:
+            return None
+        place, pool, takers = split
+        if len(takers) < 2 or len(pool) < len(takers):
+            return None
+        return place, list(pool), list(takers)
 
     def _advance(self, step: WalkStep, table: Table, decision: Decision | None) -> None:
         """Run ``step`` on ``table`` with ``decision`` forced (an assembly runs nothing)."""

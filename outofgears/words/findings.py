@@ -338,10 +338,12 @@ class StealOptions:
 
 @frozen
 class SplitOptions:
-    """The ways the table could split a place (SPL-1, SPL-2)."""
+    """The ways the table could split a place (SPL-1, SPL-2); ``more`` when there are more
+    ways than those listed."""
 
     place: Place
     ways: tuple[Shares, ...]
+    more: bool = False
 
 
 @frozen
@@ -804,7 +806,8 @@ def _split_options(fact: SplitOptions, lang: str) -> str:
         )
         .format(
             place=place_text(fact.place, lang),
-            ways=" | ".join(_shares(way, lang) for way in fact.ways),
+            ways=" | ".join(_shares(way, lang) for way in fact.ways)
+            + (" | …" if fact.more else ""),
         )
     )
 
