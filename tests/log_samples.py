@@ -8,6 +8,10 @@ from typing import Any
 
 import pytest
 
+from outofgears import gears
+from outofgears.log import GameLog, PositionRecord, RobotGears, Start, TurnRecord
+from outofgears.rules.programs import parse_program
+
 CORPUS = Path(__file__).resolve().parent / "corpus" / "invalid"
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads(
     (CORPUS / "EXPECTED.toml").read_text(encoding="utf-8")
@@ -53,3 +57,27 @@ def defended_turn(steal: dict[str, Any] | None) -> dict[str, Any]:
         },
         "turns": [turn],
     }
+
+
+def two_robots_fighting(turns: int = 0) -> GameLog:
+    """Two robots that attack each other in turn for ``turns`` turns (robot 1 attacks 2, then 2
+    attacks 1, the attacked one defending), nothing recorded: no one harvests and no dump is
+    empty, so the game never ends."""
+    programs = [
+        {1: parse_program("attack 1"), 2: parse_program("attack 1")},
+        {1: parse_program("attack 2"), 2: parse_program("attack 2")},
+    ]
+    return GameLog(
+        players={"P1": (1,), "P2": (2,)},
+        start=Start(
+            position=PositionRecord(
+                robots={
+                    1: RobotGears(feet=gears(1, 3, 4), circuit=gears(5)),
+                    2: RobotGears(feet=gears(2, 6), circuit=()),
+                },
+                dumps={1: gears(7), 2: gears(8)},
+                reserve=(),
+            )
+        ),
+        turns=tuple(TurnRecord(n, programs[n % 2]) for n in range(1, turns + 1)),
+    )

@@ -38,6 +38,7 @@ from outofgears.log import (
 from outofgears.rules.choices import Choices
 from outofgears.rules.legal import ChoiceSpace, Decision, as_choices
 from outofgears.rules.programs import AnyProgram, parse_program
+from tests.log_samples import two_robots_fighting
 from tests.strategies import crowded_programs, positions, some_programs
 
 #: At most this many plays are enumerated for one turn (larger turns are skipped).
@@ -121,22 +122,9 @@ def test_the_closest_play_is_the_nearest_of_every_legal_play(data: st.DataObject
 
 
 def robot_1_and_2_fight() -> tuple[GameState, dict[int, AnyProgram]]:
-    state = start_state(
-        GameLog(
-            players={"P1": (1,), "P2": (2,)},
-            start=Start(
-                position=PositionRecord(
-                    robots={
-                        1: RobotGears(feet=gears(1, 3, 4), circuit=gears(5)),
-                        2: RobotGears(feet=gears(2, 6), circuit=()),
-                    },
-                    dumps={1: gears(7), 2: gears(8)},
-                    reserve=(),
-                )
-            ),
-        )
-    )
-    return state, {1: parse_program("attack 2"), 2: parse_program("attack 2")}
+    """Robot 1 attacks robot 2, which defends (:func:`two_robots_fighting`'s first turn)."""
+    log = two_robots_fighting(1)
+    return start_state(log), dict(log.turns[0].programs)
 
 
 def test_a_recorded_gear_the_game_does_not_hold_is_judged_without_a_search() -> None:

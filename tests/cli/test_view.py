@@ -12,23 +12,17 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from outofgears import gears
 from outofgears.clauses import paraphrase
 from outofgears.cli.main import main
 from outofgears.judge.replay import replay_log
 from outofgears.log import (
-    GameLog,
-    PositionRecord,
-    RobotGears,
-    Start,
-    TurnRecord,
     dump_log,
     read_log,
     read_log_text,
 )
 from outofgears.pictures.viewer import PAGE_TURNS, game_data, game_html
-from outofgears.rules.programs import parse_program
 from outofgears.rules.scoring import score_robot
+from tests.log_samples import two_robots_fighting
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DISPUTED = str(EXAMPLES / "disputed.log.json")
@@ -265,32 +259,9 @@ def test_the_viewer_tells_the_events_and_programs_in_the_readers_language() -> N
     assert not WORDS["en"]["language note"]
 
 
-def long_fight(turns: int) -> GameLog:
-    """Two robots attacking each other in turn for ``turns`` turns (no one harvests, so the
-    game never ends), every defence the default policy's."""
-    programs = [
-        {1: parse_program("attack 2"), 2: parse_program("attack 2")},
-        {1: parse_program("attack 1"), 2: parse_program("attack 1")},
-    ]
-    return GameLog(
-        players={"P1": (1,), "P2": (2,)},
-        start=Start(
-            position=PositionRecord(
-                robots={
-                    1: RobotGears(feet=gears(1, 3, 4), circuit=gears(5)),
-                    2: RobotGears(feet=gears(2, 6), circuit=()),
-                },
-                dumps={1: gears(7), 2: gears(8)},
-                reserve=(),
-            )
-        ),
-        turns=tuple(TurnRecord(n, programs[n % 2]) for n in range(1, turns + 1)),
-    )
-
-
 def test_a_long_log_is_shown_a_page_of_turns_at_a_time(tmp_path: Path) -> None:
     log = tmp_path / "long.log.json"
-    log.write_text(dump_log(long_fight(PAGE_TURNS * 2 + 5)), encoding="utf-8")
+    log.write_text(dump_log(two_robots_fighting(PAGE_TURNS * 2 + 5)), encoding="utf-8")
     first, last = tmp_path / "first.html", tmp_path / "last.html"
     assert run("view", str(log), "-o", str(first))[0] == 0
     code, _, err = run("view", str(log), "-o", str(last), "--turn", str(PAGE_TURNS * 2 + 3))
@@ -309,7 +280,7 @@ def test_a_long_log_is_shown_a_page_of_turns_at_a_time(tmp_path: Path) -> None:
     )
     assert page.count("<option ") == 5
     # The chart starts from the position the page's first turn starts from.
-    replay = replay_log(long_fight(PAGE_TURNS * 2 + 5))
+    replay = replay_log(two_robots_fighting(PAGE_TURNS * 2 + 5))
     before = replay.turns[PAGE_TURNS * 2].before
     assert closing["scores"][0] == {str(r.number): score_robot(r) for r in before.robots}
 
