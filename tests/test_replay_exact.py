@@ -196,6 +196,7 @@ def test_a_turn_too_open_is_undecided_for_every_command_that_reads_it() -> None:
         ["dispute", "-", "--turn", "2"],
         ["whatif", "-", "--turn", "1", "--robot", "1", "--program", "attack 2"],
         ["render", "-", "--turn", "2", "-o", "-"],
+        ["view", "-", "-o", "-"],
     ):
         result = runner.invoke(main, command, input=dump_log(log))
         assert result.exit_code == 4, result.output

@@ -151,8 +151,9 @@ Exit statuses:
   2    invalid log, game file, command line or output file; standard input or output
        closed or full
   3    internal error (a defect of outofgears; OUTOFGEARS_DEBUG=1 shows the traceback)
-  4    replay, explain, dispute, whatif, render: undecided, more positions agree with
-       the log than --max-open (256) after some turn; neither agrees nor departs
+  4    replay, explain, dispute, whatif, render, view: undecided, more positions agree
+       with the log than --max-open (256) after some turn, or a decision it leaves open
+       has too many legal ways; neither agrees nor departs
   130  interrupted (SIGINT, Ctrl-C)
   141  standard output closed by its reader (SIGPIPE, e.g. | head)
   143  terminated (SIGTERM); no temporary file is left behind

@@ -19,7 +19,7 @@ from outofgears.cli.common import (
     say,
     source_name,
 )
-from outofgears.judge.replay import replay_log
+from outofgears.judge.replay import UndecidedError, replay_log
 from outofgears.log import LogError
 
 
@@ -73,7 +73,8 @@ def view(
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Exit status 0 (a log that departs from the rules is shown, not refused); 2 when
-    the log, the turn, the address or the output file is invalid.
+    the log, the turn, the address or the output file is invalid; 4 when the log is undecided
+    by the page's last turn (more positions agree with it than replay carries).
     """
     from outofgears.pictures.viewer import (  # imported here rather than when the CLI starts
         DocsUrlError,
@@ -100,6 +101,8 @@ def view(
         replay = replay_log(game, name, through=numbers[shown][-1])
     except LogError as error:
         fail(error)
+    if replay.undecided is not None:  # the page would show a game the log does not settle
+        fail(UndecidedError(name, replay.undecided))
     page = game_html(replay, turn=turn, docs_url=docs_url, lang=lang, date=log_date(log))
     if deliver(page, target, output, force=force):
         say(f"wrote {output}", err=True)

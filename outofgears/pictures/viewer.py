@@ -689,9 +689,14 @@ def game_html(
     else:
         verdict = escape(word("agrees", lang))
     note = word("language note", lang)
-    if len(numbers) < len(every):
+    if page.stop - page.start < len(every):
         count_line = word(
-            "page", lang, first=numbers[0], last=numbers[-1], count=len(every), most=PAGE_TURNS
+            "page",
+            lang,
+            first=every[page.start],
+            last=every[page.stop - 1],
+            count=len(every),
+            most=PAGE_TURNS,
         )
     else:
         count_line = word("turns", lang, count=len(numbers))
