@@ -309,6 +309,8 @@ class _Style:
     #: Whether each arrow writes its program beside it (the narrow layout writes it once,
     #: in the robot's box, where the arrow starts).
     arrow_labels: bool
+    #: The width of a place's name when it stands beside its gears.
+    label_width: float = _ROBOT_LABEL
 
 
 _WIDE: Final = _Style(
@@ -500,7 +502,7 @@ def _draw_robot(
         label = f"{_place_word(place.kind.value, lang)} {len(items)}"
         if style.label_beside:
             parts.append(svg_text(left, y + 16, label, "place"))
-            parts += _gear_cells(items, left + _ROBOT_LABEL, y, style, what, lang)
+            parts += _gear_cells(items, left + style.label_width, y, style, what, lang)
         else:
             parts.append(svg_text(left, y + 12, label, "place"))
             if items:
@@ -866,19 +868,29 @@ def _expect_language(lang: object) -> None:
 
 
 def _style(layout: Layout, lang: str) -> _Style:
-    """The sizes of a layout in a language: a robot's place names (``circuit 2``) stand beside
-    its gears when they are no longer than the English ones, above them otherwise; a dump's
-    count of gears shares the line of its name when the line is no longer than the English."""
+    """The sizes of a layout in a language. The English words were fitted to the boxes; the
+    Italian and French ones are longer, so a wide picture in either leaves a robot's place
+    names (``circuito 12``) a wider column beside its gears, and wraps the lines of a box at
+    :data:`_WIDE_LINE` characters; a dump's count of gears shares the line of its name only
+    when that line is no longer than the English."""
     style = _WIDE if layout == "wide" else _NARROW
     if lang == "en":
         return style
-    places = max(len(_place_word(place, lang)) for place in ("circuit", "feet"))
     head = len(f"{_dump_name(8, lang)} · {_count(20, lang)}")
     return attrs.evolve(
         style,
-        label_beside=style.label_beside and places <= len("circuit"),
+        label_width=_WIDE_LABEL if style.label_beside else style.label_width,
+        cell=_WIDE_CELL if style.label_beside else style.cell,
+        line_chars=style.line_chars or _WIDE_LINE,
         dump_count_beside=style.dump_count_beside and head <= len("Dump 8 · 20 gears"),
     )
+
+
+#: The most characters a line of a wide robot's box holds in Italian or French; the width of
+#: a place's name beside its gears (``circuito 12``), and of a gear's cell after it.
+_WIDE_LINE: Final = 26
+_WIDE_LABEL: Final = 70
+_WIDE_CELL: Final = 45
 
 
 #: The layouts of a picture: ``"wide"`` (the octagon of the table, for a desktop's width) and
@@ -1141,8 +1153,8 @@ def render_svg(
             each arrow running along the lanes between the boxes; a program is written once,
             in its robot's box, where its arrow starts.
         lang: The language of every word drawn and of the ``<desc>``: ``"en"``, ``"it"`` or
-            ``"fr"`` (the rulebooks' own terms, from the package's catalogues); a language
-            whose place names are longer than the English ones writes them above the gears.
+            ``"fr"`` (the rulebooks' own terms, from the package's catalogues); the longer
+            Italian and French words get more room beside a robot's gears and wrap in its box.
 
     Returns:
         The SVG document as text, with ``xmlns``, a ``viewBox``, a ``<title>`` and a
