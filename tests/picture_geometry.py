@@ -385,8 +385,11 @@ def _text_rect(text: ET.Element, style: str, default: float) -> Rect:
     size = _font_size(style, " ".join(classes), default)
     width = text_width(words, size, bold=bool({"name", "gl", "turn"} & set(classes)))
     x, y = float(text.attrib["x"]), float(text.attrib["y"])
-    middle = bool({"gl", "faint", "centre"} & set(classes))
-    return Rect(words, x - width / 2 if middle else x, y - size * 0.8, width, size)
+    if {"gl", "faint", "centre", "arrow"} & set(classes):
+        x -= width / 2
+    elif "end" in classes:
+        x -= width
+    return Rect(words, x, y - size * 0.8, width, size)
 
 
 def _title_text(text: ET.Element) -> list[str]:
@@ -418,3 +421,17 @@ def text_overflows(svg: str) -> list[str]:
             if any(line.overlaps(gear) for gear in gears):
                 problems.append(f"{line.name!r} runs over a gear of {group.get('id')}")
     return problems
+
+
+def texts_outside(svg: str) -> list[str]:
+    """The lines of text of a picture that run past the left or right edge of its ``viewBox``."""
+    root = ET.fromstring(svg)
+    style = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
+    default = float(root.get("font-size", "16"))
+    left, _, width, _ = (float(n) for n in root.attrib["viewBox"].split())
+    lines = [_text_rect(text, style, default) for text in root.iter(f"{SVG}text")]
+    return [
+        f"{line.name!r} runs past the edge of the picture"
+        for line in lines
+        if line.x < left or line.x + line.width > left + width
+    ]

@@ -60,6 +60,7 @@ from tests.picture_geometry import (
     overlaps,
     text_overflows,
     text_sizes,
+    texts_outside,
     width,
 )
 from tests.strategies import crowded_programs
@@ -644,6 +645,14 @@ def translated_drawings() -> list[tuple[str, str]]:
                         render_svg(turn.result.state, before=turn.before, layout=layout, lang=lang),
                     ),
                 ]
+    # two robots: six face-down dumps in a row, their label at the picture's left edge
+    for lang, layout in itertools.product(LANGUAGES, LAYOUTS):
+        drawings.append(
+            (
+                f"two-robots-1-{layout}-{lang}-before",
+                render_svg(setup_game([1, 2], seed=1), layout=layout, lang=lang),
+            )
+        )
     return drawings
 
 
@@ -662,6 +671,7 @@ def test_a_picture_in_each_language_keeps_its_words_in_their_boxes_and_off_the_a
         return
     english = ENGLISH[name.replace("-it-", "-en-").replace("-fr-", "-en-")]
     assert text_overflows(svg) == []
+    assert texts_outside(svg) == []
     assert len(overlaps(svg)) <= len(overlaps(english))
     assert len(outside(svg)) <= len(outside(english))
     assert min(text_sizes(svg)) >= MIN_FONT_SIZE
@@ -670,6 +680,7 @@ def test_a_picture_in_each_language_keeps_its_words_in_their_boxes_and_off_the_a
 @pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
 def test_the_words_of_a_shipped_drawing_stay_in_their_boxes(name: str, svg: str) -> None:
     assert text_overflows(svg) == []
+    assert texts_outside(svg) == []
 
 
 def test_the_text_measure_sees_a_line_past_its_box_and_a_label_over_a_gear() -> None:
