@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 from typing import Final
@@ -33,6 +34,8 @@ class Rect:
     y: float
     width: float
     height: float
+    #: The ``id`` of the drawing's box (``robot-2``, ``dump-3``), whatever language it is in.
+    ident: str = ""
 
     def overlaps(self, other: Rect) -> bool:
         """Whether the two rectangles share more than an edge."""
@@ -148,6 +151,7 @@ def boxes(root: ET.Element) -> list[Rect]:
                 float(rect.attrib["y"]),
                 float(rect.attrib["width"]),
                 float(rect.attrib["height"]),
+                group.get("id", ""),
             )
         )
     return found
@@ -190,7 +194,8 @@ def overlaps(svg: str) -> list[str]:
     for arrow in drawn:
         own = {arrow.robot, arrow.target}
         for box in placed:
-            if box.name.lower().replace(" ", "-") not in own and arrow.crosses(box):
+            ident = box.ident or box.name.lower().replace(" ", "-")
+            if ident not in own and arrow.crosses(box):
                 problems.append(f"arrow {arrow.name!r} crosses {box.name}")
         for label in labels:
             if arrow.crosses(label):
@@ -278,3 +283,155 @@ def _curves_cross(
 
     one, two = inner(first), inner(second)
     return any(_segments_cross(a, b, c, d) for a, b in pairwise(one) for c, d in pairwise(two))
+
+
+#: The advance widths of DejaVu Sans (the pictures' first font), in ems, by character: the
+#: letters, digits and signs the pictures write; an accented letter is as wide as its base
+#: letter, and any other character counts :data:`OTHER_CHAR`. Bold text is about
+#: :data:`BOLD` times as wide; the oblique as wide as the upright.
+ADVANCE: Final[dict[str, float]] = {
+    **dict(
+        zip(
+            "abcdefghijklmnopqrstuvwxyz",
+            (
+                0.613,
+                0.635,
+                0.550,
+                0.635,
+                0.615,
+                0.352,
+                0.635,
+                0.634,
+                0.278,
+                0.278,
+                0.579,
+                0.278,
+                0.974,
+                0.634,
+                0.612,
+                0.635,
+                0.635,
+                0.411,
+                0.521,
+                0.392,
+                0.634,
+                0.592,
+                0.818,
+                0.592,
+                0.592,
+                0.525,
+            ),
+            strict=True,
+        )
+    ),
+    **dict(
+        zip(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            (
+                0.684,
+                0.686,
+                0.698,
+                0.770,
+                0.632,
+                0.575,
+                0.775,
+                0.752,
+                0.295,
+                0.295,
+                0.656,
+                0.557,
+                0.863,
+                0.748,
+                0.787,
+                0.603,
+                0.787,
+                0.695,
+                0.635,
+                0.611,
+                0.732,
+                0.684,
+                0.989,
+                0.685,
+                0.611,
+                0.685,
+            ),
+            strict=True,
+        )
+    ),
+    **dict.fromkeys("0123456789", 0.636),
+    **dict.fromkeys(" .,\N{MIDDLE DOT}", 0.318),
+    **dict.fromkeys(":;", 0.337),
+    **dict.fromkeys("()", 0.390),
+    **dict.fromkeys("+\N{MINUS SIGN}\N{MULTIPLICATION SIGN}=", 0.838),
+    "-": 0.361,
+    "'": 0.275,
+    "\N{HORIZONTAL ELLIPSIS}": 1.0,
+}
+OTHER_CHAR: Final = 0.8
+BOLD: Final = 1.12
+
+
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """The width of a line of text in DejaVu Sans at ``size`` pixels (:data:`ADVANCE`)."""
+    base = unicodedata.normalize("NFD", words)
+    ems = sum(ADVANCE.get(char, OTHER_CHAR) for char in base if not unicodedata.combining(char))
+    return ems * size * (BOLD if bold else 1.0)
+
+
+def _text_rect(text: ET.Element, style: str, default: float) -> Rect:
+    """The rectangle of one line of text (its baseline at ``y``)."""
+    words = "".join(text.itertext()).replace("".join(_title_text(text)), "", 1)
+    classes = text.get("class", "").split()
+    size = _font_size(style, " ".join(classes), default)
+    width = text_width(words, size, bold=bool({"name", "gl", "turn"} & set(classes)))
+    x, y = float(text.attrib["x"]), float(text.attrib["y"])
+    if {"gl", "faint", "centre", "arrow"} & set(classes):
+        x -= width / 2
+    elif "end" in classes:
+        x -= width
+    return Rect(words, x, y - size * 0.8, width, size)
+
+
+def _title_text(text: ET.Element) -> list[str]:
+    title = text.find(f"{SVG}title")
+    return [title.text or ""] if title is not None else []
+
+
+def text_overflows(svg: str) -> list[str]:
+    """The words of a robot's or a dump's box that run past its right edge or over one of its
+    gears, in words (empty when every line fits)."""
+    root = ET.fromstring(svg)
+    style = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
+    default = float(root.get("font-size", "16"))
+    problems: list[str] = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") not in ("robot", "dump"):
+            continue
+        rect = group.findall(f"{SVG}rect")[-1]
+        right = float(rect.attrib["x"]) + float(rect.attrib["width"])
+        gears = [
+            Rect("gear", float(c.attrib["cx"]) - 10, float(c.attrib["cy"]) - 10, 20, 20)
+            for cell in group.findall(f"{SVG}g")
+            for c in cell.findall(f"{SVG}circle")[:1]
+        ]
+        for text in group.findall(f"{SVG}text"):
+            line = _text_rect(text, style, default)
+            if line.x + line.width > right:
+                problems.append(f"{line.name!r} runs past the edge of {group.get('id')}")
+            if any(line.overlaps(gear) for gear in gears):
+                problems.append(f"{line.name!r} runs over a gear of {group.get('id')}")
+    return problems
+
+
+def texts_outside(svg: str) -> list[str]:
+    """The lines of text of a picture that run past the left or right edge of its ``viewBox``."""
+    root = ET.fromstring(svg)
+    style = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
+    default = float(root.get("font-size", "16"))
+    left, _, width, _ = (float(n) for n in root.attrib["viewBox"].split())
+    lines = [_text_rect(text, style, default) for text in root.iter(f"{SVG}text")]
+    return [
+        f"{line.name!r} runs past the edge of the picture"
+        for line in lines
+        if line.x < left or line.x + line.width > left + width
+    ]

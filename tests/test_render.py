@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,10 +42,27 @@ from outofgears.pictures.lanes import (
     paths_meet,
     route,
 )
-from outofgears.pictures.render import GEAR_FILLS, MIN_FONT_SIZE, NARROW_WIDTH, TIMES, render_svg
+from outofgears.pictures.render import (
+    GEAR_FILLS,
+    LAYOUTS,
+    MIN_FONT_SIZE,
+    NARROW_WIDTH,
+    TIMES,
+    describe_position,
+    render_svg,
+)
 from outofgears.rules.gears import COLOUR_NAMES
+from outofgears.words import LANGUAGES
 from tests.helpers import position, programs
-from tests.picture_geometry import crossings, outside, overlaps, text_sizes, width
+from tests.picture_geometry import (
+    crossings,
+    outside,
+    overlaps,
+    text_overflows,
+    text_sizes,
+    texts_outside,
+    width,
+)
 from tests.strategies import crowded_programs
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -597,3 +616,152 @@ def test_a_crowded_narrow_picture_whose_arrows_cannot_all_stay_clear_is_still_dr
     assert path == route_by_trying_every_path(*args)
     assert any(paths_meet(path, other) for other in wall)
     assert not any(crosses(path, box) for box in (top, bottom))
+
+
+# --- the pictures in the players' languages ---------------------------------------------------
+
+
+def translated_drawings() -> list[tuple[str, str]]:
+    """The pictures of the first, a middle and the last turn of every example log, before and
+    after, wide and narrow, in each language: the shapes of tables the documentation shows,
+    with upgrade cards, defences, face-down dumps and the end of a game."""
+    from outofgears.judge.replay import replay_log
+    from outofgears.log import read_log
+
+    drawings = []
+    for path in sorted(Path("examples").glob("*.log.json")):
+        turns = replay_log(read_log(path)).turns
+        for index in sorted({0, len(turns) // 2, len(turns) - 1}):
+            turn = turns[index]
+            for lang, layout in itertools.product(LANGUAGES, LAYOUTS):
+                name = f"{path.name.removesuffix('.log.json')}-{turn.turn}-{layout}-{lang}"
+                drawings += [
+                    (
+                        f"{name}-before",
+                        render_svg(turn.before, turn.programs, layout=layout, lang=lang),
+                    ),
+                    (
+                        f"{name}-after",
+                        render_svg(turn.result.state, before=turn.before, layout=layout, lang=lang),
+                    ),
+                ]
+    # two robots: six face-down dumps in a row, their label at the picture's left edge
+    for lang, layout in itertools.product(LANGUAGES, LAYOUTS):
+        drawings.append(
+            (
+                f"two-robots-1-{layout}-{lang}-before",
+                render_svg(setup_game([1, 2], seed=1), layout=layout, lang=lang),
+            )
+        )
+    return drawings
+
+
+DRAWN = translated_drawings()
+ENGLISH = {name: svg for name, svg in DRAWN if "-en-" in name}
+TRANSLATED = [(name, svg) for name, svg in DRAWN if "-en-" not in name]
+
+
+@pytest.mark.parametrize(("name", "svg"), TRANSLATED, ids=[name for name, _ in TRANSLATED])
+def test_a_picture_in_each_language_keeps_its_words_in_their_boxes_and_off_the_arrows(
+    name: str, svg: str
+) -> None:
+    """Differential: the same table in English is the reference for what its arrows may
+    overlap (a Super Trap's arrows cannot all miss the dumps); the words of every box fit."""
+    if name.endswith("-en-before") or name.endswith("-en-after"):
+        return
+    english = ENGLISH[name.replace("-it-", "-en-").replace("-fr-", "-en-")]
+    assert text_overflows(svg) == []
+    assert texts_outside(svg) == []
+    assert len(overlaps(svg)) <= len(overlaps(english))
+    assert len(outside(svg)) <= len(outside(english))
+    assert min(text_sizes(svg)) >= MIN_FONT_SIZE
+
+
+@pytest.mark.parametrize(("name", "svg"), SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_the_words_of_a_shipped_drawing_stay_in_their_boxes(name: str, svg: str) -> None:
+    assert text_overflows(svg) == []
+    assert texts_outside(svg) == []
+
+
+def test_the_text_measure_sees_a_line_past_its_box_and_a_label_over_a_gear() -> None:
+    box = (
+        '<g class="robot" id="robot-1"><rect x="0" y="0" width="100" height="60"/>'
+        '<text x="8" y="18" class="name">{}</text>'
+        '<g><circle cx="60" cy="40" r="10"/></g><text x="8" y="44">{}</text></g>'
+    )
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" font-size="13">{}</svg>'
+    assert text_overflows(svg.format(box.format("Robot 1", "feet 1"))) == []
+    assert text_overflows(svg.format(box.format("Robot 1 · arancione", "circuito 12"))) == [
+        "'Robot 1 · arancione' runs past the edge of robot-1",
+        "'circuito 12' runs over a gear of robot-1",
+    ]
+
+
+#: The English words of a picture's labels, legend and description that neither Italian nor
+#: French writes ("circuit" is the French rulebook's own word, and checked in Italian only).
+PICTURE_ENGLISH = (
+    "feet",
+    "dump",
+    "reserve",
+    "gear",
+    "gears",
+    "plays",
+    "holds",
+    "moved",
+    "turn",
+    "none",
+    "before",
+    "after",
+    "legend",
+    "attack",
+    "harvest",
+    "trap",
+    "red",
+    "yellow",
+    "green",
+    "blue",
+)
+
+
+def english_words_of(svg: str) -> set[str]:
+    root = parse(svg)
+    words = " ".join([*texts(root), *group_titles(root), root.findtext(f"{SVG}desc") or ""])
+    words = words.replace("Out of Gears", "")  # the game's name, in French too
+    return set(re.findall(r"[a-z]+", words.lower()))
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_a_picture_in_italian_or_french_holds_no_english_label_word(lang: str) -> None:
+    state = crowded_table()
+    plays = {
+        1: Program.parse("attack 2"),
+        2: Program.parse("trap 3"),
+        3: Program.parse("harvest 1"),
+    }
+    after = from_position(
+        robots={1: {"feet": gears(1)}, 2: {}, 3: {}}, dumps={1: (), 2: (), 3: ()}, reserve=()
+    )
+    english = set(PICTURE_ENGLISH) | ({"circuit"} if lang == "it" else set())
+    for layout in LAYOUTS:
+        for svg in (
+            render_svg(state, plays, layout=layout),
+            render_svg(after, before=state, layout=layout),
+        ):
+            assert english_words_of(svg) & english  # the check sees the English
+        for svg in (
+            render_svg(state, plays, layout=layout, lang=lang),
+            render_svg(after, before=state, layout=layout, lang=lang),
+        ):
+            assert not english_words_of(svg) & english, layout
+    description = describe_position(state, plays, lang=lang)
+    assert description.startswith({"it": "Prima del turno 1.", "fr": "Avant le tour 1."}[lang])
+    assert not set(re.findall(r"[a-z]+", description.lower())) & english
+
+
+@pytest.mark.parametrize("lang", ["de", "EN", "", None])
+def test_a_language_the_pictures_do_not_speak_is_refused(lang: Any) -> None:
+    state = crowded_table()
+    with pytest.raises(ArgumentTypeError, match="lang must be en or it or fr"):
+        render_svg(state, lang=lang)
+    with pytest.raises(ArgumentTypeError, match="lang must be en or it or fr"):
+        describe_position(state, lang=lang)

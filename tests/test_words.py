@@ -219,7 +219,7 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page",
+                "table version view x n page face",
             )
         ).split()
     ),

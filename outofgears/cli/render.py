@@ -28,14 +28,18 @@ from outofgears.cli.common import (
 from outofgears.judge.compare import replay_to_turn
 from outofgears.judge.replay import TurnReplay
 from outofgears.log import LogError
+from outofgears.words import LANGUAGES
 
 if TYPE_CHECKING:
     from outofgears.pictures.render import Layout
 
 
-def turn_picture(replayed: TurnReplay, *, after: bool = False, narrow: bool = False) -> str:
+def turn_picture(
+    replayed: TurnReplay, *, after: bool = False, narrow: bool = False, lang: str = "en"
+) -> str:
     """The SVG picture of a replayed turn: before it with its programs, or after it; in the
-    narrow layout (for a phone) if asked.
+    narrow layout (for a phone) if asked; its words in ``lang`` (in Italian or French, the
+    picture's own title, :func:`~outofgears.pictures.render.render_svg`).
 
     >>> from outofgears.log import GameLog, Start, TurnRecord
     >>> from outofgears.rules.programs import parse_program
@@ -53,20 +57,29 @@ def turn_picture(replayed: TurnReplay, *, after: bool = False, narrow: bool = Fa
     )
 
     layout: Layout = "narrow" if narrow else "wide"
+    english = lang == "en"
     if after:
         state = replayed.result.state
         ending = ", the end of the game" if state.game_over else ""
         return render_svg(
             state,
-            title=f"Out of Gears: the table after turn {replayed.turn}{ending}",
+            title=f"Out of Gears: the table after turn {replayed.turn}{ending}"
+            if english
+            else None,
             before=replayed.before,
             layout=layout,
+            lang=lang,
         )
     return render_svg(
         replayed.before,
         replayed.programs,
-        title=f"Out of Gears: the table before turn {replayed.turn}, with its programs",
+        title=(
+            f"Out of Gears: the table before turn {replayed.turn}, with its programs"
+            if english
+            else None
+        ),
         layout=layout,
+        lang=lang,
     )
 
 
@@ -92,8 +105,17 @@ OTHER_PICTURE_FORMATS = frozenset(
     help="Draw the narrow layout, 328 units wide, for a phone's screen: the robots and dumps "
     "in two columns, the arrows along the lanes between them.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="The language of the picture's words: English, Italian or French.",
+)
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
-def render(log: str, turn: int, output: str, after: bool, narrow: bool, force: bool) -> None:
+def render(
+    log: str, turn: int, output: str, after: bool, narrow: bool, lang: str, force: bool
+) -> None:
     """Draw the table at turn N of LOG as an SVG picture.
 
     The picture shows the octagon of dumps with their gears and each robot with the gears at
@@ -101,7 +123,8 @@ def render(log: str, turn: int, output: str, after: bool, narrow: bool, force: b
     that it reads without colour. By default it is the table before turn N, with the turn's
     programs as labelled arrows (an attack solid, a trap dashed, a harvest dotted); with
     --after, the table after turn N, what moved outlined. With --narrow the picture is laid
-    out for a phone: 328 units wide, as tall as it needs.
+    out for a phone: 328 units wide, as tall as it needs. --lang it or fr writes its words
+    in Italian or French.
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Another picture format (-o x.png, .jpg, .pdf ...) is refused. Exit status 0; 2 when the log, the
@@ -120,6 +143,6 @@ def render(log: str, turn: int, output: str, after: bool, narrow: bool, force: b
         replayed = replay_to_turn(game, turn, name)
     except LogError as error:
         fail(error)
-    picture = turn_picture(replayed, after=after, narrow=narrow)
+    picture = turn_picture(replayed, after=after, narrow=narrow, lang=lang)
     if deliver(picture, target, output, force=force):
         say(f"wrote {output}", err=True)

@@ -51,7 +51,8 @@ def log_date(path: str) -> str | None:
     type=click.Choice(LANGUAGES),
     default="en",
     show_default=True,
-    help="The language of the page's words and of the clause paraphrases: English, Italian or French.",
+    help="The language of the page's words, its pictures and the clause paraphrases: English, "
+    "Italian or French.",
 )
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def view(
@@ -68,8 +69,8 @@ def view(
     log file's date. The arrow keys, Home and End move through the turns; --turn N (or
     #turn-N in the address) opens at turn N. A log of more than 30 turns is shown a page of
     30 turns at a time, and --turn N writes the page that holds turn N (the later turns are
-    not read). --lang it or fr gives the page's words, the events, the programs and the
-    paraphrases in Italian or French (the pictures stay in English).
+    not read). --lang it or fr gives the page's words, the pictures and their text
+    alternatives, the events, the programs and the paraphrases in Italian or French.
 
     The file is written whole or not at all, and an existing file is kept unless --force is
     given. Exit status 0 (a log that departs from the rules is shown, not refused); 2 when

@@ -27,21 +27,19 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Final, Literal
 
+import attrs
 from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, expect, printable
 from outofgears.pictures.lanes import Box, Cell, Lanes, Point, crosses, route, segments_cross
 from outofgears.rules.attacks import attackers_by_target
 from outofgears.rules.gears import (
-    COLOUR_NAMES,
     ROBOT_NUMBERS,
     Gear,
     GearKind,
-    describe_gears,
     gear_key,
-    points_text,
 )
-from outofgears.rules.model import Dump, GameState, Robot, UpgradeCard, expect_state
+from outofgears.rules.model import Dump, GameState, Place, Robot, UpgradeCard, expect_state
 from outofgears.rules.programs import (
     Action,
     AnyProgram,
@@ -51,6 +49,7 @@ from outofgears.rules.programs import (
     expect_programs,
 )
 from outofgears.rules.scoring import score_robot
+from outofgears.words import LANGUAGES, card_name, gears_text, place_text, program_text, translator
 
 #: The sign written before a count of gears (the multiplication sign).
 TIMES: Final = "\N{MULTIPLICATION SIGN}"
@@ -210,8 +209,45 @@ def gear_label(gear: Gear) -> str:
     return str(gear.colour)
 
 
-def _count(number: int) -> str:
-    return f"{number} gear" if number == 1 else f"{number} gears"
+def _count(number: int, lang: str = "en") -> str:
+    return (
+        translator(lang)
+        .npgettext("picture", "{count} gear", "{count} gears", number)
+        .format(count=number)
+    )
+
+
+def _points(points: int, lang: str) -> str:
+    """A robot's score in words (``12 points``)."""
+    return (
+        translator(lang)
+        .npgettext("picture", "{count} point", "{count} points", points)
+        .format(count=points)
+    )
+
+
+def _robot_colour(number: int, lang: str) -> str:
+    """The colour of a robot, as a noun (a robot is named by its colour, not a gear's)."""
+    t = translator(lang)
+    names = {
+        1: t.pgettext("robot colour", "red"),
+        2: t.pgettext("robot colour", "orange"),
+        3: t.pgettext("robot colour", "yellow"),
+        4: t.pgettext("robot colour", "green"),
+        5: t.pgettext("robot colour", "blue"),
+        6: t.pgettext("robot colour", "purple"),
+        7: t.pgettext("robot colour", "grey"),
+        8: t.pgettext("robot colour", "white"),
+    }
+    return names[number]
+
+
+def _place_word(place: str, lang: str) -> str:
+    """The word for a robot's place written in its box (``circuit``, ``feet``)."""
+    t = translator(lang)
+    if place == "circuit":
+        return t.pgettext("picture", "circuit")
+    return t.pgettext("picture", "feet")
 
 
 def _gear_counts(items: Sequence[Gear]) -> list[tuple[Gear, int]]:
@@ -273,6 +309,8 @@ class _Style:
     #: Whether each arrow writes its program beside it (the narrow layout writes it once,
     #: in the robot's box, where the arrow starts).
     arrow_labels: bool
+    #: The width of a place's name when it stands beside its gears.
+    label_width: float = _ROBOT_LABEL
 
 
 _WIDE: Final = _Style(
@@ -290,16 +328,17 @@ _WIDE: Final = _Style(
 
 
 def _gear_cells(
-    items: Sequence[Gear], left: float, top: float, style: _Style, what: str
+    items: Sequence[Gear], left: float, top: float, style: _Style, what: str, lang: str = "en"
 ) -> list[str]:
     """The gears of one place, one cell per kind of gear with its count; ``none`` if empty."""
     if not items:
-        return [svg_text(left, top + 16, "none", "none")]
+        none = translator(lang).pgettext("no gears", "none")
+        return [svg_text(left, top + 16, none, "none")]
     parts: list[str] = []
     for index, (gear, count) in enumerate(_gear_counts(items)):
         x = left + 11 + style.cell * (index % style.cells)
         y = top + 12 + _ROW * (index // style.cells)
-        parts.append(f"<g><title>{_xml(what)}: {count} {gear}</title>")
+        parts.append(f"<g><title>{_xml(what)}: {_xml(gears_text([gear] * count, lang))}</title>")
         parts += _gear_glyph(gear, x, y)
         parts.append(svg_text(x + 13, y + 4, f"{TIMES}{count}", "count") + "</g>")
     return parts
@@ -318,18 +357,23 @@ def _robot_height(robot: Robot, lines: int, style: _Style) -> float:
     return 18 + 16 * lines + 8 + places + style.bottom
 
 
-def _dump_head(dump: Dump, moved: str, style: _Style) -> list[str]:
+def _dump_name(number: int, lang: str) -> str:
+    return translator(lang).pgettext("picture", "Dump {number}").format(number=number)
+
+
+def _dump_head(dump: Dump, moved: str, style: _Style, lang: str = "en") -> list[str]:
     """The lines at the top of a dump's box: its name (and count), what moved."""
-    name = f"Dump {dump.number}"
+    name = _dump_name(dump.number, lang)
     if style.dump_count_beside:
-        lines = [f"{name} · {_count(len(dump.gears))}"]
+        lines = [f"{name} · {_count(len(dump.gears), lang)}"]
     else:
-        lines = [name, _count(len(dump.gears))]
-    return lines + ([f"moved {moved}"] if moved else [])
+        lines = [name, _count(len(dump.gears), lang)]
+    moved_line = translator(lang).pgettext("picture", "moved {moves}").format(moves=moved)
+    return lines + ([moved_line] if moved else [])
 
 
-def _dump_height(dump: Dump, moved: str = "", style: _Style = _WIDE) -> float:
-    lines = len(_dump_head(dump, moved, style))
+def _dump_height(dump: Dump, moved: str = "", style: _Style = _WIDE, lang: str = "en") -> float:
+    lines = len(_dump_head(dump, moved, style, lang))
     return 14 + 16 * lines + _ROW * _rows(len(set(dump.gears)), style.cells) + 6
 
 
@@ -347,12 +391,12 @@ def moved_text(before: Sequence[Gear], after: Sequence[Gear]) -> str:
     return " ".join(words)
 
 
-def _robot_moves(robot: Robot, before: GameState | None) -> str:
+def _robot_moves(robot: Robot, before: GameState | None, lang: str = "en") -> str:
     if before is None or robot.number not in before.robot_numbers:
         return ""
     old = before.robot(robot.number)
     moves = [
-        f"{place} {text}"
+        f"{_place_word(place, lang)} {text}"
         for place, text in (
             ("circuit", moved_text(old.circuit, robot.circuit)),
             ("feet", moved_text(old.feet, robot.feet)),
@@ -375,17 +419,23 @@ def _robot_lines(
     program: AnyProgram | None,
     before: GameState | None = None,
     style: _Style = _WIDE,
+    lang: str = "en",
 ) -> list[str]:
+    t = translator(lang)
     player = state.player_of(robot.number)
-    lines = [f"{short_name(player.name)} · {points_text(score_robot(robot))}"]
-    moves = _robot_moves(robot, before)
+    lines = [f"{short_name(player.name)} · {_points(score_robot(robot), lang)}"]
+    moves = _robot_moves(robot, before, lang)
     if moves:
-        lines.append(f"moved: {moves}")
+        lines.append(t.pgettext("picture", "moved: {moves}").format(moves=moves))
     if player.upgrade is not None:
-        lines.append(f"holds: {player.upgrade.value}")
+        card = card_name(player.upgrade, lang)
+        lines.append(t.pgettext("picture", "holds: {card}").format(card=card))
     if program is not None:
-        defence = " (defence)" if program.is_defence_of(robot.number) else ""
-        lines.append(f"plays: {program}{defence}")
+        played = program_text(program, lang)
+        if program.is_defence_of(robot.number):
+            lines.append(t.pgettext("picture", "plays: {program} (defence)").format(program=played))
+        else:
+            lines.append(t.pgettext("picture", "plays: {program}").format(program=played))
     return [part for line in lines for part in wrapped(line, style.line_chars)]
 
 
@@ -414,13 +464,18 @@ def _draw_robot(
     box: Box,
     lines: list[str],
     style: _Style = _WIDE,
+    lang: str = "en",
 ) -> list[str]:
+    t = translator(lang)
     number = robot.number
-    parts = [
-        f'<g class="robot" id="robot-{number}">',
-        f"<title>Robot {number} ({COLOUR_NAMES[number]}), "
-        f"{_xml(state.player_of(number).name)} · {points_text(score_robot(robot))}</title>",
-    ]
+    colour = _robot_colour(number, lang)
+    hover = t.pgettext("picture", "Robot {number} ({colour}), {player} · {points}").format(
+        number=number,
+        colour=colour,
+        player=state.player_of(number).name,
+        points=_points(score_robot(robot), lang),
+    )
+    parts = [f'<g class="robot" id="robot-{number}">', f"<title>{_xml(hover)}</title>"]
     if program is not None and program.is_defence_of(number):
         parts.append(
             f'<rect x="{_n(box.left - 6)}" y="{_n(box.top - 6)}" width="{_n(box.width + 12)}" '
@@ -434,22 +489,24 @@ def _draw_robot(
     )
     left = box.left + 8
     y = box.top + 18
-    parts.append(svg_text(left, y, f"Robot {number} · {COLOUR_NAMES[number]}", "name"))
+    name = t.pgettext("picture", "Robot {number} · {colour}").format(number=number, colour=colour)
+    parts.append(svg_text(left, y, name, "name"))
     full_name = state.player_of(number).name
     cut = short_name(full_name) != full_name
     for index, line in enumerate(lines):
         y += 16
         parts.append(svg_text(left, y, line, title=full_name if index == 0 and cut else None))
     y += 8
-    for place, items in (("circuit", robot.circuit), ("feet", robot.feet)):
-        what = f"robot {number} {place}"
+    for place, items in ((Place.circuit(number), robot.circuit), (Place.feet(number), robot.feet)):
+        what = place_text(place, lang)
+        label = f"{_place_word(place.kind.value, lang)} {len(items)}"
         if style.label_beside:
-            parts.append(svg_text(left, y + 16, f"{place} {len(items)}", "place"))
-            parts += _gear_cells(items, left + _ROBOT_LABEL, y, style, what)
+            parts.append(svg_text(left, y + 16, label, "place"))
+            parts += _gear_cells(items, left + style.label_width, y, style, what, lang)
         else:
-            parts.append(svg_text(left, y + 12, f"{place} {len(items)}", "place"))
+            parts.append(svg_text(left, y + 12, label, "place"))
             if items:
-                parts += _gear_cells(items, left, y + 16, style, what)
+                parts += _gear_cells(items, left, y + 16, style, what, lang)
         y += _place_height(items, style)
     parts.append("</g>")
     return parts
@@ -464,20 +521,24 @@ def _moved_ring(box: Box) -> str:
     )
 
 
-def _draw_dump(dump: Dump, box: Box, moved: str = "", style: _Style = _WIDE) -> list[str]:
+def _draw_dump(
+    dump: Dump, box: Box, moved: str = "", style: _Style = _WIDE, lang: str = "en"
+) -> list[str]:
+    what = f"{_dump_name(dump.number, lang)}: {gears_text(dump.gears, lang)}"
     parts = [
         f'<g class="dump" id="dump-{dump.number}">',
-        f"<title>Dump {dump.number}: {describe_gears(dump.gears)}</title>",
+        f"<title>{_xml(what)}</title>",
         f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
         f'height="{_n(box.height)}" rx="6" fill="#f4efe6" stroke="#6d5c45" stroke-width="2"/>',
     ]
-    head = _dump_head(dump, moved, style)
+    head = _dump_head(dump, moved, style, lang)
     for index, line in enumerate(head):
         parts.append(
             svg_text(box.left + 8, box.top + 18 + 16 * index, line, "name" if index == 0 else None)
         )
     top = box.top + 10 + 16 * len(head)
-    parts += _gear_cells(dump.gears, box.left + 8, top, style, f"dump {dump.number}")
+    where = place_text(Place.dump(dump.number), lang)
+    parts += _gear_cells(dump.gears, box.left + 8, top, style, where, lang)
     parts.append("</g>")
     if moved:
         parts.append(_moved_ring(box))
@@ -488,9 +549,10 @@ def _draw_dump(dump: Dump, box: Box, moved: str = "", style: _Style = _WIDE) -> 
 _FACE_DOWN: Final = (34.0, 28.0)
 
 
-def _draw_face_down(number: int, box: Box) -> list[str]:
+def _draw_face_down(number: int, box: Box, lang: str = "en") -> list[str]:
+    what = translator(lang).pgettext("picture", "Dump {number}: not in play, face down")
     return [
-        f'<g class="dump face-down"><title>Dump {number}: not in play, face down</title>',
+        f'<g class="dump face-down"><title>{_xml(what.format(number=number))}</title>',
         f'<rect x="{_n(box.left)}" y="{_n(box.top)}" width="{_n(box.width)}" '
         f'height="{_n(box.height)}" rx="5" fill="#eeeeee" stroke="#999999" stroke-width="1.5" '
         'stroke-dasharray="4 3"/>',
@@ -500,7 +562,11 @@ def _draw_face_down(number: int, box: Box) -> list[str]:
 
 
 def program_targets(
-    robot: int, program: AnyProgram, programs: Mapping[int, AnyProgram], state: GameState
+    robot: int,
+    program: AnyProgram,
+    programs: Mapping[int, AnyProgram],
+    state: GameState,
+    lang: str = "en",
 ) -> list[tuple[str, int, str]]:
     """What one program points at in a picture: ``(kind, number, label)`` per arrow.
 
@@ -514,9 +580,9 @@ def program_targets(
     >>> program_targets(1, laid[1], laid, state), program_targets(2, laid[2], laid, state)
     ([('robot', 2, 'attack 2')], [('dump', 3, 'harvest 3')])
     """
+    label = program_text(program, lang)
     if isinstance(program, Program) and program.action is not Action.ATTACK:
-        return [("dump", program.number, str(program))]
-    label = str(program)
+        return [("dump", program.number, label)]
     if isinstance(program, Program) or program.card in (
         UpgradeCard.SUPER_ATTACK,
         UpgradeCard.COUNTER_DEFENCE,
@@ -664,14 +730,20 @@ def _route_path(points: Sequence[Point]) -> str:
     return f"M{_n(first[0])},{_n(first[1])} " + " ".join(f"L{_n(x)},{_n(y)}" for x, y in rest)
 
 
-def _draw_arrow(arrow: _Arrow, label: Box | None, style: _Style = _WIDE) -> list[str]:
+def _robot_word(number: int, lang: str) -> str:
+    return translator(lang).gettext("robot {number}").format(number=number)
+
+
+def _draw_arrow(
+    arrow: _Arrow, label: Box | None, style: _Style = _WIDE, lang: str = "en"
+) -> list[str]:
     """An arrow with its program written beside it (when ``label`` is given)."""
     dash = _DASHES[arrow.kind]
     dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
     cap = ' stroke-linecap="round"' if arrow.kind.endswith("harvest") else ""
     return [
         f'<g class="program" data-from="robot-{arrow.colour}" data-to="{arrow.target_id}">'
-        f"<title>robot {arrow.colour}: {_xml(arrow.label)}</title>",
+        f"<title>{_xml(_robot_word(arrow.colour, lang))}: {_xml(arrow.label)}</title>",
         f'<path d="{arrow.path}" fill="none" stroke="{INK[arrow.colour]}" '
         f'stroke-width="{_n(style.stroke)}" stroke-linejoin="round"{dash_attribute}{cap} '
         f'marker-end="url(#arrow-{arrow.colour})"/>',
@@ -684,10 +756,16 @@ def _draw_arrow(arrow: _Arrow, label: Box | None, style: _Style = _WIDE) -> list
     ]
 
 
-def _legend(left: float, top: float) -> list[str]:
-    parts = ['<g class="legend"><title>Legend: how each kind of program is drawn</title>']
+def _legend(left: float, top: float, lang: str = "en") -> list[str]:
+    t = translator(lang)
+    heading = t.pgettext("picture", "Legend: how each kind of program is drawn")
+    parts = [f'<g class="legend"><title>{_xml(heading)}</title>']
     for index, (kind, words) in enumerate(
-        (("attack", "attack (solid)"), ("trap", "trap (dashed)"), ("harvest", "harvest (dotted)"))
+        (
+            ("attack", t.pgettext("picture", "attack (solid)")),
+            ("trap", t.pgettext("picture", "trap (dashed)")),
+            ("harvest", t.pgettext("picture", "harvest (dotted)")),
+        )
     ):
         y = top + 10 + 20 * index
         dash = _DASHES[kind]
@@ -705,7 +783,7 @@ def _legend(left: float, top: float) -> list[str]:
 _LEGEND_HEIGHT: Final = 66
 
 
-def moment(state: GameState, before: GameState | None = None) -> str:
+def moment(state: GameState, before: GameState | None = None, lang: str = "en") -> str:
     """When a picture shows the table: before a turn, after one (``before`` is the table
     before it), or at the end of the game.
 
@@ -714,20 +792,24 @@ def moment(state: GameState, before: GameState | None = None) -> str:
     >>> moment(start), moment(start, before=start)
     ('before turn 1', 'after turn 1')
     """
+    t = translator(lang)
     if state.game_over:
-        return "at the end of the game"
+        return t.pgettext("picture", "at the end of the game")
     if before is not None:
-        return f"after turn {before.turn}"
-    return f"before turn {state.turn}"
+        return t.pgettext("picture", "after turn {turn}").format(turn=before.turn)
+    return t.pgettext("picture", "before turn {turn}").format(turn=state.turn)
 
 
 def describe_position(
     state: GameState,
     programs: Mapping[int, AnyProgram] | None = None,
     before: GameState | None = None,
+    *,
+    lang: str = "en",
 ) -> str:
     """The position (and the programs, if given) in words, as a picture's ``<desc>`` says it;
-    ``before`` (the table before the turn) makes it the table after that turn.
+    ``before`` (the table before the turn) makes it the table after that turn; in ``lang``
+    (``"en"``, ``"it"`` or ``"fr"``; :class:`ArgumentTypeError` for any other).
 
     >>> from outofgears import from_position, gears
     >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}}, dumps={1: gears(1), 2: ()},
@@ -743,23 +825,72 @@ def describe_position(
         expect_programs(programs, "programs")
     if before is not None:
         expect_state(before, "before")
-    when = moment(state, before)
+    _expect_language(lang)
+    t = translator(lang)
+    when = moment(state, before, lang)
     sentences = [when[0].upper() + when[1:] + "."]
     for robot in state.robots:
         player = state.player_of(robot.number)
-        words = (
-            f"Robot {robot.number} ({COLOUR_NAMES[robot.number]}, {player.name}, "
-            f"{points_text(score_robot(robot))}): feet {describe_gears(robot.feet)}; "
-            f"circuit {describe_gears(robot.circuit)}"
+        words = t.pgettext(
+            "picture",
+            "Robot {number} ({colour}, {player}, {points}): feet {feet}; circuit {circuit}",
+        ).format(
+            number=robot.number,
+            colour=_robot_colour(robot.number, lang),
+            player=player.name,
+            points=_points(score_robot(robot), lang),
+            feet=gears_text(robot.feet, lang),
+            circuit=gears_text(robot.circuit, lang),
         )
         if player.upgrade is not None:
-            words += f"; holds {player.upgrade.value}"
+            card = card_name(player.upgrade, lang)
+            words += t.pgettext("picture", "; holds {card}").format(card=card)
         if programs is not None and robot.number in programs:
-            words += f"; plays {programs[robot.number]}"
+            played = program_text(programs[robot.number], lang)
+            words += t.pgettext("picture", "; plays {program}").format(program=played)
         sentences.append(words + ".")
-    dumps = " ".join(f"Dump {d.number}: {describe_gears(d.gears)}." for d in state.dumps)
-    sentences.append(f"{dumps} Reserve: {_count(len(state.reserve))} face down.")
+    dumps = " ".join(
+        t.pgettext("picture", "Dump {number}: {gears}.").format(
+            number=d.number, gears=gears_text(d.gears, lang)
+        )
+        for d in state.dumps
+    )
+    reserve = t.pgettext("picture", "Reserve: {count} face down.").format(
+        count=_count(len(state.reserve), lang)
+    )
+    sentences.append(f"{dumps} {reserve}")
     return "\n".join(sentences)
+
+
+def _expect_language(lang: object) -> None:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ArgumentTypeError("lang", " or ".join(LANGUAGES), lang)
+
+
+def _style(layout: Layout, lang: str) -> _Style:
+    """The sizes of a layout in a language. The English words were fitted to the boxes; the
+    Italian and French ones are longer, so a wide picture in either leaves a robot's place
+    names (``circuito 12``) a wider column beside its gears, and wraps the lines of a box at
+    :data:`_WIDE_LINE` characters; a dump's count of gears shares the line of its name only
+    when that line is no longer than the English."""
+    style = _WIDE if layout == "wide" else _NARROW
+    if lang == "en":
+        return style
+    head = len(f"{_dump_name(8, lang)} · {_count(20, lang)}")
+    return attrs.evolve(
+        style,
+        label_width=_WIDE_LABEL if style.label_beside else style.label_width,
+        cell=_WIDE_CELL if style.label_beside else style.cell,
+        line_chars=style.line_chars or _WIDE_LINE,
+        dump_count_beside=style.dump_count_beside and head <= len("Dump 8 · 20 gears"),
+    )
+
+
+#: The most characters a line of a wide robot's box holds in Italian or French; the width of
+#: a place's name beside its gears (``circuito 12``), and of a gear's cell after it.
+_WIDE_LINE: Final = 26
+_WIDE_LABEL: Final = 70
+_WIDE_CELL: Final = 45
 
 
 #: The layouts of a picture: ``"wide"`` (the octagon of the table, for a desktop's width) and
@@ -914,14 +1045,16 @@ def _narrow_table(
     return _Table(robots, dumps, face_down, heading, ground, cells, lanes, frame)
 
 
-def _lay_arrows(state: GameState, laid: Mapping[int, AnyProgram], table: _Table) -> list[_Arrow]:
+def _lay_arrows(
+    state: GameState, laid: Mapping[int, AnyProgram], table: _Table, lang: str = "en"
+) -> list[_Arrow]:
     """The arrows of the programs, in robot order: curves in the wide layout, runs along the
     lanes in the narrow one."""
     arrows: list[_Arrow] = []
     obstacles = table.boxes
     for player_robot in sorted(robot for robot in laid if robot in table.robots):
         program = laid[player_robot]
-        for kind, number, label in program_targets(player_robot, program, laid, state):
+        for kind, number, label in program_targets(player_robot, program, laid, state, lang):
             targets = table.robots if kind == "robot" else table.dumps
             if number not in targets:
                 continue
@@ -999,6 +1132,7 @@ def render_svg(
     title: str | None = None,
     before: GameState | None = None,
     layout: Layout = "wide",
+    lang: str = "en",
 ) -> str:
     """The table as a standalone SVG image: dumps, robots, their gears and the turn's programs.
 
@@ -1018,6 +1152,9 @@ def render_svg(
             the corner of its dump), the face-down dumps as a row of cards under the turn, and
             each arrow running along the lanes between the boxes; a program is written once,
             in its robot's box, where its arrow starts.
+        lang: The language of every word drawn and of the ``<desc>``: ``"en"``, ``"it"`` or
+            ``"fr"`` (the rulebooks' own terms, from the package's catalogues); the longer
+            Italian and French words get more room beside a robot's gears and wrap in its box.
 
     Returns:
         The SVG document as text, with ``xmlns``, a ``viewBox``, a ``<title>`` and a
@@ -1025,7 +1162,8 @@ def render_svg(
             the same text.
 
     Raises:
-        ArgumentTypeError: ``layout`` is neither ``"wide"`` nor ``"narrow"``.
+        ArgumentTypeError: ``layout`` is neither ``"wide"`` nor ``"narrow"``, or ``lang`` is
+            not one of :data:`~outofgears.words.LANGUAGES`.
 
     >>> from outofgears import Program, setup_game
     >>> state = setup_game([1, 2, 3], seed=2026)
@@ -1050,22 +1188,31 @@ def render_svg(
         expect_programs(programs, "programs")
     if layout not in LAYOUTS:
         raise ArgumentTypeError("layout", '"wide" or "narrow"', layout)
-    style = _WIDE if layout == "wide" else _NARROW
+    _expect_language(lang)
+    t = translator(lang)
+    style = _style(layout, lang)
     laid = dict(programs) if programs is not None else {}
     if title is None:
-        title = f"Out of Gears: the table {moment(state, before)}"
+        when = moment(state, before, lang)
         if laid:
-            title += ", with the programs of the turn"
-    description = describe_position(state, laid if programs is not None else None, before)
+            title = t.pgettext(
+                "picture", "Out of Gears: the table {moment}, with the programs of the turn"
+            ).format(moment=when)
+        else:
+            title = t.pgettext("picture", "Out of Gears: the table {moment}").format(moment=when)
+    description = describe_position(
+        state, laid if programs is not None else None, before, lang=lang
+    )
 
     # lay the table out first, so that the picture can be cropped to what it shows
     dumps = {dump.number: dump for dump in state.dumps}
     dump_moves = {number: _dump_moves(dump, before) for number, dump in dumps.items()}
     dump_heights = {
-        number: _dump_height(dump, dump_moves[number], style) for number, dump in dumps.items()
+        number: _dump_height(dump, dump_moves[number], style, lang)
+        for number, dump in dumps.items()
     }
     robot_lines = {
-        robot.number: _robot_lines(state, robot, laid.get(robot.number), before, style)
+        robot.number: _robot_lines(state, robot, laid.get(robot.number), before, style, lang)
         for robot in state.robots
     }
     heights = {
@@ -1074,7 +1221,7 @@ def render_svg(
     }
     lay_out = _wide_table if layout == "wide" else _narrow_table
     table = lay_out(state, heights, dump_heights)
-    arrows = _lay_arrows(state, laid, table)
+    arrows = _lay_arrows(state, laid, table, lang)
     labels = _labels(arrows, table.boxes) if style.arrow_labels else [None] * len(arrows)
     extent = _extent(table, arrows, labels)
     left, top, width = extent.left, extent.top, extent.width
@@ -1123,33 +1270,37 @@ def render_svg(
     )
     body.append(table.ground)
     # the turn and the reserve: in the middle of the table, or at the top of a narrow picture
-    head = "Game over" if state.game_over else f"Turn {state.turn}"
-    if before is not None and not state.game_over:
-        head = f"After turn {before.turn}"
+    if state.game_over:
+        head = t.pgettext("picture", "Game over")
+    elif before is not None:
+        head = t.pgettext("picture", "After turn {turn}").format(turn=before.turn)
+    else:
+        head = t.pgettext("picture", "Turn {turn}").format(turn=state.turn)
+    reserve = t.pgettext("picture", "reserve: {count}").format(
+        count=_count(len(state.reserve), lang)
+    )
     hx, hy = table.heading
-    body += [
-        svg_text(hx, hy, head, "centre turn"),
-        svg_text(hx, hy + 24, f"reserve: {_count(len(state.reserve))}", "centre"),
-    ]
+    body += [svg_text(hx, hy, head, "centre turn"), svg_text(hx, hy + 24, reserve, "centre")]
     if table.face_down and table.frame is not None:
         first = min(table.face_down.values(), key=lambda box: box.x)
-        body.append(svg_text(first.left - 8, first.y + 4.5, "face down:", "none end"))
+        face_down = t.pgettext("picture", "face down:")
+        body.append(svg_text(first.left - 8, first.y + 4.5, face_down, "none end"))
     for number in ROBOT_NUMBERS:
         if number in dumps:
-            body += _draw_dump(dumps[number], table.dumps[number], dump_moves[number], style)
+            body += _draw_dump(dumps[number], table.dumps[number], dump_moves[number], style, lang)
         elif number in table.face_down:
-            body += _draw_face_down(number, table.face_down[number])
+            body += _draw_face_down(number, table.face_down[number], lang)
     for robot in state.robots:
         box = table.robots[robot.number]
         body += _draw_robot(
-            state, robot, laid.get(robot.number), box, robot_lines[robot.number], style
+            state, robot, laid.get(robot.number), box, robot_lines[robot.number], style, lang
         )
         if _robot_moves(robot, before):
             body.append(_moved_ring(box))
     for arrow, label_box in zip(arrows, labels, strict=True):
-        body += _draw_arrow(arrow, label_box, style)
+        body += _draw_arrow(arrow, label_box, style, lang)
     if arrows:
-        body += _legend(left + _MARGIN, legend_top)
+        body += _legend(left + _MARGIN, legend_top, lang)
     body.append("</svg>")
     return "\n".join(body) + "\n"
 

@@ -18,7 +18,7 @@ table's own description (:func:`~outofgears.pictures.render.describe_position`),
 departures are told in the players' words (where in the log each sits, its JSON path, is shown
 only on request). Its words are English, Italian or French (:data:`WORDS`, ``lang``), from the
 package's one set of catalogues (:mod:`outofgears.words`), as the events, the programs and the
-clauses' paraphrases are; only the pictures are drawn in English.
+clauses' paraphrases are, and the pictures and their text alternatives too.
 
 Whatever a log holds, the page stays inert: every ``<`` of the embedded data is escaped, so
 that no name can end or open a script block, and the documentation site's address is accepted
@@ -167,10 +167,6 @@ def _texts(lang: str) -> dict[str, str]:
     for colour, name in enumerate(COLOUR_WORDS, start=1):
         texts[name] = colour_name(colour, lang, 1)
         texts[f"{name} many"] = colour_name(colour, lang, 2)
-    # Only the pictures are drawn in English; the events are in the reader's language.
-    texts["language note"] = (
-        "" if lang == "en" else t.pgettext("viewer", "The pictures are in English.")
-    )
     return texts
 
 
@@ -344,12 +340,16 @@ def game_data(
                     departure_entry(departure, after, lang, docs_url, pages)
                     for departure in turn.departures
                 ],
-                "before": _data_url(render_svg(turn.before, turn.programs)),
-                "after": _data_url(render_svg(after, before=turn.before)),
-                "before_narrow": _data_url(render_svg(turn.before, turn.programs, layout="narrow")),
-                "after_narrow": _data_url(render_svg(after, before=turn.before, layout="narrow")),
-                "before_alt": describe_position(turn.before, turn.programs),
-                "after_alt": describe_position(after, before=turn.before),
+                "before": _data_url(render_svg(turn.before, turn.programs, lang=lang)),
+                "after": _data_url(render_svg(after, before=turn.before, lang=lang)),
+                "before_narrow": _data_url(
+                    render_svg(turn.before, turn.programs, layout="narrow", lang=lang)
+                ),
+                "after_narrow": _data_url(
+                    render_svg(after, before=turn.before, layout="narrow", lang=lang)
+                ),
+                "before_alt": describe_position(turn.before, turn.programs, lang=lang),
+                "after_alt": describe_position(after, before=turn.before, lang=lang),
                 "game_over": after.game_over,
             }
         )
@@ -688,7 +688,6 @@ def game_html(
         verdict = f'<span class="departure-mark">{escape(said)}</span>'
     else:
         verdict = escape(word("agrees", lang))
-    note = word("language note", lang)
     if page.stop - page.start < len(every):
         count_line = word(
             "page",
@@ -717,7 +716,6 @@ def game_html(
 <header>
 <h1>{escape(title)}</h1>
 <p>{escape(count_line)} {verdict}</p>
-{f'<p class="help">{escape(note)}</p>' if note else ""}
 <nav class="steps" aria-label="{w("turns nav")}">
 <button id="prev" type="button" aria-label="{w("previous turn")}">&larr; {w("previous")}</button>
 <select id="turn-select" aria-label="{w("go to turn")}">{options}</select>

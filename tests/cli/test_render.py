@@ -55,6 +55,30 @@ def test_render_after_draws_the_table_after_the_turn_without_arrows(tmp_path: Pa
     assert arrows(svg) == 0
 
 
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("it", "Fuori di Rotella: il tavolo prima del turno 3"),
+        ("fr", "Out of Gears : la table avant le tour 3"),
+    ],
+)
+def test_render_lang_draws_the_turn_in_the_players_language(
+    tmp_path: Path, lang: str, title: str
+) -> None:
+    out = tmp_path / f"{lang}.svg"
+    log = str(EXAMPLES / "full-game.log.json")
+    code, _, err = run("render", log, "--turn", "3", "--lang", lang, "-o", str(out))
+    assert code == 0, err
+    svg = out.read_text(encoding="utf-8")
+    assert title_of(svg).startswith(title)
+    words = " ".join(ET.fromstring(svg).itertext()).lower()
+    assert not {"feet", "dump", "reserve", "plays"} & set(words.split())
+    assert arrows(svg) >= 1
+    code, _, err = run("render", log, "--turn", "3", "--lang", "de", "-o", str(out), "--force")
+    assert code == 2
+    assert "--lang" in err
+
+
 def test_the_same_turn_always_gives_the_same_file(tmp_path: Path) -> None:
     log = str(EXAMPLES / "two-robot.log.json")
     run("render", log, "--turn", "2", "-o", str(tmp_path / "a.svg"))

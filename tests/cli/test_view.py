@@ -239,6 +239,7 @@ def test_a_hostile_player_name_cannot_end_or_open_a_script_block() -> None:
 
 def test_the_viewer_tells_the_events_and_programs_in_the_readers_language() -> None:
     """The viewer's words come from the one set of catalogues that `explain --lang` reads."""
+    from outofgears.pictures.render import describe_position
     from outofgears.pictures.viewer import WORDS
     from outofgears.words import event_text, program_text
 
@@ -255,8 +256,10 @@ def test_the_viewer_tells_the_events_and_programs_in_the_readers_language() -> N
         assert [p["program"] for p in turn["programs"]] == [
             program_text(program, lang) for _, program in sorted(first.programs.items())
         ]
-        assert WORDS[lang]["language note"]
-    assert not WORDS["en"]["language note"]
+        # the pictures and their text alternatives speak the reader's language too
+        assert turn["before_alt"] == describe_position(first.before, first.programs, lang=lang)
+        assert turn["before_alt"] != describe_position(first.before, first.programs)
+        assert "language note" not in WORDS[lang]
 
 
 def test_a_long_log_is_shown_a_page_of_turns_at_a_time(tmp_path: Path) -> None:
