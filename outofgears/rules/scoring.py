@@ -64,11 +64,12 @@ def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
     [0, 0]
     """
     expect_state(state)
+    robots = {robot.number: robot for robot in state.robots}
     scores = [
         score_player_by_lower_robot(
             player.name,
             [
-                (number, score_robot(state.robot(number)), own_colour_gears(state.robot(number)))
+                (number, score_robot(robots[number]), own_colour_gears(robots[number]))
                 for number in player.robots
             ],
         )
