@@ -31,7 +31,7 @@ from outofgears.rules.events import (
 from outofgears.rules.model import GameState
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.scoring import player_scores, winners
-from outofgears.words import program_text, translator
+from outofgears.words import LANGUAGES, program_text, translator
 from outofgears.words.findings import Points, fact_text
 
 #: Exit statuses: the log agrees with the rules; it departs from them; it (or the command) is invalid.
@@ -66,6 +66,18 @@ def output_option(what: str) -> Callable[[F], F]:
         required=True,
         type=click.Path(dir_okay=False, allow_dash=True),
         help=f"The {what} to write; - for standard output.",
+    )
+
+
+def lang_option(what: str) -> Callable[[F], F]:
+    """The ``--lang`` of a command that writes for people, ``what`` being what it puts in that
+    language: ``explain``, ``render``, ``replay`` and ``view``."""
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default="en",
+        show_default=True,
+        help=f"The language of {what}: English, Italian or French (the rulebooks' words).",
     )
 
 

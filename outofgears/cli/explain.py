@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import click
 
-from outofgears.clauses import LANGUAGES, Clause, clauses, paraphrases
+from outofgears.clauses import Clause, clauses, paraphrases
 from outofgears.cli.common import (
     AGREES,
     DEPARTS,
@@ -26,6 +26,7 @@ from outofgears.cli.common import (
     echo_json,
     fail,
     inferred_fields,
+    lang_option,
     load_log,
     open_sentence,
     programs_json,
@@ -73,13 +74,7 @@ WIDTH: Final = 100
     metavar="N",
     help="The turn to explain, as numbered in the log.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default="en",
-    show_default=True,
-    help="The language of the explanation: English, Italian or French (the rulebooks' words).",
-)
+@lang_option("the explanation")
 @FORMAT_OPTION
 def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     """Explain turn N of LOG event by event, with the rules behind every event.

@@ -19,6 +19,7 @@ from outofgears.cli.common import (
     TURN_OPTION,
     deliver,
     fail,
+    lang_option,
     load_log,
     output_option,
     output_path,
@@ -28,7 +29,6 @@ from outofgears.cli.common import (
 from outofgears.judge.compare import replay_to_turn
 from outofgears.judge.replay import TurnReplay
 from outofgears.log import LogError
-from outofgears.words import LANGUAGES
 
 if TYPE_CHECKING:
     from outofgears.pictures.render import Layout
@@ -105,13 +105,7 @@ OTHER_PICTURE_FORMATS = frozenset(
     help="Draw the narrow layout, 328 units wide, for a phone's screen: the robots and dumps "
     "in two columns, the arrows along the lanes between them.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default="en",
-    show_default=True,
-    help="The language of the picture's words: English, Italian or French.",
-)
+@lang_option("the picture's words")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def render(
     log: str, turn: int, output: str, after: bool, narrow: bool, lang: str, force: bool

@@ -16,6 +16,7 @@ from outofgears.cli.common import (
     echo_json,
     fail,
     inferred_fields,
+    lang_option,
     load_log,
     programs_json,
     say,
@@ -30,7 +31,7 @@ from outofgears.judge.replay import Replay, Undecided, replay_log
 from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
-from outofgears.words import LANGUAGES, translator
+from outofgears.words import translator
 from outofgears.words.findings import fact_text, open_question_text
 
 
@@ -47,13 +48,7 @@ from outofgears.words.findings import fact_text, open_question_text
     metavar="N",
     help="The most positions agreeing with the record carried from turn to turn.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default="en",
-    show_default=True,
-    help="The language of the report: English, Italian or French (the rulebooks' words).",
-)
+@lang_option("the report")
 def replay(log: str, output_format: str, quiet: bool, max_open: int, lang: str) -> None:
     """Replay LOG under the rules and check every program and recorded value.
 

@@ -7,12 +7,12 @@ import os
 
 import click
 
-from outofgears.clauses import LANGUAGES
 from outofgears.cli.common import (
     LOG_ARGUMENT,
     AsciiIntRange,
     deliver,
     fail,
+    lang_option,
     load_log,
     output_option,
     output_path,
@@ -46,14 +46,7 @@ def log_date(path: str) -> str | None:
     help="The documentation site, to link every clause to (its base address: http://, "
     "https:// or relative); without it a clause shows only its paraphrase.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default="en",
-    show_default=True,
-    help="The language of the page's words, its pictures and the clause paraphrases: English, "
-    "Italian or French.",
-)
+@lang_option("the page's words, its pictures and the clause paraphrases")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def view(
     log: str, output: str, turn: int | None, docs_url: str | None, lang: str, force: bool
