@@ -14,7 +14,6 @@ within a command's budget, and each is checked here against something the search
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -36,40 +35,11 @@ from outofgears.log import (
     TurnRecord,
 )
 from outofgears.rules.choices import Choices
-from outofgears.rules.legal import ChoiceSpace, Decision, as_choices
+from outofgears.rules.legal import ChoiceSpace
 from outofgears.rules.programs import AnyProgram, parse_program
+from tests.brute_force import MOST_PLAYS, every_play
 from tests.log_samples import two_robots_fighting
 from tests.strategies import crowded_programs, positions, some_programs
-
-#: At most this many plays are enumerated for one turn (larger turns are skipped).
-MOST_PLAYS = 400
-
-
-def every_play(state: GameState, programs: dict[int, AnyProgram]) -> Iterator[GameState]:
-    """The position after every legal play of the turn: every combination of every decision
-    the walk offers, with no pruning and no merging."""
-    space = ChoiceSpace(state, programs)
-    walk = space.walk()
-
-    def plays(index: int, table: object, made: list[Decision]) -> Iterator[list[Decision]]:
-        if index == len(walk):
-            yield made
-            return
-        step = walk[index]
-        options = space.options(step, table)  # type: ignore[arg-type]
-        if not options:
-            space.advance(step, table, None)  # type: ignore[arg-type]
-            yield from plays(index + 1, table, made)
-            return
-        for option in options:
-            child = table.copy()  # type: ignore[attr-defined]
-            space.advance(step, child, option)
-            yield from plays(index + 1, child, [*made, option])
-
-    for count, made in enumerate(plays(0, space.start_table(), [])):
-        if count >= MOST_PLAYS:
-            return
-        yield resolve_turn(state, programs, choices=as_choices(made)).state
 
 
 def recorded_target(state: GameState, plays: list[GameState], data: st.DataObject) -> Target:
