@@ -300,25 +300,34 @@ def _assemble(table: Table, robot: int, pick: tuple[Gear, ...]) -> None:
 
 
 def _offered(space: ChoiceSpace, step: WalkStep, table: Table, given: Choices) -> list[Decision]:
-    """The legal decisions of ``step``, only the one the log gives where it gives one.
+    """The legal decisions of ``step``, only the one the log gives where it gives one
+    (:func:`_listed`'s second list)."""
+    return _listed(space, step, table, given)[1]
+
+
+def _listed(
+    space: ChoiceSpace, step: WalkStep, table: Table, given: Choices
+) -> tuple[list[Decision], list[Decision]]:
+    """The legal decisions of ``step`` as the walk lists them (at most :data:`MOST_WAYS` + 1),
+    and of those the ones to search: only the one the log gives where it gives one.
 
     Raises:
         TooManyWaysError: The log does not give the decision, and it has more than
             :data:`MOST_WAYS` legal options.
     """
-    offered = space.options(step, table, most=MOST_WAYS)
-    if not offered:
-        return offered
-    kind, key, _ = offered[0]
-    wanted = _given(given, offered[0])
+    listed = space.options(step, table, most=MOST_WAYS)
+    if not listed:
+        return listed, listed
+    kind, key, _ = listed[0]
+    wanted = _given(given, listed[0])
     if wanted is None:
-        if len(offered) > MOST_WAYS:
+        if len(listed) > MOST_WAYS:
             raise TooManyWaysError(kind, key, MOST_WAYS)
-        return offered
-    if len(offered) > MOST_WAYS:  # the list stops short: ask the rules about the log's choice
+        return listed, listed
+    if len(listed) > MOST_WAYS:  # the list stops short: ask the rules about the log's choice
         given_one = (kind, key, wanted)
-        return [given_one] if space.offers(step, table, given_one) else []
-    return [option for option in offered if same_decision(kind, option[2], wanted)]
+        return listed, [given_one] if space.offers(step, table, given_one) else []
+    return listed, [option for option in listed if same_decision(kind, option[2], wanted)]
 
 
 def position_key(state: GameState) -> tuple[Any, ...]:
@@ -596,9 +605,9 @@ def closest(
             if cost >= bound() or settled():
                 return
             step = walk[index]
-            options = _offered(space, step, table, given)
+            listed, options = _listed(space, step, table, given)
             if options:
-                offered = [*offered, tuple(space.options(step, table, most=MOST_WAYS))]
+                offered = [*offered, tuple(listed)]
             if step.assembling:
                 robot = step.assembling
                 if robot not in target.feet and robot not in target.circuit:
@@ -673,10 +682,9 @@ def _offered_by_default(space: ChoiceSpace, given: Choices) -> tuple[tuple[Decis
     table = space.start_table()
     offered: list[tuple[Decision, ...]] = []
     for step in space.walk():
-        options = space.options(step, table, most=MOST_WAYS)
+        options, kept = _listed(space, step, table, given)
         if options:
             offered.append(tuple(options))
-        kept = _offered(space, step, table, given) if options else []
         space.advance(step, table, kept[0] if len(kept) < len(options) and kept else None)
     return tuple(offered)
 
