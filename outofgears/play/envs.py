@@ -44,7 +44,12 @@ class EnvModeError(InvalidStateError, gymnasium.error.UnsupportedMode):
 
 
 def check_env_arguments(
-    robots: object, two_robots: object, upgrades: object, turn_cap: object, render_mode: object
+    robots: object,
+    two_robots: object,
+    upgrades: object,
+    turn_cap: object,
+    render_mode: object,
+    flat: object,
 ) -> None:
     """Raise a typed error for arguments no game has (the bounds of issue 23)."""
     if type(robots) is not int:
@@ -65,6 +70,8 @@ def check_env_arguments(
             f"render_mode is None or one of {', '.join(map(repr, RENDER_MODES))}, "
             f"not {render_mode!r}"[:200]
         )
+    if type(flat) is not bool:
+        raise ArgumentTypeError("flat", "True or False", flat)
 
 
 def check_seed(seed: object) -> None:

@@ -85,13 +85,11 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         render_mode: str | None = None,
         flat: bool = False,
     ) -> None:
-        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode)
-        if type(flat) is not bool:
-            raise ArgumentTypeError("flat", "True or False", flat)
+        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode, flat)
         others = (robots // 2 if two_robots else robots) - 1
-        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
-        if isinstance(opponents, str | bytes) and not isinstance(opponents, str):
+        if isinstance(opponents, bytes):
             raise ArgumentTypeError("opponents", "a bot spec or a list of them", opponents)
+        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(specs) != others:
             raise InvalidStateError(
                 f"opponents gives {len(specs)} bots for the {others} other players"

@@ -25,7 +25,6 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.env import ActionType
 
-from outofgears.errors import ArgumentTypeError
 from outofgears.play.actions import ALL_PROGRAMS, num_actions, num_joint_actions
 from outofgears.play.envs import (
     EnvActionError,
@@ -100,9 +99,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         render_mode: str | None = None,
         flat: bool = False,
     ) -> None:
-        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode)
-        if type(flat) is not bool:
-            raise ArgumentTypeError("flat", "True or False", flat)
+        check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode, flat)
         self.flat = flat
         self.robots = robots
         self.two_robots = two_robots
