@@ -558,6 +558,13 @@ SEARCHES = (
 )
 #: The sections found (the links with an anchor; a page's own link has none).
 _SECTIONS_FOUND = ".md-search-result__item a[href*='#']"
+#: True once the first section found is one found for the whole query (its ``h`` terms).
+_FIRST_FOUND_FOR = """([selector, query]) => {
+  const first = document.querySelector(selector);
+  if (!first) return false;
+  const terms = new URL(first.href).searchParams.get("h") || "";
+  return terms.toLowerCase() === query.toLowerCase();
+}"""
 
 
 def check_search(page: object, site: Path, root: str, artifacts: Path) -> list[str]:
@@ -572,14 +579,15 @@ def check_search(page: object, site: Path, root: str, artifacts: Path) -> list[s
         box = page.locator("input[data-md-component='search-query']")
         box.click()
         box.press_sequentially(query, delay=50)
+        # The results of "ATK" and "ATK-" are shown while the rest is typed, so wait for those of
+        # the whole query: result links carry the highlighted terms, .../base-game/?h=atk-4#atk-4.
         try:
-            page.locator(_SECTIONS_FOUND).first.wait_for(state="visible", timeout=20_000)
+            page.wait_for_function(_FIRST_FOUND_FOR, arg=[_SECTIONS_FOUND, query], timeout=20_000)
         except Exception:  # playwright's TimeoutError
-            problems.append(f"search: typing {query} found nothing")
+            problems.append(f"search: typing {query} found nothing for the whole query")
             continue
         finally:
             page.screenshot(path=str(artifacts / screenshot))
-        # result links carry the highlighted terms as a query string: .../base-game/?h=...#atk-4
         first = page.locator(_SECTIONS_FOUND).first.get_attribute("href") or ""
         count = page.locator(".md-search-result__item").count()
         print(f"  search: {query} -> {count} results shown, the first section {first}", flush=True)
