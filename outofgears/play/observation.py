@@ -248,18 +248,13 @@ def _shared_parts(
     feet = [_NO_GEARS] * 8
     circuits = [_NO_GEARS] * 8
     dumps = [_NO_GEARS] * 8
-    in_play = [0.0] * 8
-    shown = [_NO_PROGRAM] * 8
     shared = _PART_OF_SHARED.get
     for robot in state.robots:
         index = robot.number - 1
-        in_play[index] = 1.0
         pile = robot.feet
         feet[index] = shared(id(pile)) or _pile_part(pile)
         pile = robot.circuit
         circuits[index] = shared(id(pile)) or _pile_part(pile)
-        if revealed is not None:
-            shown[index] = _PROGRAM_SHOWN[revealed[robot.number]]
     for dump in state.dumps:
         pile = dump.gears
         dumps[dump.number - 1] = shared(id(pile)) or _pile_part(pile)
@@ -268,9 +263,15 @@ def _shared_parts(
     header = _pack_header(
         float(state.turn), float(state.game_over), float(len(reserve)), players.variant
     )
+    if revealed is None:
+        shown = [_NOTHING_REVEALED]
+    else:
+        shown = [_NO_PROGRAM] * 8
+        for number in players.robots:
+            shown[number - 1] = _PROGRAM_SHOWN[revealed[number]]
     return [
         header,
-        _pack_robots(*in_play),
+        players.in_play,
         _NO_ROBOTS,
         *feet,
         *circuits,
@@ -278,7 +279,7 @@ def _shared_parts(
         cache.reserve_part(reserve),
         players.holds,
         _NO_CARD,
-        *(shown if revealed is not None else (_NOTHING_REVEALED,)),
+        *shown,
     ]
 
 
@@ -288,12 +289,16 @@ class _PlayersSeen:
 
     Args:
         players: The players.
+        robots: Their robots, the robots in play.
+        in_play: Which robots are in play, as the vector holds it.
         holds: Which robots' players hold an upgrade card, as the vector holds it.
         variant: 1.0 in the two-robot variant, else 0.0.
         public: Each player's name, robots and whether it holds a card (never which).
     """
 
     players: tuple[Player, ...]
+    robots: tuple[int, ...]
+    in_play: bytes
     holds: bytes
     variant: float
     public: tuple[tuple[str, tuple[int, ...], bool], ...]
@@ -773,18 +778,22 @@ class ObservationCache:
         seen = self._players.get(id(players))
         if seen is not None and seen.players is players:
             return seen
+        in_play = [0.0] * 8
         holds = [0.0] * 8
         variant = 0.0
         for player in players:
             if len(player.robots) == 2:
                 variant = 1.0
-            if player.upgrade is not None:
-                for number in player.robots:
+            for number in player.robots:
+                in_play[number - 1] = 1.0
+                if player.upgrade is not None:
                     holds[number - 1] = 1.0
         public = tuple(
             (player.name, player.robots, player.upgrade is not None) for player in players
         )
-        seen = _PlayersSeen(players, _pack_robots(*holds), variant, public)
+        robots = tuple(number for player in players for number in player.robots)
+        in_play_part, holds_part = _pack_robots(*in_play), _pack_robots(*holds)
+        seen = _PlayersSeen(players, robots, in_play_part, holds_part, variant, public)
         if len(self._players) >= _PLAYERS_KEPT:
             self._players.clear()
         self._players[id(players)] = seen

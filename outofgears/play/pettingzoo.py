@@ -298,14 +298,14 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         base = np.frombuffer(self._cache.shared_vector(state, self._revealed), np.float32)
         vectors = np.empty((len(seats.names), base.shape[0]), np.float32)
         vectors[:] = base
-        vectors.ravel()[seats.own] = 1.0
+        vectors.reshape(-1)[seats.own] = 1.0
         masks = seats.masks.copy()
         if self.flat:
             self._masks = dict(zip(seats.names, masks, strict=True))
-            return dict(zip(seats.names, vectors, strict=True))
+            return {name: vectors[row] for row, name in enumerate(seats.names)}
         return {
-            name: {"observation": vector, "action_mask": mask}
-            for name, vector, mask in zip(seats.names, vectors, masks, strict=True)
+            name: {"observation": vectors[row], "action_mask": masks[row]}
+            for row, name in enumerate(seats.names)
         }
 
     def _seats_of(self, state: GameState) -> _Seats:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sized
 
 from outofgears.errors import ArgumentTypeError
 from outofgears.rules.events import TurnEnded
-from outofgears.rules.gears import OWN_COLOUR, WORTH, gear_ranks
+from outofgears.rules.gears import OWN_COLOUR, WORTH, ranks_of
 from outofgears.rules.model import GameState, Robot, expect_state
 from outofgears.rules.table import Table
 from outofgears.rules.variant import PlayerScore, score_player_by_lower_robot
@@ -41,7 +41,7 @@ def score_robot(robot: Robot) -> int:
     """
     if not isinstance(robot, Robot):
         raise ArgumentTypeError("robot", "a Robot", robot)
-    return sum(map(WORTH[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
+    return robot_tally(robot)[0]
 
 
 def own_colour_gears(robot: Robot) -> int:
@@ -53,7 +53,20 @@ def own_colour_gears(robot: Robot) -> int:
     >>> own_colour_gears(Robot(1, "Ada", feet=gears(1, 2), circuit=gears(1)))
     2
     """
-    return sum(map(OWN_COLOUR[robot.number].__getitem__, gear_ranks(robot.feet + robot.circuit)))
+    if not isinstance(robot, Robot):
+        raise ArgumentTypeError("robot", "a Robot", robot)
+    return robot_tally(robot)[1]
+
+
+def robot_tally(robot: Robot) -> tuple[int, int]:
+    """A robot's points (END-2) and own-colour gears (END-3), its gears read once: what
+    :func:`score_robot` and :func:`own_colour_gears` give, for the scores of a whole table."""
+    ranks = ranks_of(robot.feet) + ranks_of(robot.circuit)
+    number = robot.number
+    return (
+        sum(map(WORTH[number].__getitem__, ranks)),
+        sum(map(OWN_COLOUR[number].__getitem__, ranks)),
+    )
 
 
 def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
@@ -64,14 +77,10 @@ def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
     [0, 0]
     """
     expect_state(state)
-    robots = {robot.number: robot for robot in state.robots}
+    tallies = {robot.number: robot_tally(robot) for robot in state.robots}
     scores = [
         score_player_by_lower_robot(
-            player.name,
-            [
-                (number, score_robot(robots[number]), own_colour_gears(robots[number]))
-                for number in player.robots
-            ],
+            player.name, [(number, *tallies[number]) for number in player.robots]
         )
         for player in state.players
     ]

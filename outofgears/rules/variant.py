@@ -79,5 +79,8 @@ def score_player_by_lower_robot(
     >>> score_player_by_lower_robot("Bo", [(3, 9, 4), (4, 9, 2)]).own_colour
     2
     """
-    robot, points, own = min(robot_scores, key=lambda entry: (entry[1], entry[2], entry[0]))
+    if len(robot_scores) == 1:
+        robot, points, own = robot_scores[0]
+    else:
+        robot, points, own = min(robot_scores, key=lambda entry: (entry[1], entry[2], entry[0]))
     return PlayerScore(player, points, own, robot)
