@@ -683,6 +683,21 @@ def test_the_words_of_a_shipped_drawing_stay_in_their_boxes(name: str, svg: str)
     assert texts_outside(svg) == []
 
 
+@pytest.mark.parametrize(("layout", "lang"), itertools.product(LAYOUTS, LANGUAGES))
+def test_a_circuit_of_fourteen_gears_keeps_its_name_off_its_gears(layout: str, lang: str) -> None:
+    """Two-digit counts: "circuit 14" in English ran 2 px over the first gear."""
+    state = from_position(
+        robots={
+            1: {"circuit": gears(*[1] * 7, *[3] * 7), "feet": gears(*[2] * 11)},
+            2: {},
+        },
+        dumps={1: (), 2: gears(3)},
+        reserve=gears(4),
+    )
+    svg = render_svg(state, layout=layout, lang=lang)  # type: ignore[arg-type]
+    assert "14" in svg and text_overflows(svg) == [] and texts_outside(svg) == []
+
+
 def test_the_text_measure_sees_a_line_past_its_box_and_a_label_over_a_gear() -> None:
     box = (
         '<g class="robot" id="robot-1"><rect x="0" y="0" width="100" height="60"/>'

@@ -64,7 +64,7 @@ _ROBOT_WIDTH: Final = 212
 _DUMP_WIDTH: Final = 160
 _ROW: Final = 24
 _CELL: Final = 46
-_ROBOT_LABEL: Final = 58
+_ROBOT_LABEL: Final = 63
 _MARGIN: Final = 16
 
 #: The fill of each gear colour, and whether its number is written in white on it.
