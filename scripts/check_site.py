@@ -461,7 +461,10 @@ def check_one_viewer(page: Any, viewer: Path, lang: str, artifacts: Path) -> lis
         problems.append(f"{what}: the page is not marked as {lang}")
     for size in (DESKTOP, PHONE, SMALL_PHONE):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.wait_for_timeout(200)  # the pictures of the new width replace the others
+        try:  # the pictures of the new width replace the others
+            page.wait_for_function(_PICTURES_SHOWN_FOR_THE_WIDTH, timeout=20_000)
+        except Exception:  # playwright's TimeoutError
+            problems.append(f"{what} at {size[0]} px: the pictures of that width do not load")
         found, count, smallest = check_fit(page, f"{what} at {size[0]} px", None, "")
         problems += found
         if count != 2:
@@ -516,6 +519,13 @@ def _shown_svg(current: str, site: Path | None, root: str) -> str:
 
 
 _WIDER_THAN_SCREEN = "document.documentElement.scrollWidth > window.innerWidth"
+#: True once each picture of the viewer shows, loaded, the source its media query picks for
+#: the screen's width (the narrow one up to the switch, the wide one above).
+_PICTURES_SHOWN_FOR_THE_WIDTH = """() => [...document.querySelectorAll("picture")].every(picture => {
+  const img = picture.querySelector("img"), source = picture.querySelector("source");
+  const wanted = source && matchMedia(source.media).matches ? source.srcset : img.src;
+  return img.complete && img.naturalWidth > 0 && img.currentSrc === wanted;
+})"""
 
 
 def check_fit(
