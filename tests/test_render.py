@@ -695,7 +695,9 @@ def test_a_circuit_of_fourteen_gears_keeps_its_name_off_its_gears(layout: str, l
         reserve=gears(4),
     )
     svg = render_svg(state, layout=layout, lang=lang)  # type: ignore[arg-type]
-    assert "14" in svg and text_overflows(svg) == [] and texts_outside(svg) == []
+    assert "14" in svg  # the count written beside the place's name
+    assert text_overflows(svg) == []
+    assert texts_outside(svg) == []
 
 
 def test_the_text_measure_sees_a_line_past_its_box_and_a_label_over_a_gear() -> None:
