@@ -179,18 +179,28 @@ def open_sentence(count: int, lang: str = "en") -> str:
     )
 
 
-def inferred_lines(turn: TurnReplay) -> list[str]:
-    """The choices a turn's replay inferred, and whether its position stays open.
+def inferred_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
+    """The choices a turn's replay inferred, and whether its position stays open, in ``lang``.
 
     ``explain``, ``dispute`` and ``whatif`` show them with these words.
     """
+    t = translator(lang)
     lines = []
     if turn.inferred:
-        lines.append("Choices inferred from what was recorded:")
-        lines += [f"  {choice}" for choice in turn.inferred]
+        lines.append(t.gettext("Choices inferred from what was recorded:"))
+        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
     if turn.open_positions > 1:
-        lines.append(f"Open: {open_sentence(turn.open_positions)}")
+        sentence = open_sentence(turn.open_positions, lang)
+        lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
     return lines
+
+
+def notes_lines(notes: Iterable[object], lang: str = "en") -> list[str]:
+    """The notes on a log written under another version of the specification
+    (:func:`outofgears.judge.start.spec_note_facts`), one line each, in ``lang``:
+    ``replay``, ``explain`` and ``dispute`` open their reports with them."""
+    t = translator(lang)
+    return [t.gettext("Note: {note}").format(note=fact_text(note, lang)) for note in notes]
 
 
 def inferred_json(choice: InferredChoice) -> dict[str, Any]:

@@ -26,9 +26,10 @@ from outofgears.cli.common import (
     echo_json,
     fail,
     inferred_fields,
+    inferred_lines,
     lang_option,
     load_log,
-    open_sentence,
+    notes_lines,
     programs_json,
     say,
     scores_json,
@@ -58,7 +59,7 @@ from outofgears.words import (
     program_text,
     translator,
 )
-from outofgears.words.findings import fact_text, rulebook_sources
+from outofgears.words.findings import rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -192,10 +193,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     """The explanation of one replayed turn, for people, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
-    lines += [
-        t.gettext("Note: {note}").format(note=fact_text(note, lang))
-        for note in spec_note_facts(replayed.log)
-    ]
+    lines += notes_lines(spec_note_facts(replayed.log), lang)
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(
@@ -322,19 +320,6 @@ def choices_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
         )
         for split in record.splits
     ]
-    return lines
-
-
-def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
-    """The choices the replay inferred for the turn, and whether its position stays open."""
-    t = translator(lang)
-    lines = []
-    if turn.inferred:
-        lines.append(t.gettext("Choices inferred from what was recorded:"))
-        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
-    if turn.open_positions > 1:
-        sentence = open_sentence(turn.open_positions, lang)
-        lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
     return lines
 
 

@@ -10,7 +10,7 @@ from outofgears.cli.common import (
     programs_line,
     summary_events,
 )
-from outofgears.judge.replay import Departure, TurnReplay
+from outofgears.judge.replay import Departure, TurnReplay, Undecided
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import event_text, translator
 from outofgears.words.findings import departure_line, departure_lines, fact_text
@@ -60,3 +60,23 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "allowed": departure.allowed,
         "events": [event_to_dict(event) for event in departure.events],
     }
+
+
+def undecided_line(undecided: Undecided, lang: str) -> str:
+    """The undecided verdict, and what settles it, in ``lang``."""
+    t = translator(lang)
+    if undecided.decision is not None:
+        return t.gettext(
+            "The log is undecided: {decision} at turn {turn} has more than {ways} legal ways, "
+            "too many to try against what was recorded: write that turn's choices ({path})."
+        ).format(
+            decision=fact_text(undecided.decision, lang),
+            turn=undecided.turn,
+            ways=undecided.ways,
+            path=undecided.json_path,
+        )
+    return t.gettext(
+        "The log is undecided: more than {bound} positions open at turn {turn}: write "
+        "that turn's choices, or more of what was recorded ({path}), or raise "
+        "--max-open."
+    ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
