@@ -206,6 +206,7 @@ REVIEWED_SHARED = {
             "jolly",
             "k",
             "n",
+            "no",
             "per",
             "quota",
             "robot",
