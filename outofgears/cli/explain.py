@@ -35,7 +35,7 @@ from outofgears.cli.common import (
     scores_json,
     source_name,
 )
-from outofgears.cli.reports import departure_json, departure_text
+from outofgears.cli.reports import departure_json, departure_text, refuse_log
 from outofgears.judge.compare import no_such_turn
 from outofgears.judge.replay import (
     Replay,
@@ -102,7 +102,7 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     """
     name = source_name(log)
     game = load_log(log)
-    replayed = replay_to(game, turn_number, name)
+    replayed = replay_to(game, turn_number, name, lang)
     turn = replayed.turns[-1]
     if output_format == "json":
         echo_json(explain_json(replayed, turn, name, lang))
@@ -112,9 +112,9 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     raise SystemExit(DEPARTS if turn.departures else AGREES)
 
 
-def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
+def replay_to(game: GameLog, turn_number: int, name: str, lang: str = "en") -> Replay:
     """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none,
-    4 if the log is undecided by then."""
+    4 if the log is undecided by then (said in ``lang``)."""
     numbers = [record.turn for record in game.turns]
     if turn_number not in numbers:
         fail(no_such_turn(numbers, turn_number, name))
@@ -123,7 +123,7 @@ def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
     except LogError as error:
         fail(error)
     if replayed.undecided is not None and replayed.undecided.turn <= turn_number:
-        fail(UndecidedError(name, replayed.undecided))
+        refuse_log(UndecidedError(name, replayed.undecided), lang)
     return replayed
 
 
