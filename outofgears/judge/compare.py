@@ -335,7 +335,7 @@ def describe_choices(choices: Choices, lang: str = "en") -> list[str]:
     ...                          assemblies={3: ()}))
     ["robot 2 takes orange from robot 1's circuit", 'robot 3 assembles nothing']
     >>> describe_choices(Choices(assemblies={3: gears(1, 1)}), "fr")
-    ['le Robot 3 assemble 2 rouges']
+    ['assemblage du Robot 3 : 2 rouges']
     """
     expect(choices, Choices, "choices", "a Choices")
     t = translator(lang)
