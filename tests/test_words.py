@@ -206,6 +206,7 @@ REVIEWED_SHARED = {
             "jolly",
             "k",
             "n",
+            "no",
             "per",
             "quota",
             "robot",
@@ -217,7 +218,7 @@ REVIEWED_SHARED = {
     "fr": frozenset(
         " ".join(
             (
-                "a action assemble base circuit clause fr it j jolly k note orange phases place",
+                "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face",
             )

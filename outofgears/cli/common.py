@@ -16,7 +16,6 @@ from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
-from outofgears.clauses import sources_text
 from outofgears.errors import OutOfGearsError, printable
 from outofgears.judge.replay import InferredChoice, TurnReplay, UndecidedError
 from outofgears.log import GameLog, LogError, read_log
@@ -71,7 +70,7 @@ def output_option(what: str) -> Callable[[F], F]:
 
 def lang_option(what: str) -> Callable[[F], F]:
     """The ``--lang`` of a command that writes for people, ``what`` being what it puts in that
-    language: ``explain``, ``render``, ``replay`` and ``view``."""
+    language: ``dispute``, ``explain``, ``render``, ``replay``, ``view`` and ``whatif``."""
     return click.option(
         "--lang",
         type=click.Choice(LANGUAGES),
@@ -98,6 +97,16 @@ class InputError(click.ClickException):
     """A bad log, file or argument: one clear message, exit status 2, no traceback."""
 
     exit_code = INVALID
+
+    def __init__(self, message: str, lang: str = "en") -> None:
+        super().__init__(message)
+        self.lang = lang
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """Print the message after click's ``Error:``, that word in the message's language."""
+        t = translator(self.lang)
+        text = t.gettext("Error: {message}").format(message=self.format_message())
+        click.echo(text, file=file, err=file is None, color=self.show_color)
 
     def format_message(self) -> str:
         """The message on one line, with every control and bidi character escaped."""
@@ -130,14 +139,6 @@ def load_log(path: str) -> GameLog:
 def source_name(path: str) -> str:
     """The name a command uses for a log path in messages."""
     return "<stdin>" if path == "-" else path
-
-
-def event_line(event: Event, *, sources: bool = False) -> str:
-    """One event as text, with the rulebook clauses behind its spec clause if asked."""
-    text = str(event)
-    if sources and isinstance(event, GearMoved | ActionResolved | SplitResolved | UpgradeDiscarded):
-        text += f" ({sources_text(event.clause)})"
-    return text
 
 
 def programs_line(programs: Mapping[int, AnyProgram], lang: str = "en") -> str:
@@ -179,18 +180,28 @@ def open_sentence(count: int, lang: str = "en") -> str:
     )
 
 
-def inferred_lines(turn: TurnReplay) -> list[str]:
-    """The choices a turn's replay inferred, and whether its position stays open.
+def inferred_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
+    """The choices a turn's replay inferred, and whether its position stays open, in ``lang``.
 
     ``explain``, ``dispute`` and ``whatif`` show them with these words.
     """
+    t = translator(lang)
     lines = []
     if turn.inferred:
-        lines.append("Choices inferred from what was recorded:")
-        lines += [f"  {choice}" for choice in turn.inferred]
+        lines.append(t.gettext("Choices inferred from what was recorded:"))
+        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
     if turn.open_positions > 1:
-        lines.append(f"Open: {open_sentence(turn.open_positions)}")
+        sentence = open_sentence(turn.open_positions, lang)
+        lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
     return lines
+
+
+def notes_lines(notes: Iterable[object], lang: str = "en") -> list[str]:
+    """The notes on a log written under another version of the specification
+    (:func:`outofgears.judge.start.spec_note_facts`), one line each, in ``lang``:
+    ``replay``, ``explain`` and ``dispute`` open their reports with them."""
+    t = translator(lang)
+    return [t.gettext("Note: {note}").format(note=fact_text(note, lang)) for note in notes]
 
 
 def inferred_json(choice: InferredChoice) -> dict[str, Any]:

@@ -10,6 +10,7 @@ players recorded after the turn is legal under it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, get_args
 
 import attrs
@@ -21,16 +22,18 @@ from outofgears.cli.common import (
     LOG_ARGUMENT,
     AsciiIntRange,
     echo_json,
-    event_line,
     fail,
     inferred_fields,
     inferred_lines,
+    lang_option,
     load_log,
+    notes_lines,
     programs_json,
     programs_line,
     say,
     source_name,
 )
+from outofgears.cli.reports import refuse_log
 from outofgears.errors import GameOverError, IllegalProgramError
 from outofgears.judge.compare import (
     Resolution,
@@ -39,15 +42,18 @@ from outofgears.judge.compare import (
     describe_choices,
     difference_json,
     refusal_json,
+    refused_choice,
     replay_to_turn,
     resolve_with_choices,
 )
 from outofgears.judge.culprit import legal_under
 from outofgears.judge.replay import TurnReplay
-from outofgears.judge.start import spec_notes
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.rules.choices import Choices
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, Options
+from outofgears.words import event_text, translator
+from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
 
 #: The options that change how a turn resolves (rulings R-DEFENCE and R-ASSEMBLY). The others
 #: only decide what is in the game (the expansions, the upgrade deck) or how it is set up
@@ -69,7 +75,19 @@ class Reading:
         >>> Reading("feet_only", "optional").label
         'defence_steal_source=feet_only, assembly=optional'
         """
-        return f"defence_steal_source={self.defence_steal_source}, assembly={self.assembly}"
+        return self.name("en")
+
+    def name(self, lang: str) -> str:
+        """The reading in ``lang``: in Italian and French as the command line writes it.
+
+        >>> Reading("feet_only", "optional").name("it")
+        '`--defence-steal-source feet_only --assembly optional`'
+        """
+        return (
+            translator(lang)
+            .gettext("defence_steal_source={source}, assembly={assembly}")
+            .format(source=self.defence_steal_source, assembly=self.assembly)
+        )
 
     def options(self, logged: Options) -> Options:
         """The log's options with this reading's values.
@@ -125,7 +143,7 @@ class Dispute:
 
     replayed: TurnReplay
     outcomes: tuple[ReadingOutcome, ...]
-    notes: tuple[str, ...]
+    notes: tuple[WrittenUnderSpec | TieBreaksByRing, ...]
 
     @property
     def changing(self) -> tuple[ReadingOutcome, ...]:
@@ -143,14 +161,20 @@ class Dispute:
 
     @property
     def verdict(self) -> str:
-        """The closing line."""
+        """The closing line, in English."""
+        return self.verdict_text("en")
+
+    def verdict_text(self, lang: str) -> str:
+        """The closing line, in ``lang``."""
+        t = translator(lang)
         count = len(self.changing)
-        legal = self.record_legal_under
-        if legal is not None:
-            return "the readings disagree on whether what was recorded is legal"
+        if self.record_legal_under is not None:
+            return t.gettext("the readings disagree on whether what was recorded is legal")
         if not count:
-            return "the readings agree on this turn"
-        return f"{count} reading{'s change' if count > 1 else ' changes'} the outcome"
+            return t.gettext("the readings agree on this turn")
+        return t.ngettext(
+            "{count} reading changes the outcome", "{count} readings change the outcome", count
+        ).format(count=count)
 
 
 def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
@@ -202,7 +226,8 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
     help="The turn of the log to dispute.",
 )
 @FORMAT_OPTION
-def dispute(log: str, turn: int, output_format: str) -> None:
+@lang_option("the report")
+def dispute(log: str, turn: int, output_format: str, lang: str) -> None:
     """Resolve turn N of LOG under every reading of the rule options and show which change it.
 
     The readings compared are those of the two rule options that change how a turn resolves,
@@ -224,7 +249,14 @@ def dispute(log: str, turn: int, output_format: str) -> None:
     when the readings differ on that, the verdict says so and names the readings it is legal
     under.
 
-    Exit status 0; 2 when the log or the turn is invalid.
+    --lang it or --lang fr writes the whole report in Italian or French, in the words of that
+    language's rulebook, with the same words as replay and explain: programs, choices, events,
+    places, scores, the refused choices and the verdict; a reading is then named as the command
+    line writes it (`--defence-steal-source feet_only --assembly optional`). --format json stays
+    in English whatever --lang says.
+
+    Exit status 0; 2 when the log or the turn is invalid; 4 when more than 256 positions agree
+    with the log at or before turn N (see ``replay --max-open``).
     """
     name = source_name(log)
     game = load_log(log)
@@ -232,77 +264,117 @@ def dispute(log: str, turn: int, output_format: str) -> None:
         replayed = replay_to_turn(game, turn, name)
         outcomes = dispute_turn(replayed)
     except LogError as error:
-        fail(error)
+        refuse_log(error, lang)
     except (IllegalProgramError, GameOverError) as error:  # pragma: no cover - replay checked it
         fail(f"{name}: turn {turn}: {error}")
-    result = Dispute(replayed, outcomes, spec_notes(game))
+    result = Dispute(replayed, outcomes, spec_note_facts(game))
     if output_format == "json":
         echo_json(dispute_json(result, name))
     else:
-        for line in dispute_text(result, name):
+        for line in dispute_text(result, name, lang):
             say(line)
 
 
-def dispute_text(result: Dispute, name: str) -> list[str]:
-    """The report of a dispute, for people."""
+def dispute_text(result: Dispute, name: str, lang: str = "en") -> list[str]:
+    """The report of a dispute, for people, in ``lang``."""
+    t = translator(lang)
     replayed = result.replayed
-    lines = [f"Dispute: turn {replayed.turn} of {name} under {len(result.outcomes)} readings"]
-    lines += [f"Note: {note}" for note in result.notes]
-    lines.append(f"Programs: {programs_line(replayed.programs)}")
-    logged = (
-        describe_choices(replayed.record.choices.to_choices()) if replayed.record.choices else []
+    count = len(result.outcomes)
+    lines = [
+        t.ngettext(
+            "Dispute: turn {turn} of {name} under {count} reading",
+            "Dispute: turn {turn} of {name} under {count} readings",
+            count,
+        ).format(turn=replayed.turn, name=name, count=count)
+    ]
+    lines += notes_lines(result.notes, lang)
+    lines.append(
+        t.gettext("Programs: {programs}").format(programs=programs_line(replayed.programs, lang))
     )
-    lines.append("Logged choices: " + ("; ".join(logged) if logged else "none"))
-    lines += inferred_lines(replayed)
+    logged = (
+        describe_choices(replayed.record.choices.to_choices(), lang)
+        if replayed.record.choices
+        else []
+    )
+    lines.append(
+        t.gettext("Logged choices: {choices}").format(
+            choices="; ".join(logged) if logged else t.pgettext("no choices", "none")
+        )
+    )
+    lines += inferred_lines(replayed, lang)
     for outcome in result.outcomes:
-        lines += reading_text(outcome)
+        lines += reading_text(outcome, lang)
     record_legal = result.record_legal_under
     if record_legal is not None:
         lines.append(
-            "What was recorded is legal only under: "
-            + ("; ".join(o.reading.label for o in record_legal) if record_legal else "none")
+            t.gettext("What was recorded is legal only under: {readings}").format(
+                readings=readings_text(record_legal, lang)
+            )
         )
-    refusing = [o.reading.label for o in result.outcomes if o.resolution.refused]
-    if refusing:
-        legal = [o.reading.label for o in result.outcomes if not o.resolution.refused]
+    if any(o.resolution.refused for o in result.outcomes):
+        legal = [o for o in result.outcomes if not o.resolution.refused]
         lines.append(
-            "The logged choices are legal only under: " + ("; ".join(legal) if legal else "none")
+            t.gettext("The logged choices are legal only under: {readings}").format(
+                readings=readings_text(legal, lang)
+            )
         )
-    verdict = result.verdict
+    verdict = result.verdict_text(lang)
     if result.changing and result.record_legal_under is None:
-        verdict += ": " + "; ".join(o.reading.label for o in result.changing)
-    lines.append(f"Verdict: {verdict}.")
+        verdict = t.gettext("{verdict}: {readings}").format(
+            verdict=verdict, readings=readings_text(result.changing, lang)
+        )
+    lines.append(t.gettext("Verdict: {verdict}.").format(verdict=verdict))
     return lines
 
 
-def reading_text(outcome: ReadingOutcome) -> list[str]:
-    """One reading of the report: refused choices, then what it changes."""
-    tag = " (as logged)" if outcome.as_logged else ""
-    lines = [f"Reading {outcome.reading.label}{tag}:"]
-    for error in outcome.resolution.refused:
-        lines.append(
-            f"  ! choice refused under this reading: {error}; its default policy decides instead"
-        )
+def readings_text(outcomes: Sequence[ReadingOutcome], lang: str) -> str:
+    """Readings named in a list, or ``none``, in ``lang``."""
+    if not outcomes:
+        return translator(lang).pgettext("no reading", "none")
+    return "; ".join(outcome.reading.name(lang) for outcome in outcomes)
+
+
+def reading_text(outcome: ReadingOutcome, lang: str = "en") -> list[str]:
+    """One reading of the report: refused choices, then what it changes, in ``lang``."""
+    t = translator(lang)
+    name = outcome.reading.name(lang)
+    lines = [
+        t.gettext("Reading {reading} (as logged):").format(reading=name)
+        if outcome.as_logged
+        else t.gettext("Reading {reading}:").format(reading=name)
+    ]
+    lines += [
+        "  "
+        + t.gettext(
+            "! choice refused under this reading: {refusal}; its default policy decides instead"
+        ).format(refusal=fact_text(refused_choice(error), lang))
+        for error in outcome.resolution.refused
+    ]
     if outcome.record_legal is not None:
         lines.append(
-            "  what was recorded: "
-            + ("legal (a legal play gives it)" if outcome.record_legal else "not legal")
+            "  "
+            + (
+                t.gettext("what was recorded: legal (a legal play gives it)")
+                if outcome.record_legal
+                else t.gettext("what was recorded: not legal")
+            )
         )
     if outcome.as_logged:
-        lines.append("  the outcome the other readings are compared with")
+        lines.append("  " + t.gettext("the outcome the other readings are compared with"))
         return lines
     if not outcome.changes_outcome:
-        lines.append("  same outcome as logged")
+        lines.append("  " + t.gettext("same outcome as logged"))
         return lines
-    lines.append("  changes the outcome:")
-    lines += [f"    {item.describe('as logged')}" for item in outcome.difference.state]
+    lines.append("  " + t.gettext("changes the outcome:"))
+    label = t.pgettext("the log's own reading", "as logged")
+    lines += [f"    {item.describe(label, lang)}" for item in outcome.difference.state]
     events = outcome.difference.events
     if events.only_other:
-        lines.append("  events only under this reading:")
-        lines += [f"    + {event_line(event)}" for event in events.only_other]
+        lines.append("  " + t.gettext("events only under this reading:"))
+        lines += [f"    + {event_text(event, lang)}" for event in events.only_other]
     if events.only_base:
-        lines.append("  events only as logged:")
-        lines += [f"    - {event_line(event)}" for event in events.only_base]
+        lines.append("  " + t.gettext("events only as logged:"))
+        lines += [f"    - {event_text(event, lang)}" for event in events.only_base]
     return lines
 
 
@@ -313,7 +385,7 @@ def dispute_json(result: Dispute, name: str) -> dict[str, Any]:
     return {
         "log": name,
         "turn": replayed.turn,
-        "notes": list(result.notes),
+        "notes": [fact_text(note, "en") for note in result.notes],
         "programs": programs_json(replayed.programs),
         "logged_choices": describe_choices(logged) if logged else [],
         **inferred_fields(replayed),

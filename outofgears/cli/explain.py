@@ -26,15 +26,16 @@ from outofgears.cli.common import (
     echo_json,
     fail,
     inferred_fields,
+    inferred_lines,
     lang_option,
     load_log,
-    open_sentence,
+    notes_lines,
     programs_json,
     say,
     scores_json,
     source_name,
 )
-from outofgears.cli.reports import departure_json, departure_text
+from outofgears.cli.reports import departure_json, departure_text, refuse_log
 from outofgears.judge.compare import no_such_turn
 from outofgears.judge.replay import (
     Replay,
@@ -58,7 +59,7 @@ from outofgears.words import (
     program_text,
     translator,
 )
-from outofgears.words.findings import fact_text, rulebook_sources
+from outofgears.words.findings import rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -101,7 +102,7 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     """
     name = source_name(log)
     game = load_log(log)
-    replayed = replay_to(game, turn_number, name)
+    replayed = replay_to(game, turn_number, name, lang)
     turn = replayed.turns[-1]
     if output_format == "json":
         echo_json(explain_json(replayed, turn, name, lang))
@@ -111,9 +112,9 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     raise SystemExit(DEPARTS if turn.departures else AGREES)
 
 
-def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
+def replay_to(game: GameLog, turn_number: int, name: str, lang: str = "en") -> Replay:
     """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none,
-    4 if the log is undecided by then."""
+    4 if the log is undecided by then (said in ``lang``)."""
     numbers = [record.turn for record in game.turns]
     if turn_number not in numbers:
         fail(no_such_turn(numbers, turn_number, name))
@@ -122,7 +123,7 @@ def replay_to(game: GameLog, turn_number: int, name: str) -> Replay:
     except LogError as error:
         fail(error)
     if replayed.undecided is not None and replayed.undecided.turn <= turn_number:
-        fail(UndecidedError(name, replayed.undecided))
+        refuse_log(UndecidedError(name, replayed.undecided), lang)
     return replayed
 
 
@@ -192,10 +193,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     """The explanation of one replayed turn, for people, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
-    lines += [
-        t.gettext("Note: {note}").format(note=fact_text(note, lang))
-        for note in spec_note_facts(replayed.log)
-    ]
+    lines += notes_lines(spec_note_facts(replayed.log), lang)
     earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
     if earlier:
         lines.append(
@@ -322,19 +320,6 @@ def choices_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
         )
         for split in record.splits
     ]
-    return lines
-
-
-def inferred_lines(turn: TurnReplay, lang: str) -> list[str]:
-    """The choices the replay inferred for the turn, and whether its position stays open."""
-    t = translator(lang)
-    lines = []
-    if turn.inferred:
-        lines.append(t.gettext("Choices inferred from what was recorded:"))
-        lines += [f"  {fact_text(choice.fact, lang)}" for choice in turn.inferred]
-    if turn.open_positions > 1:
-        sentence = open_sentence(turn.open_positions, lang)
-        lines.append(t.gettext("Open: {sentence}").format(sentence=sentence))
     return lines
 
 

@@ -18,16 +18,17 @@ from outofgears.cli.common import (
     inferred_fields,
     lang_option,
     load_log,
+    notes_lines,
     programs_json,
     say,
     scores_json,
     scores_lines,
     source_name,
 )
-from outofgears.cli.reports import departure_json, departure_text, turn_text
+from outofgears.cli.reports import departure_json, departure_text, turn_text, undecided_line
 from outofgears.errors import OutOfGearsError
 from outofgears.judge.inference import POSITION_LIMIT
-from outofgears.judge.replay import Replay, Undecided, replay_log
+from outofgears.judge.replay import Replay, replay_log
 from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
@@ -93,10 +94,7 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
     """The turn-by-turn report of a replay, in ``lang``."""
     t = translator(lang)
     lines = [t.gettext("Replaying {name}").format(name=name)]
-    lines += [
-        t.gettext("Note: {note}").format(note=fact_text(note, lang))
-        for note in spec_note_facts(replayed.log)
-    ]
+    lines += notes_lines(spec_note_facts(replayed.log), lang)
     if not quiet:
         for turn in replayed.turns:
             lines += turn_text(turn, lang)
@@ -133,26 +131,6 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
                 ).format(count=more)
             )
     return lines
-
-
-def undecided_line(undecided: Undecided, lang: str) -> str:
-    """The undecided verdict, and what settles it, in ``lang``."""
-    t = translator(lang)
-    if undecided.decision is not None:
-        return t.gettext(
-            "The log is undecided: {decision} at turn {turn} has more than {ways} legal ways, "
-            "too many to try against what was recorded: write that turn's choices ({path})."
-        ).format(
-            decision=fact_text(undecided.decision, lang),
-            turn=undecided.turn,
-            ways=undecided.ways,
-            path=undecided.json_path,
-        )
-    return t.gettext(
-        "The log is undecided: more than {bound} positions open at turn {turn}: write "
-        "that turn's choices, or more of what was recorded ({path}), or raise "
-        "--max-open."
-    ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
 
 
 def open_lines(replayed: Replay, lang: str = "en") -> list[str]:

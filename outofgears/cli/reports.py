@@ -1,16 +1,20 @@
 """What the reports of several commands share: a turn, a departure and a position in words and
-in JSON (``replay``, ``explain``, ``new`` and ``record`` print them alike)."""
+in JSON (``replay``, ``explain``, ``dispute``, ``whatif``, ``new`` and ``record`` print them
+alike)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from outofgears.cli.common import (
+    UndecidedInputError,
+    fail,
     open_sentence,
     programs_line,
     summary_events,
 )
-from outofgears.judge.replay import Departure, TurnReplay
+from outofgears.judge.replay import Departure, TurnReplay, Undecided, UndecidedError
+from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import event_text, translator
 from outofgears.words.findings import departure_line, departure_lines, fact_text
@@ -60,3 +64,33 @@ def departure_json(departure: Departure) -> dict[str, Any]:
         "allowed": departure.allowed,
         "events": [event_to_dict(event) for event in departure.events],
     }
+
+
+def undecided_line(undecided: Undecided, lang: str) -> str:
+    """The undecided verdict, and what settles it, in ``lang``."""
+    t = translator(lang)
+    if undecided.decision is not None:
+        return t.gettext(
+            "The log is undecided: {decision} at turn {turn} has more than {ways} legal ways, "
+            "too many to try against what was recorded: write that turn's choices ({path})."
+        ).format(
+            decision=fact_text(undecided.decision, lang),
+            turn=undecided.turn,
+            ways=undecided.ways,
+            path=undecided.json_path,
+        )
+    return t.gettext(
+        "The log is undecided: more than {bound} positions open at turn {turn}: write "
+        "that turn's choices, or more of what was recorded ({path}), or raise "
+        "--max-open."
+    ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
+
+
+def refuse_log(error: LogError, lang: str = "en") -> NoReturn:
+    """Stop a command on a log it cannot follow up to the turn asked for: its message and exit
+    status 2, or 4 for a log undecided by then, whose verdict is said in ``lang`` as ``replay``
+    says it (:func:`undecided_line`); in English, the error's own message."""
+    if isinstance(error, UndecidedError) and lang != "en":
+        message = f"{error.source}: {undecided_line(error.undecided, lang)}"
+        raise UndecidedInputError(message, lang)
+    fail(error)

@@ -19,16 +19,17 @@ from outofgears.cli.common import (
     TURN_OPTION,
     AsciiIntRange,
     echo_json,
-    event_line,
     fail,
     inferred_fields,
     inferred_lines,
+    lang_option,
     load_log,
     programs_json,
     programs_line,
     say,
     source_name,
 )
+from outofgears.cli.reports import refuse_log
 from outofgears.errors import GameOverError, IllegalProgramError, InvalidStateError
 from outofgears.judge.compare import (
     Resolution,
@@ -36,12 +37,16 @@ from outofgears.judge.compare import (
     compare_results,
     difference_json,
     refusal_json,
+    refused_choice,
     replay_to_turn,
     resolve_with_choices,
 )
 from outofgears.judge.replay import TurnReplay
 from outofgears.log import LogError
 from outofgears.rules.programs import AnyProgram, parse_program, validate_programs
+from outofgears.words import event_text, translator
+from outofgears.words import program_text as program_words
+from outofgears.words.findings import fact_text
 
 
 @frozen
@@ -106,7 +111,10 @@ def what_if(replayed: TurnReplay, robot: int, program: AnyProgram) -> WhatIf:
     '"super shovel", ...',
 )
 @FORMAT_OPTION
-def whatif(log: str, turn: int, robot: int, program_text: str, output_format: str) -> None:
+@lang_option("the report")
+def whatif(
+    log: str, turn: int, robot: int, program_text: str, output_format: str, lang: str
+) -> None:
     """Replay turn N of LOG with robot R's program replaced and show what changes.
 
     Both versions of the turn keep the log's other programs and its choices; a choice that the
@@ -114,8 +122,14 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
     so. The report lists, event by event, what happens only in the original and only in the
     what-if, then the feet, circuits, dumps and scores that differ after the turn.
 
+    --lang it or --lang fr writes the whole report in Italian or French, in the words of that
+    language's rulebook, with the same words as replay and explain: programs, choices, events,
+    places, scores and the refused choices. PROGRAM is still written as a log writes it, in
+    English. --format json stays in English whatever --lang says.
+
     Exit status 0; 2 when the log, the turn, the robot or the program is invalid (an illegal
-    program is reported with the robot and the reason).
+    program is reported with the robot and the reason); 4 when more than 256 positions agree
+    with the log at or before turn N (see ``replay --max-open``).
     """
     name = source_name(log)
     game = load_log(log)
@@ -127,7 +141,7 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
         replayed = replay_to_turn(game, turn, name)
         result = what_if(replayed, robot, program)
     except LogError as error:
-        fail(error)
+        refuse_log(error, lang)
     except InvalidStateError as error:
         fail(f"{name}: turn {turn}: {error}")
     except IllegalProgramError as error:
@@ -137,42 +151,60 @@ def whatif(log: str, turn: int, robot: int, program_text: str, output_format: st
     if output_format == "json":
         echo_json(whatif_json(result, name))
     else:
-        for line in whatif_text(result, name):
+        for line in whatif_text(result, name, lang):
             say(line)
 
 
-def whatif_text(result: WhatIf, name: str) -> list[str]:
-    """The report of a what-if, for people."""
+def whatif_text(result: WhatIf, name: str, lang: str = "en") -> list[str]:
+    """The report of a what-if, for people, in ``lang``."""
+    t = translator(lang)
     replayed = result.replayed
     before = replayed.programs[result.robot]
     lines = [
-        f"What if robot {result.robot} had played {result.program} instead of {before} "
-        f"on turn {replayed.turn} of {name}?",
-        f"  original: {programs_line(replayed.programs)}",
-        f"  what-if:  {programs_line(result.programs)}",
+        t.gettext(
+            "What if robot {robot} had played {program} instead of {before} on turn {turn} "
+            "of {name}?"
+        ).format(
+            robot=result.robot,
+            program=program_words(result.program, lang),
+            before=program_words(before, lang),
+            turn=replayed.turn,
+            name=name,
+        ),
+        "  "
+        + t.gettext("original: {programs}").format(programs=programs_line(replayed.programs, lang)),
+        "  "
+        + t.gettext("what-if:  {programs}").format(programs=programs_line(result.programs, lang)),
     ]
-    lines += inferred_lines(replayed)
-    for label, resolution in (("original", result.original), ("what-if", result.changed)):
+    lines += inferred_lines(replayed, lang)
+    for label, resolution in (
+        (t.pgettext("the turn as logged", "original"), result.original),
+        (t.pgettext("the turn with the program replaced", "what-if"), result.changed),
+    ):
         lines += [
-            f"  ! {label}: choice refused: {error}; its default policy decides instead"
+            "  "
+            + t.gettext(
+                "! {label}: choice refused: {refusal}; its default policy decides instead"
+            ).format(label=label, refusal=fact_text(refused_choice(error), lang))
             for error in resolution.refused
         ]
     difference = result.difference
     if difference.same:
-        lines.append("The what-if changes nothing on this turn.")
+        lines.append(t.gettext("The what-if changes nothing on this turn."))
         return lines
     events = difference.events
     if events.only_base:
-        lines.append("Events only in the original:")
-        lines += [f"  - {event_line(event)}" for event in events.only_base]
+        lines.append(t.gettext("Events only in the original:"))
+        lines += [f"  - {event_text(event, lang)}" for event in events.only_base]
     if events.only_other:
-        lines.append("Events only in the what-if:")
-        lines += [f"  + {event_line(event)}" for event in events.only_other]
+        lines.append(t.gettext("Events only in the what-if:"))
+        lines += [f"  + {event_text(event, lang)}" for event in events.only_other]
     if difference.state:
-        lines.append("After the turn, what differs (what-if, original in brackets):")
-        lines += [f"  {item.describe('original')}" for item in difference.state]
+        lines.append(t.gettext("After the turn, what differs (what-if, original in brackets):"))
+        label = t.pgettext("the turn as logged", "original")
+        lines += [f"  {item.describe(label, lang)}" for item in difference.state]
     else:
-        lines.append("After the turn the position is the same.")
+        lines.append(t.gettext("After the turn the position is the same."))
     return lines
 
 

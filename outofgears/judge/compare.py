@@ -23,16 +23,31 @@ from typing import Any
 from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, IllegalChoiceError, InvalidStateError, expect
+from outofgears.judge.departures import refused
 from outofgears.judge.replay import TurnReplay, UndecidedError, replay_log
 from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.log import GameLog, LogError
 from outofgears.log.serialization import event_to_dict, to_json
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event
-from outofgears.rules.gears import Gear, counted, describe_gears
+from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.scoring import player_scores
 from outofgears.rules.turn import TurnResult
+from outofgears.words import gears_text, place_text, translator
+from outofgears.words.findings import (
+    ChosenSteal,
+    Differs,
+    GameEnd,
+    HeldCard,
+    Over,
+    Points,
+    RefusedChoice,
+    ReserveHeld,
+    ScoreOf,
+    UpgradeOf,
+    fact_text,
+)
 
 
 @frozen
@@ -53,33 +68,70 @@ class EventDifference:
         return not self.only_base and not self.only_other
 
 
+#: What can differ after two resolutions of a turn, and the values it can take.
+Subject = Place | ScoreOf | UpgradeOf | GameEnd
+Value = tuple[Gear, ...] | ReserveHeld | Points | HeldCard | Over
+
+
 @frozen
 class StateDifference:
-    """One thing that differs after two resolutions of a turn, in table words.
+    """One thing that differs after two resolutions of a turn, as facts
+    (:mod:`outofgears.words.findings` says them in English, Italian or French).
 
     Attributes:
-        what: What differs: ``"robot 3 feet"``, ``"dump 2"``, ``"reserve"``,
-            ``"Ada's score"``, ``"Ada's upgrade card"`` or ``"game over"``.
-        base: Its value after the first resolution, in words.
-        other: Its value after the second resolution, in words.
-        base_gears: The gears after the first resolution, where it is a place.
-        other_gears: The gears after the second resolution, where it is a place.
+        subject: What differs: a place (a robot's feet or circuit, a dump, the reserve), a
+            player's score or upgrade card, or the end of the game.
+        base_value: Its value after the first resolution.
+        other_value: Its value after the second resolution.
     """
 
-    what: str
-    base: str
-    other: str
-    base_gears: tuple[Gear, ...] | None = None
-    other_gears: tuple[Gear, ...] | None = None
+    subject: Subject
+    base_value: Value
+    other_value: Value
 
-    def describe(self, base_label: str) -> str:
-        """The difference as a line: the second value, the first one in brackets.
+    @property
+    def what(self) -> str:
+        """What differs, in English: ``"robot 3 feet"``, ``"dump 2"``, ``"reserve"``,
+        ``"Ada's score"``, ``"Ada's upgrade card"`` or ``"game over"``."""
+        return fact_text(self.subject, "en")
+
+    @property
+    def base(self) -> str:
+        """Its value after the first resolution, in English table words."""
+        return fact_text(self.base_value, "en")
+
+    @property
+    def other(self) -> str:
+        """Its value after the second resolution, in English table words."""
+        return fact_text(self.other_value, "en")
+
+    @property
+    def base_gears(self) -> tuple[Gear, ...] | None:
+        """The gears after the first resolution, where it is a place."""
+        return _gears_of(self.base_value)
+
+    @property
+    def other_gears(self) -> tuple[Gear, ...] | None:
+        """The gears after the second resolution, where it is a place."""
+        return _gears_of(self.other_value)
+
+    def describe(self, base_label: str, lang: str = "en") -> str:
+        """The difference as a line in ``lang``: the second value, the first one in brackets
+        after ``base_label`` (in ``lang`` too).
 
         >>> from outofgears.rules.gears import gears
         >>> place_difference(Place.feet(3), gears(1), gears(1, 1, 5)).describe("as logged")
         'robot 3 feet: 2 red, 1 blue (as logged: 1 red)'
+        >>> place_difference(Place.feet(3), gears(1), ()).describe("originale", "it")
+        'piedi del robot 3: nessuna (originale: 1 rossa)'
         """
-        return f"{self.what}: {self.other} ({base_label}: {self.base})"
+        return fact_text(Differs(self.subject, self.other_value, self.base_value, base_label), lang)
+
+
+def _gears_of(value: Value) -> tuple[Gear, ...] | None:
+    if isinstance(value, ReserveHeld):
+        return value.gears
+    return value if isinstance(value, tuple) else None
 
 
 @frozen
@@ -143,7 +195,7 @@ def place_difference(
     >>> place_difference(Place.dump(2), gears(4, 4), ()).other
     'none'
     """
-    return StateDifference(str(place), describe_gears(base), describe_gears(other), base, other)
+    return StateDifference(place, base, other)
 
 
 def diff_states(base: GameState, other: GameState) -> tuple[StateDifference, ...]:
@@ -177,13 +229,7 @@ def diff_states(base: GameState, other: GameState) -> tuple[StateDifference, ...
             found.append(place_difference(Place.dump(dump.number), dump.gears, gears))
     if base.reserve != other.reserve:
         found.append(
-            StateDifference(
-                "reserve",
-                _reserve_words(base.reserve),
-                _reserve_words(other.reserve),
-                base.reserve,
-                other.reserve,
-            )
+            StateDifference(Place.reserve(), ReserveHeld(base.reserve), ReserveHeld(other.reserve))
         )
     before = {score.player: score.points for score in player_scores(base)}
     after = {score.player: score.points for score in player_scores(other)}
@@ -191,40 +237,18 @@ def diff_states(base: GameState, other: GameState) -> tuple[StateDifference, ...
         if before[player.name] != after[player.name]:
             found.append(
                 StateDifference(
-                    f"{player.name}'s score",
-                    _points(before[player.name]),
-                    _points(after[player.name]),
+                    ScoreOf(player.name), Points(before[player.name]), Points(after[player.name])
                 )
             )
     for player in base.players:
         held = other.player_of(player.robots[0]).upgrade
         if player.upgrade != held:
             found.append(
-                StateDifference(
-                    f"{player.name}'s upgrade card", _card_words(player.upgrade), _card_words(held)
-                )
+                StateDifference(UpgradeOf(player.name), HeldCard(player.upgrade), HeldCard(held))
             )
     if base.game_over != other.game_over:
-        found.append(
-            StateDifference("game over", _yes_no(base.game_over), _yes_no(other.game_over))
-        )
+        found.append(StateDifference(GameEnd(), Over(base.game_over), Over(other.game_over)))
     return tuple(found)
-
-
-def _points(points: int) -> str:
-    return f"{points} point{'' if points == 1 else 's'}"
-
-
-def _reserve_words(reserve: tuple[Gear, ...]) -> str:
-    return f"{counted(len(reserve), 'gear')}: {describe_gears(reserve)}"
-
-
-def _card_words(card: Any) -> str:
-    return "none" if card is None else str(card.value)
-
-
-def _yes_no(flag: bool) -> str:
-    return "yes" if flag else "no"
 
 
 def compare_results(base: TurnResult, other: TurnResult) -> TurnDifference:
@@ -302,29 +326,56 @@ def _turn_span(numbers: list[int]) -> str:
     return f"its turns: {numbers[0]}-{numbers[-1]}"
 
 
-def describe_choices(choices: Choices) -> list[str]:
-    """Post-reveal choices in table words, one per line.
+def describe_choices(choices: Choices, lang: str = "en") -> list[str]:
+    """Post-reveal choices in table words, one per line, in ``lang``.
 
     >>> from outofgears.rules.choices import DefenceSteal
     >>> from outofgears.rules.gears import gears
     >>> describe_choices(Choices(defence_steals={(2, 1): DefenceSteal("circuit", gears(2)[0])},
     ...                          assemblies={3: ()}))
     ["robot 2 takes orange from robot 1's circuit", 'robot 3 assembles nothing']
+    >>> describe_choices(Choices(assemblies={3: gears(1, 1)}), "fr")
+    ['assemblage du Robot 3 : 2 rouges']
     """
     expect(choices, Choices, "choices", "a Choices")
+    t = translator(lang)
     lines = [
-        f"robot {defender} takes {steal.gear} from robot {attacker}'s {steal.source}"
+        t.gettext("robot {defender} takes {steal}").format(
+            defender=defender,
+            steal=fact_text(ChosenSteal(steal.gear, attacker, steal.source), lang),
+        )
         for (defender, attacker), steal in sorted(choices.defence_steals.items())
     ]
     for robot, picked in sorted(choices.assemblies.items()):
-        what = describe_gears(picked) if picked else "nothing"
-        lines.append(f"robot {robot} assembles {what}")
+        what = gears_text(picked, lang) if picked else t.pgettext("no gears assembled", "nothing")
+        lines.append(t.gettext("robot {robot} assembles {gears}").format(robot=robot, gears=what))
     for place, shares in sorted(choices.splits.items(), key=lambda item: str(item[0])):
         parts = ", ".join(
-            f"robot {robot} gets {describe_gears(share)}" for robot, share in sorted(shares.items())
+            t.gettext("robot {robot} gets {gears}").format(
+                robot=robot, gears=gears_text(share, lang)
+            )
+            for robot, share in sorted(shares.items())
         )
-        lines.append(f"{place} is split: {parts}")
+        lines.append(
+            t.gettext("{place} is split: {shares}").format(
+                place=place_text(place, lang), shares=parts
+            )
+        )
     return lines
+
+
+def refused_choice(error: IllegalChoiceError) -> RefusedChoice:
+    """A refused choice as a fact, which :func:`~outofgears.words.findings.fact_text` says in
+    English (the error's own message), Italian or French.
+
+    >>> from outofgears.rules.refusals import choice_refused
+    >>> error = choice_refused("assembly is mandatory: it must move {count} gears", robot=3,
+    ...                        clause="ASM-1", count=2)
+    >>> fact_text(refused_choice(error), "en") == str(error)
+    True
+    """
+    expect(error, IllegalChoiceError, "error", "an IllegalChoiceError")
+    return RefusedChoice(error.robot, refused(error))
 
 
 def refusal_json(error: IllegalChoiceError) -> dict[str, Any]:
@@ -380,6 +431,7 @@ __all__ = [
     "drop_refused_choice",
     "place_difference",
     "refusal_json",
+    "refused_choice",
     "replay_to_turn",
     "resolve_with_choices",
 ]

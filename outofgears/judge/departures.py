@@ -275,13 +275,16 @@ def choice_departure(
         robot=robot,
         clause=error.clause,
         events=events,
-        why=Refused(error.reason, error.clause, _refusal(error)),
+        why=refused(error),
     )
 
 
-def _refusal(error: IllegalChoiceError) -> Refusal | None:
-    """The rules' reason as data, when they gave it."""
-    return error.refusal if isinstance(error.refusal, Refusal) else None
+def refused(error: IllegalChoiceError) -> Refused:
+    """Why the rules refuse a choice, as a fact: their reason in English, the clause, and the
+    reason as data when they gave it (``replay``'s departures, ``dispute``'s and ``whatif``'s
+    dropped choices)."""
+    refusal = error.refusal if isinstance(error.refusal, Refusal) else None
+    return Refused(error.reason, error.clause, refusal)
 
 
 def _recorded_choice(

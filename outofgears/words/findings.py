@@ -40,9 +40,10 @@ from outofgears.clauses import clauses, sources_text
 from outofgears.errors import ArgumentTypeError
 from outofgears.rules.events import Event, TurnEnded
 from outofgears.rules.gears import Gear
-from outofgears.rules.model import Place
+from outofgears.rules.model import Place, UpgradeCard
 from outofgears.rules.refusals import Refusal
 from outofgears.words import (
+    card_name,
     clause_title,
     event_text,
     gears_text,
@@ -360,6 +361,62 @@ class ClosestOutcome:
     """The closest legal outcome: the robots it leaves otherwise, with their feet and circuit."""
 
     robots: tuple[tuple[int, Gears, Gears], ...]
+
+
+# --- what differs between two resolutions of a turn (``dispute``, ``whatif``) ------------------
+
+
+@frozen
+class UpgradeOf:
+    """The upgrade card a player holds."""
+
+    player: str
+
+
+@frozen
+class GameEnd:
+    """Whether the game is over."""
+
+
+@frozen
+class ReserveHeld:
+    """The gears the reserve holds, counted."""
+
+    gears: Gears
+
+
+@frozen
+class HeldCard:
+    """An upgrade card held, or none (``None``)."""
+
+    card: UpgradeCard | None
+
+
+@frozen
+class Over:
+    """Whether the game is over: yes or no."""
+
+    over: bool
+
+
+@frozen
+class RefusedChoice:
+    """A choice dropped because the rules refuse it: the robot whose choice it is (``None``
+    when it names none) and why."""
+
+    robot: int | None
+    why: Refused
+
+
+@frozen
+class Differs:
+    """One thing that differs after two resolutions of a turn: ``subject`` is ``value`` after
+    one and ``before`` after the other, the one ``label`` names (in the reader's language)."""
+
+    subject: Place | ScoreOf | UpgradeOf | GameEnd
+    value: Gears | ReserveHeld | Points | HeldCard | Over
+    before: Gears | ReserveHeld | Points | HeldCard | Over
+    label: str
 
 
 # --- in words ---------------------------------------------------------------------------------
@@ -843,6 +900,58 @@ def _closest_outcome(fact: ClosestOutcome, lang: str) -> str:
     return t.gettext("the closest legal outcome: {robots}").format(robots=robots)
 
 
+def _upgrade_of(fact: UpgradeOf, lang: str) -> str:
+    return translator(lang).gettext("{player}'s upgrade card").format(player=fact.player)
+
+
+def _game_end(fact: GameEnd, lang: str) -> str:
+    return translator(lang).gettext("game over")
+
+
+def _reserve_held(fact: ReserveHeld, lang: str) -> str:
+    count = len(fact.gears)
+    return (
+        translator(lang)
+        .ngettext("{count} gear: {gears}", "{count} gears: {gears}", count)
+        .format(count=count, gears=gears_text(fact.gears, lang))
+    )
+
+
+def _held_card(fact: HeldCard, lang: str) -> str:
+    if fact.card is None:
+        return translator(lang).pgettext("no upgrade card", "none")
+    return card_name(fact.card, lang)
+
+
+def _over(fact: Over, lang: str) -> str:
+    t = translator(lang)
+    return (
+        t.pgettext("the game is over", "yes") if fact.over else t.pgettext("the game is over", "no")
+    )
+
+
+def _refused_choice(fact: RefusedChoice, lang: str) -> str:
+    why = fact_text(fact.why, lang)
+    if fact.robot is None:
+        return why
+    return (
+        translator(lang).gettext("robot {robot}: {refusal}").format(robot=fact.robot, refusal=why)
+    )
+
+
+def _differs(fact: Differs, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext("{what}: {value} ({label}: {before})")
+        .format(
+            what=fact_text(fact.subject, lang),
+            value=fact_text(fact.value, lang),
+            label=fact.label,
+            before=fact_text(fact.before, lang),
+        )
+    )
+
+
 def _gears(fact: Gears, lang: str) -> str:
     return gears_text(fact, lang)
 
@@ -887,6 +996,13 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     SplitOptions: _split_options,
     SplitQuotas: _split_quotas,
     ClosestOutcome: _closest_outcome,
+    UpgradeOf: _upgrade_of,
+    GameEnd: _game_end,
+    ReserveHeld: _reserve_held,
+    HeldCard: _held_card,
+    Over: _over,
+    RefusedChoice: _refused_choice,
+    Differs: _differs,
 }
 
 #: What a departing value can be.
@@ -1100,17 +1216,23 @@ __all__ = [
     "ClosestOutcome",
     "DefaultMoves",
     "DepartureFacts",
+    "Differs",
     "Drawn",
     "DrawnOnto",
+    "GameEnd",
+    "HeldCard",
     "Inferred",
     "NextInReserve",
     "OneOfReserve",
     "OpenDecision",
     "OpenPlace",
     "OpenPositions",
+    "Over",
     "Points",
     "Refused",
+    "RefusedChoice",
     "ReserveEmpty",
+    "ReserveHeld",
     "ScoreCount",
     "ScoreOf",
     "ShareQuota",
@@ -1124,6 +1246,7 @@ __all__ = [
     "StealTaken",
     "TakenFrom",
     "TieBreaksByRing",
+    "UpgradeOf",
     "WrittenUnderSpec",
     "departure_line",
     "departure_lines",
