@@ -74,7 +74,11 @@ class ChoiceSpace:
     """The legal post-reveal decisions of one turn (see :func:`legal_choices`).
 
     ``len(space)`` is not offered, as the count may exceed what ``len`` can return: use
-    :meth:`count`.
+    :meth:`count`. :meth:`count`, :meth:`sample` and iteration make every option of every
+    decision: a split of a large dump among several takers can have hundreds of thousands of
+    legal ways (four robots, 28 gears of colours none of them owns: 381,424, about 8 s to
+    make). To look at such a turn without making them all, walk it with :meth:`walk`,
+    :meth:`options` and ``most``, and :meth:`offers`, as the judge does.
     """
 
     def __init__(self, state: GameState, programs: Programs) -> None:
