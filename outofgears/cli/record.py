@@ -10,6 +10,12 @@ The questions of a turn are :data:`QUESTIONS`: small functions, each taking the 
 answered so far (a :class:`TurnDraft`), the answers the command line gave (:class:`Given`) and
 who answers the rest (:class:`Asker`), and returning the turn with its answer. Adding a
 question is adding one function there.
+
+The asker speaks the players' language (``--lang``): every sentence is a gettext message of
+:mod:`outofgears.words`, the turns and departures are ``replay``'s own lines, and an answer's
+refusal is said by :func:`refused_text`. The answers' grammar stays the log's (English gears,
+places and shapes, shown in backquotes), but for yes and no (:func:`read_yes_no`) and the
+cards, typed by the rulebook's names too (:func:`~outofgears.cli.table_words.parse_table_program`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,10 @@ English word outside proper names, IDs and what the players typed (the check of
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import time
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -20,6 +23,7 @@ import attrs
 import pytest
 from click.testing import CliRunner, Result
 
+from outofgears.cli import locking
 from outofgears.cli import record as record_module
 from outofgears.cli.main import main
 from outofgears.cli.table_words import parse_table_program
@@ -340,6 +344,11 @@ def test_a_wrong_program_is_asked_again_in_the_language_naming_the_cards(
     assert "(UPG-2)" in result.output
 
 
+#: Every answer of a turn on the small table, all defaults: three programs, Ada's assembly,
+#: nothing written down.
+SCRIPTED_TURN = ["trap 2", "trap 3", "trap 2", "", ""]
+
+
 # --- the start and the stops -------------------------------------------------------------------
 
 
@@ -373,3 +382,36 @@ def test_a_new_game_and_a_turn_left_unfinished_are_said_in_the_language(
     )
     for result, answers in ((started, []), (unfinished, ["harvest 1"])):
         assert not english_in(result, answers, lang), result.output
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+@pytest.mark.parametrize(
+    ("typed", "when"), [(["harvest 1"], "lost"), ([], "unentered"), (SCRIPTED_TURN, "written")]
+)
+def test_a_ctrl_c_is_said_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, typed: list[str], when: str
+) -> None:
+    answers = iter(typed)
+
+    def answer_then_interrupt(question: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(record_module, "read_answer", answer_then_interrupt)
+    if when == "written":  # the Ctrl-C comes while the turn is written
+        replace = locking.replace_if_unchanged
+
+        def interrupted_meanwhile(*args: Any, **kwargs: Any) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+            replace(*args, **kwargs)
+
+        monkeypatch.setattr(record_module, "replace_if_unchanged", interrupted_meanwhile)
+    result = record(table_log(tmp_path, lang), lang, [])
+    assert result.exit_code == 130, result.output
+    said = record_module.stopped_line(signal.SIGINT, when, lang, 1)
+    assert said in result.output
+    assert said != record_module.stopped_line(signal.SIGINT, when, "en", 1)
+    assert not english_in(result, typed, lang), result.output
