@@ -255,6 +255,19 @@ def test_a_value_written_down_that_departs_is_confirmed_or_refused_in_the_langua
         in result.output
     )
     assert "(END-2)" in result.output  # the departure, as replay says it
+    # the next session notes the departure, or what the value written down leaves open
+    again = record(tmp_path / lang / "table.log.json", lang, [""])
+    assert again.exit_code == (1 if confirm else 0), again.output
+    note = t.ngettext(
+        "Note: the log departs from the rules at turn {turns}; the table below is the one "
+        "the rules give",
+        "Note: the log departs from the rules at turns {turns}; the table below is the one "
+        "the rules give",
+        1,
+    )
+    assert (note.format(turns=1) in again.output) == confirm
+    assert again.output.startswith(t.gettext("Note: {note}").split("{")[0])
+    assert not english_in(again, [], lang), again.output
     if not confirm:
         assert t.gettext("  not written down. Again, or an empty answer to leave it.") in (
             result.output
