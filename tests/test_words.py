@@ -198,6 +198,8 @@ REVIEWED_SHARED = {
         [
             "a",
             "base",
+            "c",
+            "ctrl",
             "fr",
             "home",
             "in",
@@ -210,6 +212,7 @@ REVIEWED_SHARED = {
             "per",
             "quota",
             "robot",
+            "sigterm",
             "super",
             "view",
             "x",
@@ -221,6 +224,7 @@ REVIEWED_SHARED = {
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face",
+                "c ctrl sigterm",
             )
         ).split()
     ),

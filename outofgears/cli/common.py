@@ -70,7 +70,8 @@ def output_option(what: str) -> Callable[[F], F]:
 
 def lang_option(what: str) -> Callable[[F], F]:
     """The ``--lang`` of a command that writes for people, ``what`` being what it puts in that
-    language: ``dispute``, ``explain``, ``render``, ``replay``, ``view`` and ``whatif``."""
+    language: ``dispute``, ``explain``, ``record``, ``render``, ``replay``, ``view`` and
+    ``whatif``."""
     return click.option(
         "--lang",
         type=click.Choice(LANGUAGES),

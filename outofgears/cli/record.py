@@ -10,6 +10,12 @@ The questions of a turn are :data:`QUESTIONS`: small functions, each taking the 
 answered so far (a :class:`TurnDraft`), the answers the command line gave (:class:`Given`) and
 who answers the rest (:class:`Asker`), and returning the turn with its answer. Adding a
 question is adding one function there.
+
+The asker speaks the players' language (``--lang``): every sentence is a gettext message of
+:mod:`outofgears.words`, the turns and departures are ``replay``'s own lines, and an answer's
+refusal is said by :func:`refused_text`. The answers' grammar stays the log's (English gears,
+places and shapes, shown in backquotes), but for yes and no (:func:`read_yes_no`) and the
+cards, typed by the rulebook's names too (:func:`~outofgears.cli.table_words.parse_table_program`).
 """
 
 from __future__ import annotations
@@ -39,14 +45,15 @@ from outofgears.cli.common import (
     deliver,
     fail,
     json_safe,
+    lang_option,
+    notes_lines,
     output_error,
     output_path,
     say,
     scores_lines,
-    turns_text,
 )
 from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
-from outofgears.cli.reports import departure_text, turn_text
+from outofgears.cli.reports import departure_text, turn_text, undecided_line
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
     Examples,
@@ -61,6 +68,7 @@ from outofgears.cli.table_words import (
     split_keyed,
 )
 from outofgears.errors import (
+    IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
     OutOfGearsError,
@@ -68,6 +76,7 @@ from outofgears.errors import (
     show,
 )
 from outofgears.judge.replay import Departure, Replay, TurnReplay, arrange_draws, replay_log
+from outofgears.judge.start import spec_note_facts
 from outofgears.log import (
     MAX_LOG_BYTES,
     ChoicesRecord,
@@ -83,14 +92,7 @@ from outofgears.log import (
 from outofgears.rules.assembly import assembly_options
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
-from outofgears.rules.gears import (
-    COLOUR_NAMES,
-    Gear,
-    describe_gears,
-    gear_key,
-    gear_ranks,
-    sort_gears,
-)
+from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import (
     AnyProgram,
@@ -100,8 +102,18 @@ from outofgears.rules.programs import (
     parse_program,
     validate_programs,
 )
+from outofgears.rules.refusals import Refusal
 from outofgears.rules.turn import TurnResult, resolve_turn
-from outofgears.words import position_lines
+from outofgears.words import (
+    card_name,
+    clause_title,
+    colour_name,
+    gears_text,
+    place_text,
+    position_lines,
+    translator,
+)
+from outofgears.words.findings import fact_text, refusal_text
 
 T = TypeVar("T")
 
@@ -157,10 +169,14 @@ class Asker:
 
     interactive: bool
     typed: list[str] = field(factory=list, eq=False)
+    #: The language of the questions, hints and refusals (:data:`outofgears.words.LANGUAGES`).
+    lang: str = "en"
 
-    def ask(self, question: str, read: Callable[[str], T]) -> T | None:
+    def ask(self, question: str, read: Callable[[str], T], shape: str = "") -> T | None:
         """The answer to ``question`` as ``read`` takes it, asking again with the reason while
-        ``read`` refuses it; ``None`` for an empty answer (or when nobody answers)."""
+        ``read`` refuses it; ``None`` for an empty answer (or when nobody answers). ``shape``
+        says in the asker's language how to write the answer (the reason, in Italian or
+        French, for an answer that cannot be read)."""
         if not self.interactive:
             return None
         while True:
@@ -171,7 +187,55 @@ class Asker:
             try:
                 return read(text)
             except OutOfGearsError as error:
-                say(f"  not taken: {error}. Again, or an empty answer to leave it.")
+                say(again_line(refused_text(error, text, shape, self.lang), self.lang))
+
+
+def again_line(reason: str, lang: str) -> str:
+    """An answer refused, asked again."""
+    t = translator(lang)
+    return t.gettext("  not taken: {error}. Again, or an empty answer to leave it.").format(
+        error=reason
+    )
+
+
+def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> str:
+    """Why an answer ``text`` is refused, in ``lang``: in English the error's own words; in
+    Italian or French a choice the rules refuse as they say it, a program by the clause it
+    breaks, and any other answer as one that cannot be read, with how to write it."""
+    if lang == "en":
+        return str(error)
+    t = translator(lang)
+    if isinstance(error, IllegalChoiceError) and isinstance(error.refusal, Refusal):
+        return f"{refusal_text(error.refusal, lang)} ({error.clause})"
+    if isinstance(error, IllegalProgramError):
+        return t.gettext("robot {robot} may not lay that program: {title} ({clause})").format(
+            robot=error.robot, title=clause_title(error.clause, lang), clause=error.clause
+        )
+    if shape:
+        return t.gettext("{answer} cannot be read: {shape}").format(answer=show(text), shape=shape)
+    return t.gettext("{answer} cannot be read").format(answer=show(text))
+
+
+def typed(text: str, lang: str) -> str:
+    """An answer as the players type it, inside a sentence: as is in English, in backquotes
+    in Italian or French, where the gears, places and shapes are still typed in English."""
+    return text if lang == "en" else f"`{text}`"
+
+
+def quoted(text: str, lang: str) -> str:
+    """An answer as the players type it, quoted: ``'red from feet'``, or in backquotes."""
+    return f"'{text}'" if lang == "en" else f"`{text}`"
+
+
+def answer_gears(items: Iterable[Gear], lang: str) -> str:
+    """Gears counted by colour, in English as a table says them (``"2 red, 1 blue"``); in
+    Italian or French with the names a player types (``"2 `red`, 1 `blue`"``)."""
+    if lang == "en":
+        return gears_text(items, lang)
+    counts = Counter(sort_gears(tuple(items)))
+    if not counts:
+        return translator(lang).pgettext("no gears", "none")
+    return ", ".join(f"{count} `{gear}`" for gear, count in counts.items())
 
 
 # --- the turn as answered so far -------------------------------------------------------------
@@ -352,7 +416,8 @@ def ask_programs(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
         except IllegalProgramError as error:
             if not asker.interactive:
                 fail(f"--program: {error}")
-            say(f"  not taken: {error}.")
+            reason = refused_text(error, "", "", asker.lang)
+            say(translator(asker.lang).gettext("  not taken: {error}.").format(error=reason))
             programs[error.robot] = asked_program(state, error.robot, asker, first=False)
             continue
         return attrs.evolve(draft, programs=programs)
@@ -369,13 +434,20 @@ def given_program(state: GameState, robot: int, program: AnyProgram) -> AnyProgr
 def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) -> AnyProgram:
     """One robot's program, asked until a legal one is given. An empty answer for the first
     robot asked stops the recording."""
-    player = state.player_of(robot).name
-    hint = programs_hint(legal_programs(state, robot))
+    lang = asker.lang
+    t = translator(lang)
+    hint = programs_hint(legal_programs(state, robot), lang)
+    question = t.gettext("Robot {robot} ({player}, {colour}) program [{hint}]:").format(
+        robot=robot,
+        player=state.player_of(robot).name,
+        colour=colour_name(robot, lang),
+        hint=hint,
+    )
+    shape = t.gettext("robot {robot} may lay {programs}").format(robot=robot, programs=hint)
     while True:
         try:
             program = asker.ask(
-                f"Robot {robot} ({player}, {COLOUR_NAMES[robot]}) program [{hint}]:",
-                lambda text: legal_program(state, robot, text),
+                question, lambda text: legal_program(state, robot, text, lang), shape
             )
         except RecordingStoppedError:
             raise RecordingStoppedError(unfinished=not first) from None
@@ -383,15 +455,16 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
             return program
         if first:
             raise RecordingStoppedError(unfinished=False)
-        say("  every robot lays a program (an empty answer for the first robot stops).")
+        say(t.gettext("  every robot lays a program (an empty answer for the first robot stops)."))
 
 
-def legal_program(state: GameState, robot: int, text: str) -> AnyProgram:
-    """The program ``text`` names (read forgivingly: ``Harvest1``), if ``robot`` may lay it
-    on the next turn (PRG-2, UPG-2, UPG-3); else the reason, naming the programs it may lay."""
+def legal_program(state: GameState, robot: int, text: str, lang: str = "en") -> AnyProgram:
+    """The program ``text`` names (read forgivingly: ``Harvest1``; in Italian or French also
+    with the card's name in ``lang``), if ``robot`` may lay it on the next turn (PRG-2,
+    UPG-2, UPG-3); else the reason, naming the programs it may lay."""
     legal = legal_programs(state, robot)
     try:
-        program = parse_table_program(text)
+        program = parse_table_program(text, lang)
     except InvalidStateError:
         raise InvalidStateError(
             f"{show(text)} is not a program: robot {robot} may lay {programs_hint(legal)} "
@@ -402,21 +475,26 @@ def legal_program(state: GameState, robot: int, text: str) -> AnyProgram:
     return program
 
 
-def programs_hint(programs: Sequence[AnyProgram]) -> str:
-    """The legal programs of a robot, short: ``"attack, trap, harvest 1-4; super trap"``.
+def programs_hint(programs: Sequence[AnyProgram], lang: str = "en") -> str:
+    """The legal programs of a robot, short: ``"attack, trap, harvest 1-4; super trap"``, the
+    cards named in ``lang`` (as the players may type them).
 
     >>> from outofgears.rules.setup import setup_game
     >>> programs_hint(legal_programs(setup_game([1, 2, 5], seed=1), 2))
     'attack, trap, harvest 1, 2, 5'
+    >>> programs_hint(legal_programs(setup_game([1, 2, 5], seed=1), 2), "fr")
+    'Attaque, Piège, Récolte 1, 2, 5'
     """
     cards = [program for program in programs if isinstance(program, Program)]
     numbers = sorted({program.number for program in cards})
-    actions = list(dict.fromkeys(program.action.value for program in cards))
+    actions = list(dict.fromkeys(program.action for program in cards))
     shown = ", ".join(map(str, numbers))
     if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
         shown = f"{numbers[0]}-{numbers[-1]}"
-    upgrades = [str(program) for program in programs if not isinstance(program, Program)]
-    return "; ".join([f"{', '.join(actions)} {shown}", *upgrades])
+    upgrades = [program.card for program in programs if not isinstance(program, Program)]
+    names = [action.value if lang == "en" else card_name(action, lang) for action in actions]
+    upgrade_names = [card.value if lang == "en" else card_name(card, lang) for card in upgrades]
+    return "; ".join([f"{', '.join(names)} {shown}", *upgrade_names])
 
 
 @frozen
@@ -427,28 +505,31 @@ class Decision:
         key: Which decision it is (a defender and attacker, a place, a robot).
         question: The question, with the default the rules apply to an empty answer.
         read: The draft with the answer taken, or the reason it is refused.
+        shape: How to write the answer, in the question's language.
     """
 
     key: object
     question: str
     read: Callable[[TurnDraft, str], TurnDraft]
+    shape: str = ""
 
 
 def ask_decisions(
     draft: TurnDraft,
     asker: Asker,
     decided: set[object],
-    decisions: Callable[[TurnDraft, TurnResult], list[Decision]],
+    decisions: Callable[[TurnDraft, TurnResult, str], list[Decision]],
 ) -> TurnDraft:
     """Ask each decision of one kind not yet decided, in the order the turn meets them; the
     turn is resolved again after each answer, as an answer can change what comes next."""
     while True:
-        pending = [d for d in decisions(draft, draft.resolve()) if d.key not in decided]
+        found = decisions(draft, draft.resolve(), asker.lang)
+        pending = [d for d in found if d.key not in decided]
         if not pending:
             return draft
         decision = pending[0]
         decided.add(decision.key)
-        answered = asker.ask(decision.question, partial(decision.read, draft))
+        answered = asker.ask(decision.question, partial(decision.read, draft), decision.shape)
         if answered is not None:
             draft = answered
 
@@ -469,23 +550,28 @@ def ask_steals(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     return ask_decisions(draft, asker, decided, steal_decisions)
 
 
-def steal_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
     """The defence steals of the turn as resolved: each defender that took a gear."""
+    t = translator(lang)
     decisions = []
     for event in result.events:
         if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
             defender, attacker = event.robot, event.source.number
             assert defender is not None
-            sources = f"'{event.gear} from feet'"
+            sources = quoted(f"{event.gear} from feet", lang)
             if draft.state.options.defence_steal_source == "feet_or_circuit":
-                sources += f" or '{event.gear} from circuit'"
+                sources = t.gettext("{one} or {other}").format(
+                    one=sources, other=quoted(f"{event.gear} from circuit", lang)
+                )
+            default = typed(f"{event.gear} from {event.source.kind.value}", lang)
+            question = t.gettext(
+                "Robot {defender} defended against robot {attacker}: which gear did it "
+                "take? ({sources}; empty: the default, {default}, ATK-5)"
+            ).format(defender=defender, attacker=attacker, sources=sources, default=default)
+            shape = t.gettext("write {sources}").format(sources=sources)
             decisions.append(
                 Decision(
-                    (defender, attacker),
-                    f"Robot {defender} defended against robot {attacker}: which gear did it "
-                    f"take? ({sources}; empty: the default, {event.gear} from "
-                    f"{event.source.kind.value}, ATK-5)",
-                    partial(read_steal, defender, attacker),
+                    (defender, attacker), question, partial(read_steal, defender, attacker), shape
                 )
             )
     return decisions
@@ -504,10 +590,11 @@ def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     return ask_decisions(draft, asker, decided, split_decisions)
 
 
-def split_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
     """The splits of the turn as resolved that the table could have made otherwise: piles
     shared among several takers, holding more than one kind of gear (a Super Shovel's split is
     the default's, R-SHOVEL)."""
+    t = translator(lang)
     decisions = []
     events = result.events
     for index, event in enumerate(events):
@@ -522,15 +609,20 @@ def split_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
             continue
         default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
         place = event.place
-        decisions.append(
-            Decision(
-                place,
-                f"{place} was shared by robots {', '.join(map(str, event.takers))}, "
-                f"{event.share} each, from {describe_gears(pool)}: how? (written like the "
-                f"default split, {default}, SPL-5, which an empty answer leaves)",
-                partial(read_split, place),
-            )
+        question = t.gettext(
+            "{place} was shared by robots {takers}, {share} each, from {pool}: how? (written "
+            "like the default split, {default}, SPL-5, which an empty answer leaves)"
+        ).format(
+            place=place_text(place, lang),
+            takers=", ".join(map(str, event.takers)),
+            share=event.share,
+            pool=answer_gears(pool, lang),
+            default=typed(default, lang),
         )
+        shape = t.gettext("write each taker's share like the default split, {default}").format(
+            default=typed(default, lang)
+        )
+        decisions.append(Decision(place, question, partial(read_split, place), shape))
     return decisions
 
 
@@ -561,8 +653,9 @@ def ask_assemblies(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     return ask_decisions(draft, asker, decided, assembly_decisions)
 
 
-def assembly_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
+def assembly_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
     """The robots that had more than one legal assembly in the turn as resolved."""
+    t = translator(lang)
     rule = draft.state.options.assembly
     decisions = []
     for robot in draft.state.robot_numbers:
@@ -578,17 +671,24 @@ def assembly_decisions(draft: TurnDraft, result: TurnResult) -> list[Decision]:
         options = assembly_options(robot, gear_ranks(feet), rule)
         if len(options) < 2:
             continue
-        legal = " | ".join(pick_text(pick) for pick in options)
-        if len(options) > MAX_LISTED:
-            legal = "any two of them" + (" or none" if rule == "optional" else "")
-        decisions.append(
-            Decision(
-                robot,
-                f"Robot {robot} assembled which two of {describe_gears(feet)}? ({legal}; "
-                f"empty: the default pick, {pick_text(moved)}, ASM-2)",
-                partial(read_assembly, robot),
-            )
+        legal = " | ".join(typed(pick_text(pick), lang) for pick in options)
+        if len(options) > MAX_LISTED and rule == "optional":
+            legal = t.gettext("any two of them or {none}").format(none=typed("none", lang))
+        elif len(options) > MAX_LISTED:
+            legal = t.gettext("any two of them")
+        question = t.gettext(
+            "Robot {robot} assembled which two of {feet}? ({legal}; empty: the default pick, "
+            "{default}, ASM-2)"
+        ).format(
+            robot=robot,
+            feet=answer_gears(feet, lang),
+            legal=legal,
+            default=typed(pick_text(moved), lang),
         )
+        shape = t.gettext("write two of its gears, such as {pick}").format(
+            pick=typed(pick_text(options[0]), lang)
+        )
+        decisions.append(Decision(robot, question, partial(read_assembly, robot), shape))
     return decisions
 
 
@@ -617,14 +717,16 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             recorded = add_checked(draft.state, recorded, players, text)
         except OutOfGearsError as error:
             fail(f"--recorded {text!r}: {error}")
-    question = (
-        f"What did the players write down after turn {draft.state.turn}? "
-        f"({Examples.of(draft.state).recorded_shape.removeprefix('write ')}; one a line; "
-        "empty: nothing)"
-    )
+    lang = asker.lang
+    t = translator(lang)
+    forms = recorded_forms(Examples.of(draft.state), lang)
+    question = t.gettext(
+        "What did the players write down after turn {turn}? ({forms}; one a line; empty: nothing)"
+    ).format(turn=draft.state.turn, forms=forms)
+    shape = t.gettext("write {forms}").format(forms=forms)
     while True:
         try:
-            added = asker.ask(question, partial(add_checked, draft.state, recorded, players))
+            added = asker.ask(question, partial(add_checked, draft.state, recorded, players), shape)
         except RecordingStoppedError:
             break  # the input ended on an optional question: the turn is complete
         if added is None:
@@ -633,16 +735,35 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
         try:
             departing = with_value.departures()
         except InvalidStateError as error:
-            say(f"  not taken: {error}. Again, or an empty answer to leave it.")
+            say(again_line(refused_text(error, asker.typed[-1], shape, lang), lang))
             continue
         new = [d for d in departing if d.json_path not in previous_paths(draft)]
-        if new and not confirmed(new, asker, "Write it down as recorded anyway?"):
-            say("  not written down. Again, or an empty answer to leave it.")
+        if new and not confirmed(new, asker, t.gettext("Write it down as recorded anyway?")):
+            say(t.gettext("  not written down. Again, or an empty answer to leave it."))
             continue
         draft = with_value.confirming(new)
         recorded = added
-        question = "Anything more written down? (empty: no)"
+        question = t.gettext("Anything more written down? (empty: no)")
     return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
+
+
+def recorded_forms(examples: Examples, lang: str) -> str:
+    """The ways to write a value written down, as the players type them: ``'robot 3
+    feet=red,yellow', 'robot 3 circuit=none', 'dump 4=blue' or 'score Ada=12'``."""
+    robot, gear, second = examples.robot, examples.gear, examples.second
+    forms = [
+        f"robot {robot} feet={gear},{second}",
+        f"robot {robot} circuit=none",
+        f"dump {examples.dump}={examples.third}",
+    ]
+    return (
+        translator(lang)
+        .gettext("{one} or {other}")
+        .format(
+            one=", ".join(quoted(form, lang) for form in forms),
+            other=quoted(f"score {examples.player}=12", lang),
+        )
+    )
 
 
 def previous_paths(draft: TurnDraft) -> set[str]:
@@ -656,26 +777,42 @@ def previous_paths(draft: TurnDraft) -> set[str]:
 def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> bool:
     """Whether the table confirms values that depart from the rules: each departure is shown
     as ``replay`` shows it, and only an explicit "yes" writes them."""
+    lang = asker.lang
+    t = translator(lang)
     for departure in departures:
-        for line in departure_text(departure):
+        for line in departure_text(departure, lang):
             say(f"  {line}")
     answer = asker.ask(
-        f"{question} (yes: write it as the table recorded it; no or empty: enter it again)",
-        read_yes_no,
+        t.gettext(
+            "{question} (yes: write it as the table recorded it; no or empty: enter it again)"
+        ).format(question=question),
+        partial(read_yes_no, lang=lang),
+        t.gettext("answer yes or no"),
     )
     return answer is True
 
 
-def read_yes_no(text: str) -> bool:
-    """``yes`` or ``no`` (``y``, ``n``, any case); the reason for anything else.
+#: The words for yes and no in each language besides ``yes``, ``y``, ``no`` and ``n``.
+YES_NO: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "en": ((), ()),
+    "it": (("sì", "si", "s"), ()),
+    "fr": (("oui", "o"), ("non",)),
+}
 
-    >>> read_yes_no("YES"), read_yes_no("n")
-    (True, False)
+
+def read_yes_no(text: str, lang: str = "en") -> bool:
+    """``yes`` or ``no`` (``y``, ``n``, any case), or the same in ``lang`` (``sì``/``no``,
+    ``oui``/``non``); the reason, in English, for anything else (the question says in its
+    language how to answer it).
+
+    >>> read_yes_no("YES"), read_yes_no("n"), read_yes_no("Sì", "it"), read_yes_no("non", "fr")
+    (True, False, True, False)
     """
     word = text.strip().lower()
-    if word in ("yes", "y"):
+    yes, no = YES_NO[lang]
+    if word in ("yes", "y", *yes):
         return True
-    if word in ("no", "n"):
+    if word in ("no", "n", *no):
         return False
     raise InvalidStateError(f"{show(text)} is neither yes nor no")
 
@@ -737,23 +874,24 @@ def asked_draw(dump: int, left: Counter[Gear], asker: Asker, words: Examples) ->
             f"dump {dump} (--drawn {dump}=GEAR)"
         )
 
+    t = translator(asker.lang)
+    held = answer_gears(sorted(left.elements(), key=gear_key), asker.lang)
+    holds = t.gettext("the reserve holds {gears}").format(gears=held)
+
     def one_held(text: str) -> Gear:
         gear = parse_drawn(text, words)
         if gear is None or left[gear] == 0:
-            raise InvalidStateError(
-                f"the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))}"
-            )
+            raise InvalidStateError(holds)
         return gear
 
-    question = (
-        f"Which gear was turned up onto dump {dump}? "
-        f"(the reserve holds {describe_gears(sorted(left.elements(), key=gear_key))})"
+    question = t.gettext("Which gear was turned up onto dump {dump}? ({holds})").format(
+        dump=dump, holds=holds
     )
     while True:
-        gear = asker.ask(question, one_held)
+        gear = asker.ask(question, one_held, holds)
         if gear is not None:
             return gear
-        say("  a gear is needed: the reserve still holds gears (EXP-1).")
+        say(t.gettext("  a gear is needed: the reserve still holds gears (EXP-1)."))
 
 
 def in_play(state: GameState) -> str:
@@ -848,7 +986,17 @@ class LogFile:
             except LogError as error:
                 if not asker.interactive or ".recorded" not in error.json_path:
                     fail(error)
-                say(f"  not taken: {error.reason}. What the players wrote down, again:")
+                t = translator(asker.lang)
+                reason = (
+                    error.reason
+                    if asker.lang == "en"
+                    else t.gettext("the log cannot hold what the players wrote down")
+                )
+                say(
+                    t.gettext("  not taken: {error}. What the players wrote down, again:").format(
+                        error=reason
+                    )
+                )
                 draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
                 continue
             new = [
@@ -860,7 +1008,11 @@ class LogFile:
                 return replayed
             if not asker.interactive:
                 fail(departures_refusal(draft.state.turn, new))
-            question = f"Turn {draft.state.turn} departs from the rules. Write it anyway?"
+            question = (
+                translator(asker.lang)
+                .gettext("Turn {turn} departs from the rules. Write it anyway?")
+                .format(turn=draft.state.turn)
+            )
             if confirmed(new, asker, question):
                 return replayed
             draft = entered_again(draft, new, asker)
@@ -891,11 +1043,12 @@ def departures_refusal(turn: int, departures: Sequence[Departure]) -> str:
 def entered_again(draft: TurnDraft, departures: Sequence[Departure], asker: Asker) -> TurnDraft:
     """The draft with the departing values entered again: a departing draw under a known
     order is dropped (the rules know it), what was written down is asked again."""
+    t = translator(asker.lang)
     if any(".drawn" in d.json_path for d in departures):
-        say("  the draws are left to the reserve's known order.")
+        say(t.gettext("  the draws are left to the reserve's known order."))
         draft = attrs.evolve(draft, drawn=None)
     if any(".recorded" in d.json_path for d in departures):
-        say("  What the players wrote down, again:")
+        say(t.gettext("  What the players wrote down, again:"))
         draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
     if not any(".drawn" in d.json_path or ".recorded" in d.json_path for d in departures):
         fail(departures_refusal(draft.state.turn, departures))  # nothing to enter again
@@ -940,13 +1093,13 @@ def writable(path: Path) -> bool:
     return bool(path.stat().st_mode & 0o222) and os.access(path, os.W_OK)
 
 
-def create_log(path: str, header: Header) -> None:
+def create_log(path: str, header: Header, lang: str = "en") -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
     game = new_game(header)
     target = output_path(path, force=False)
     with signals_held() as came:  # the new log is written whole, then a signal acted on
         deliver(game.text, target, path, force=False)
-    say(game.written_line(path))
+    say(game.written_line(path, lang))
     if signal.SIGINT in came:
         raise KeyboardInterrupt
     if came:
@@ -1021,6 +1174,7 @@ def create_log(path: str, header: Header) -> None:
     "what the table wrote and record exits 1. Without it such a turn is not written (exit 2). "
     "At the keyboard the table is asked instead (write it anyway: yes or no).",
 )
+@lang_option("the questions, hints, tables, turns, departures and refusals")
 @click.pass_context
 def record(
     context: click.Context,
@@ -1034,6 +1188,7 @@ def record(
     drawn: tuple[str, ...],
     limit: int | None,
     write_departures: bool,
+    lang: str,
     **header: Any,
 ) -> None:
     """Enter a game in LOG turn by turn, as it is played at a table.
@@ -1067,6 +1222,12 @@ def record(
     commands on one log are served one after the other (the second finds it changed). A LOG
     with other hard links is refused (replacing it would split it).
 
+    With --lang it or --lang fr the questions, hints, tables, turns and departures are in
+    Italian or French, in the rulebooks' words; a yes is also "sì" or "oui" (a no "no" or
+    "non"), a card may be typed by its name in the language ("Raccolta 2", "Super Piège"),
+    and gears, places and the shapes of answers are typed in English, as the hints show them
+    (in backquotes). The log is the same whatever the language.
+
     Exit status 0 when LOG, as recorded, agrees with the rules; 1 when a value the players
     wrote down departs from them (written after a "yes" or with --write-departures); 2 for an
     invalid LOG, option or answer given as an option, or a LOG that cannot be written
@@ -1085,24 +1246,37 @@ def record(
         "recorded": recorded,
         "drawn": drawn,
     }
+    t = translator(lang)
     try:
         line_editing()
-        session = start_and_record(context, log, header, given_texts, limit, write_departures)
+        session = start_and_record(context, log, header, given_texts, limit, write_departures, lang)
     except Terminated:
-        say("Terminated (SIGTERM) before any turn was entered.")
+        say(stopped_line(signal.SIGTERM, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
     except KeyboardInterrupt:
         click.echo()  # the question's line ends here
-        say("Interrupted (Ctrl-C) before any turn was entered.")
+        say(stopped_line(signal.SIGINT, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
     finally:
         restore()
-    say(f"Recorded {session.count} turn{'' if session.count == 1 else 's'} in {log}.")
+    count = session.count
+    say(
+        t.ngettext(
+            "Recorded {count} turn in {log}.", "Recorded {count} turns in {log}.", count
+        ).format(count=count, log=log)
+    )
     replayed = session.file.replayed
-    if replayed.verdict == "undecided":
+    if replayed.verdict == "undecided" and lang == "en":
         say(f"The log is {replayed.undecided}: outofgears replay {log} says which choices.")
+    elif replayed.verdict == "undecided":
+        assert replayed.undecided is not None
+        say(undecided_line(replayed.undecided, lang))
     elif not replayed.agrees:
-        say(f"The log departs from the rules: outofgears replay {log} says where.")
+        say(
+            t.gettext("The log departs from the rules: outofgears replay {log} says where.").format(
+                log=log
+            )
+        )
     status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
     if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
         status = STOPPED_BY[session.stopped_by]
@@ -1151,19 +1325,21 @@ def start_and_record(
     given_texts: dict[str, tuple[str, ...]],
     limit: int | None,
     write_departures: bool,
+    lang: str = "en",
 ) -> Session:
     """Check LOG and the options, create LOG if it is missing, then record its turns."""
     path = log_path(log)
     given = given_answers(**given_texts)
     if not os.path.lexists(path):
-        create_log(log, Header(**header))
+        create_log(log, Header(**header), lang)
     elif Header.given(context):
         fail(
             f"{printable(log)} exists: {', '.join(Header.given(context))} only "
             f"{'describes' if len(Header.given(context)) == 1 else 'describe'} a new "
             "game (the log says how its game started)"
         )
-    return record_turns(LogFile.read(path, log), given, limit, write_departures=write_departures)
+    file = LogFile.read(path, log)
+    return record_turns(file, given, limit, write_departures=write_departures, lang=lang)
 
 
 @frozen
@@ -1178,12 +1354,18 @@ class Session:
 
 
 def record_turns(
-    file: LogFile, given: Given, limit: int | None, *, write_departures: bool = False
+    file: LogFile,
+    given: Given,
+    limit: int | None,
+    *,
+    write_departures: bool = False,
+    lang: str = "en",
 ) -> Session:
     """Record turns until the game ends, ``limit`` turns are recorded, the input stops or a
-    signal (Ctrl-C, SIGTERM) comes. A signal during the writing of a turn is acted on once
-    the turn is written."""
-    say_notes(file.replayed)
+    signal (Ctrl-C, SIGTERM) comes, speaking ``lang``. A signal during the writing of a turn
+    is acted on once the turn is written."""
+    t = translator(lang)
+    say_notes(file.replayed, lang)
     count = 0
     entering: tuple[int, Given, Asker] | None = None
     try:
@@ -1192,17 +1374,21 @@ def record_turns(
             if state.game_over:
                 if given.anything and count == 0:
                     fail(f"{file.name}: the game is over; there is no turn to record")
-                say(f"The game is over after turn {state.turn - 1}. Scores:")
-                for line in scores_lines(state):
+                say(
+                    t.gettext("The game is over after turn {turn}. Scores:").format(
+                        turn=state.turn - 1
+                    )
+                )
+                for line in scores_lines(state, lang):
                     say(line)
                 return Session(file, count)
-            say(f"The table before turn {state.turn}:")
-            for line in position_lines(state, "en"):
+            say(t.gettext("The table before turn {turn}:").format(turn=state.turn))
+            for line in position_lines(state, lang):
                 say(line)
             if count == limit:
                 return Session(file, count)
             answers = given if count == 0 else Given()
-            asker = Asker(interactive=not answers.scripted(state))
+            asker = Asker(interactive=not answers.scripted(state), lang=lang)
             entering = (state.turn, answers, asker)
             try:
                 draft = ask_turn(
@@ -1217,59 +1403,82 @@ def record_turns(
                 if stop.unfinished and answers.anything:
                     fail(f"standard input ended before turn {state.turn} was complete")
                 if stop.unfinished:
-                    say(f"Turn {state.turn} was left unfinished; it is not recorded.")
+                    say(
+                        t.gettext("Turn {turn} was left unfinished; it is not recorded.").format(
+                            turn=state.turn
+                        )
+                    )
                 return Session(file, count)
             turn = replayed.turns[-1]
-            for line in turn_lines(turn):
+            for line in turn_lines(turn, lang):
                 say(line)
             with signals_held() as came:
                 file = file.append(turn.record, replayed)
                 entering = None
-            say(f"Turn {turn.turn} written to {file.name}.")
+            say(t.gettext("Turn {turn} written to {log}.").format(turn=turn.turn, log=file.name))
             count += 1
             if came:
-                say(f"{STOP_WORDS[came[0]]} after turn {turn.turn} was written; stopping.")
+                say(stopped_line(came[0], "written", lang, turn.turn))
                 return Session(file, count, came[0])
     except (KeyboardInterrupt, Terminated) as stop:
         signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
         click.echo()  # the question's line ends here
         if entering is None:
-            say(f"{STOP_WORDS[signum]}; every turn entered is written.")
+            say(stopped_line(signum, "between", lang))
             return Session(file, count, signum)
         number, answers, asker = entering
         lost = answers.anything or bool(asker.typed)
         if lost:
-            say(f"{STOP_WORDS[signum]}: turn {number} was not written.")
+            say(stopped_line(signum, "lost", lang, number))
         else:
-            say(f"{STOP_WORDS[signum]} before turn {number} was entered; nothing is lost.")
+            say(stopped_line(signum, "unentered", lang, number))
         return Session(file, count, signum, lost)
 
 
-#: How the command says that a signal stopped it.
-STOP_WORDS: Final[dict[int, str]] = {
-    signal.SIGINT: "Interrupted (Ctrl-C)",
-    signal.SIGTERM: "Terminated (SIGTERM)",
-}
+def stopped_line(signum: int, when: str, lang: str, turn: int = 0) -> str:
+    """What the command says in ``lang`` when a signal stopped it: ``when`` is ``start``
+    (before any turn was entered), ``between`` (between turns), ``lost`` or ``unentered``
+    (turn ``turn`` in progress, with or without answers) or ``written`` (turn ``turn`` just
+    written)."""
+    t = translator(lang)
+    if signum == signal.SIGINT:
+        stop = t.gettext("Interrupted (Ctrl-C)")
+    else:
+        stop = t.gettext("Terminated (SIGTERM)")
+    sentences = {
+        "start": t.gettext("{stop} before any turn was entered."),
+        "between": t.gettext("{stop}; every turn entered is written."),
+        "lost": t.gettext("{stop}: turn {turn} was not written."),
+        "unentered": t.gettext("{stop} before turn {turn} was entered; nothing is lost."),
+        "written": t.gettext("{stop} after turn {turn} was written; stopping."),
+    }
+    return sentences[when].format(stop=stop, turn=turn)
 
 
-def turn_lines(turn: TurnReplay) -> list[str]:
+def turn_lines(turn: TurnReplay, lang: str = "en") -> list[str]:
     """A recorded turn as ``replay`` reports it: programs, what happened, departures."""
-    lines = turn_text(turn)
+    lines = turn_text(turn, lang)
     for departure in turn.departures:
-        lines += departure_text(departure)
+        lines += departure_text(departure, lang)
     return lines
 
 
-def say_notes(replayed: Replay) -> None:
+def say_notes(replayed: Replay, lang: str = "en") -> None:
     """What the log as read says before the first question: notes of the replay, earlier
     departures, what its recorded values left open."""
-    for note in replayed.notes:
-        say(f"Note: {note}")
+    t = translator(lang)
+    for line in notes_lines(spec_note_facts(replayed.log), lang):
+        say(line)
     departed = sorted({departure.turn for departure in replayed.departures})
     if departed:
         say(
-            f"Note: the log departs from the rules at {turns_text(departed)}"
-            "; the table below is the one the rules give"
+            t.ngettext(
+                "Note: the log departs from the rules at turn {turns}; the table below is the "
+                "one the rules give",
+                "Note: the log departs from the rules at turns {turns}; the table below is the "
+                "one the rules give",
+                len(departed),
+            ).format(turns=", ".join(map(str, departed)))
         )
-    for line in replayed.open:
-        say(f"Note: {line}")
+    for fact in replayed.left_open:
+        say(t.gettext("Note: {note}").format(note=fact_text(fact, lang)))

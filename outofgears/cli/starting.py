@@ -46,6 +46,7 @@ from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_g
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.rules.setup import build_reserve
 from outofgears.version import SPEC_VERSION, __version__
+from outofgears.words import translator
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
 DEFAULT_ROBOTS: Final = (1, 2, 3, 4)
@@ -347,11 +348,17 @@ class NewGame:
     #: Whether the game starts from a layout the table gave (else from the seed's deal).
     layout: bool = False
 
-    def written_line(self, output: str) -> str:
-        """What a command says after writing the log to ``output``."""
+    def written_line(self, output: str, lang: str = "en") -> str:
+        """What a command says after writing the log to ``output``, in ``lang``."""
+        t = translator(lang)
         count = sum(len(numbers) for numbers in self.players.values())
-        dealt = "the layout given" if self.layout else f"seed {self.seed}"
-        return f"Wrote {output}: {count} robots, {len(self.players)} players, {dealt}."
+        if self.layout:
+            dealt = t.gettext("the layout given")
+        else:
+            dealt = t.gettext("seed {seed}").format(seed=self.seed)
+        return t.gettext("Wrote {output}: {count} robots, {players} players, {dealt}.").format(
+            output=output, count=count, players=len(self.players), dealt=dealt
+        )
 
 
 def new_game(header: Header, *, prompts_to_stderr: bool = False) -> NewGame:

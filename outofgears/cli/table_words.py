@@ -17,6 +17,8 @@ The examples in a refusal name this game's robots, colours and players when the 
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import cache
 from typing import Final
 
 import attrs
@@ -26,8 +28,9 @@ from outofgears.errors import InvalidStateError, show
 from outofgears.log import Recorded, RobotGears, StealRecord
 from outofgears.log.wire import parse_place
 from outofgears.rules.gears import COLOUR_NAMES, GEAR_NAMES, Gear, parse_gear, sort_gears
-from outofgears.rules.model import GameState, Place, PlaceKind
-from outofgears.rules.programs import AnyProgram, parse_program
+from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard
+from outofgears.rules.programs import Action, AnyProgram, parse_program
+from outofgears.words import card_name
 
 _GLUED: Final = re.compile(r"(?<=[a-z])(?=\d)")
 
@@ -42,13 +45,40 @@ def forgiving(text: str) -> str:
     return " ".join(_GLUED.sub(" ", text.lower()).split())
 
 
-def parse_table_program(text: str) -> AnyProgram:
-    """A program as a table says it: ``"Harvest1"``, ``"super-trap"``, ``"attack 2"``.
+def parse_table_program(text: str, lang: str = "en") -> AnyProgram:
+    """A program as a table says it: ``"Harvest1"``, ``"super-trap"``, ``"attack 2"``; in
+    Italian or French (``lang``) also with the card's name in that language, the rulebook's
+    (``"Raccolta 1"``, ``"Super Piege"``: accents optional). English is always read.
 
     >>> str(parse_table_program("Harvest1")), str(parse_table_program("Super_Trap"))
     ('harvest 1', 'super trap')
+    >>> str(parse_table_program("Attacco2", "it")), str(parse_table_program("super piege", "fr"))
+    ('attack 2', 'super trap')
     """
-    return parse_program(forgiving(text.replace("-", " ").replace("_", " ")))
+    plain = _card_spelling(text)
+    if lang != "en":
+        for name, english in _card_words(lang):
+            if plain == name or plain.startswith(name + " "):
+                plain = english + plain[len(name) :]
+                break
+    return parse_program(plain)
+
+
+def _card_spelling(text: str) -> str:
+    """A card's name as :func:`parse_table_program` compares it: :func:`forgiving`, with
+    dashes and underscores as spaces and no accents."""
+    plain = forgiving(text.replace("-", " ").replace("_", " "))
+    decomposed = unicodedata.normalize("NFKD", plain)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@cache
+def _card_words(lang: str) -> tuple[tuple[str, str], ...]:
+    """Each card's name in ``lang`` as :func:`_card_spelling` writes it, with its English
+    name; the longest first, so that a super card is not read as its plain card."""
+    cards: list[Action | UpgradeCard] = [*Action, *UpgradeCard]
+    names = {_card_spelling(card_name(card, lang)): card.value for card in cards}
+    return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
 
 @frozen

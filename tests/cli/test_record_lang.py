@@ -1,0 +1,430 @@
+"""``outofgears record --lang it|fr``: a game typed in at an Italian or French table.
+
+Every session here is run twice, in English and in the reader's language, with the same
+answers but the words a player of that language types (``sì``/``oui``, the rulebook's card
+names): the logs written must be byte-identical, and what the command prints must hold no
+English word outside proper names, IDs and what the players typed (the check of
+:func:`tests.test_words.english_left`, which explain, replay, dispute and whatif pass too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import time
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from click.testing import CliRunner, Result
+
+from outofgears.cli import locking
+from outofgears.cli import record as record_module
+from outofgears.cli.main import main
+from outofgears.cli.table_words import parse_table_program
+from outofgears.errors import InvalidStateError
+from outofgears.judge.replay import replay_log
+from outofgears.log import read_log
+from outofgears.rules.programs import PROGRAM_TEXTS, AnyProgram
+from outofgears.words import colour_name, program_text, translator
+from tests.cli.test_record import EXAMPLES, TABLE
+from tests.test_words import english_left
+
+FOREIGN = ("it", "fr")
+
+#: The players of the small table (:data:`tests.cli.test_record.TABLE`) and of the full game.
+NAMES = {"Ada", "Ben", "Cy", "Bruno", "Chiara", "Dario"}
+
+#: The words for yes and no each language's table types.
+YES = {"en": "yes", "it": "sì", "fr": "oui"}
+NO = {"en": "no", "it": "no", "fr": "non"}
+
+
+def lines(*answers: str) -> str:
+    return "".join(f"{answer}\n" for answer in answers)
+
+
+def table_log(folder: Path, lang: str, **changes: Any) -> Path:
+    """The small table of the English record tests, in a folder of its own for ``lang``."""
+    path = folder / lang / "table.log.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({**TABLE, **changes}), encoding="utf-8")
+    return path
+
+
+def record(path: Path, lang: str, answers: list[str], *extra: str) -> Result:
+    result = CliRunner().invoke(
+        main, ["record", str(path), "--lang", lang, *extra], input=lines(*answers)
+    )
+    assert "Traceback" not in result.output
+    return result
+
+
+def english_in(result: Result, answers: list[str], lang: str) -> dict[str, str]:
+    """The English words of what ``record`` printed, less the answers the players typed (as
+    echoed after each question and quoted in a refusal)."""
+    text = result.output
+    for answer in sorted({a for a in answers if a}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(answer)}(?!\w)", " ", text)
+    return english_left(text.splitlines(), lang, NAMES)
+
+
+def session(
+    tmp_path: Path, lang: str, answers: list[str], *extra: str, **changes: Any
+) -> tuple[Result, bytes]:
+    """``record`` on a fresh small table in ``lang``: what it printed, and the log written."""
+    path = table_log(tmp_path, lang, **changes)
+    result = record(path, lang, answers, *extra)
+    return result, path.read_bytes()
+
+
+def in_both(
+    tmp_path: Path,
+    lang: str,
+    english: list[str],
+    foreign: list[str],
+    *extra: str,
+    status: int = 0,
+    **changes: Any,
+) -> Result:
+    """The session in English and in ``lang``: the same exit status, the same log, and no
+    English word in what ``lang``'s table read."""
+    said, written = session(tmp_path, "en", english, *extra, **changes)
+    result, log = session(tmp_path, lang, foreign, *extra, **changes)
+    assert said.exit_code == result.exit_code == status, (said.output, result.output)
+    assert log == written
+    left = english_in(result, foreign, lang)
+    assert not left, (left, result.output)
+    return result
+
+
+def card_words(program: AnyProgram, lang: str, plain: bool = False) -> str:
+    """A program as ``lang``'s table types it, by the rulebook's card names (``plain``: lower
+    case and with no accents, as a hurried player types)."""
+    text = program_text(program, lang)
+    if plain:
+        decomposed = unicodedata.normalize("NFKD", text.lower())
+        text = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return text
+
+
+# --- a whole game ------------------------------------------------------------------------------
+
+FULL = EXAMPLES / "full-game.log.json"
+
+
+def unplayed(folder: Path, lang: str) -> Path:
+    """The shipped full game's start, with no turn played yet."""
+    data = json.loads(FULL.read_text(encoding="utf-8"))
+    data["turns"] = []
+    path = folder / lang / "full.log.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@cache
+def full_game_turns() -> tuple[tuple[dict[int, AnyProgram], int], ...]:
+    """Each turn of the shipped full game, its choices left to the rules' defaults: its
+    programs, and how many questions follow them (the decisions, then what was written down)."""
+    game = read_log(FULL)
+    state = replay_log(attrs.evolve(game, turns=()), "full").final
+    turns = []
+    for turn in game.turns:
+        draft = record_module.TurnDraft(state, programs=dict(turn.programs))
+        result = draft.resolve()
+        decisions = (
+            record_module.steal_decisions,
+            record_module.split_decisions,
+            record_module.assembly_decisions,
+        )
+        asked = sum(len(decisions_of(draft, result)) for decisions_of in decisions)
+        turns.append((dict(turn.programs), asked + 1))
+        state = result.state
+    assert state.game_over
+    return tuple(turns)
+
+
+def full_game_answers(lang: str) -> list[str]:
+    """The answers of the whole game: robot 1's program by its card's name in ``lang``,
+    robot 2's the same in lower case with no accents, robots 3 and 4 in English; every other
+    question left to the default."""
+    answers = []
+    for programs, asked in full_game_turns():
+        for robot, program in sorted(programs.items()):
+            if lang == "en" or robot > 2:
+                answers.append(str(program))
+            else:
+                answers.append(card_words(program, lang, plain=robot == 2))
+        answers += [""] * asked
+    return answers
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_whole_game_typed_in_italian_or_french_writes_the_english_sessions_log(
+    tmp_path: Path, lang: str
+) -> None:
+    english, foreign = unplayed(tmp_path, "en"), unplayed(tmp_path, lang)
+    said = record(english, "en", full_game_answers("en"))
+    result = record(foreign, lang, full_game_answers(lang))
+    assert said.exit_code == result.exit_code == 0, result.output
+    assert foreign.read_bytes() == english.read_bytes()
+    assert len(read_log(foreign).turns) == len(full_game_turns())
+    t = translator(lang)
+    last = len(full_game_turns())
+    assert t.gettext("The game is over after turn {turn}. Scores:").format(turn=last) in (
+        result.output
+    )
+    assert t.gettext("Turn {turn} written to {log}.").format(turn=1, log=foreign) in result.output
+    assert "not taken" not in result.output
+    left = english_in(result, full_game_answers(lang), lang)
+    assert not left, left
+    # the English session says the same things in English: the check would see them
+    assert len(english_in(said, full_game_answers("en"), lang)) > 20
+
+
+# --- each question of a turn -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_defence_steal_refused_by_the_rules_is_asked_again_in_the_language(
+    tmp_path: Path, lang: str
+) -> None:
+    attack = card_words(PROGRAM_TEXTS["attack 1"], lang)
+    tail = ["red from feet", "blue from robot 3 feet", "red from circuit", "", ""]
+    english = ["attack 1", "attack 1", "attack 3", *tail]
+    result = in_both(tmp_path, lang, english, [attack, attack, "attack 3", *tail])
+    refused = translator(lang).gettext("  not taken: {error}.").split("{")[0]
+    assert result.output.count(refused) == 2
+    assert "(ATK-4)" in result.output
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_split_an_assembly_and_values_written_down_in_the_language(
+    tmp_path: Path, lang: str
+) -> None:
+    split = ["2:green, 3:green", "2:white, 3:green"]  # one green gear only, then right
+    written = ["robot 9 feet=red", "score Zed=3", "score Ada=5", ""]
+    english = ["trap 2", "harvest 1", "harvest 1", *split, "red, yelow", "", "", *written]
+    foreign = [card_words(PROGRAM_TEXTS["trap 2"], lang), "harvest 1", "harvest 1", *english[3:]]
+    result = in_both(tmp_path, lang, english, foreign, "--turns", "1")
+    assert "SPL-5" in result.output
+    assert "ASM-2" in result.output
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_declining_an_optional_assembly_in_the_language(tmp_path: Path, lang: str) -> None:
+    english = ["trap 2", "trap 3", "trap 2", "none", ""]
+    in_both(tmp_path, lang, english, english, options={"assembly": "optional"})
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_gears_turned_up_are_asked_in_the_language(tmp_path: Path, lang: str) -> None:
+    position = {**TABLE["start"]["position"], "reserve": {"white": 2, "grey": 4}}
+    answers = ["attack 1", "attack 2", "attack 3", "", "red", "", "white", "grey", "grey", ""]
+    result = in_both(tmp_path, lang, answers, answers, start={"position": position})
+    assert "`grey`" in result.output  # the gears to type, as typed
+
+
+# --- the table's yes and no --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+@pytest.mark.parametrize("confirm", [True, False])
+def test_a_value_written_down_that_departs_is_confirmed_or_refused_in_the_language(
+    tmp_path: Path, lang: str, confirm: bool
+) -> None:
+    def answers(words: str) -> list[str]:
+        start = ["trap 2", "trap 3", "trap 2", "", "score Ada=9", "maybe"]
+        if confirm:
+            return [*start, YES[words], ""]
+        return [*start, NO[words], "score Ada=5", ""]
+
+    result = in_both(tmp_path, lang, answers("en"), answers(lang), status=1 if confirm else 0)
+    t = translator(lang)
+    assert t.gettext("Write it down as recorded anyway?") in result.output
+    assert (
+        t.gettext("{answer} cannot be read: {shape}").format(
+            answer='"maybe"', shape=t.gettext("answer yes or no")
+        )
+        in result.output
+    )
+    assert "(END-2)" in result.output  # the departure, as replay says it
+    # the next session notes the departure, or what the value written down leaves open
+    again = record(tmp_path / lang / "table.log.json", lang, [""])
+    assert again.exit_code == (1 if confirm else 0), again.output
+    note = t.ngettext(
+        "Note: the log departs from the rules at turn {turns}; the table below is the one "
+        "the rules give",
+        "Note: the log departs from the rules at turns {turns}; the table below is the one "
+        "the rules give",
+        1,
+    )
+    assert (note.format(turns=1) in again.output) == confirm
+    assert again.output.startswith(t.gettext("Note: {note}").split("{")[0])
+    assert not english_in(again, [], lang), again.output
+    if not confirm:
+        assert t.gettext("  not written down. Again, or an empty answer to leave it.") in (
+            result.output
+        )
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+@pytest.mark.parametrize("confirm", [True, False])
+def test_a_draw_the_known_order_does_not_give_is_confirmed_or_refused_in_the_language(
+    tmp_path: Path, lang: str, confirm: bool
+) -> None:
+    def answers(words: str) -> list[str]:
+        # programs, two default assemblies, nothing written down, no draw typed: the table
+        # then says whether the draw that departs is written
+        return [
+            "attack 1",
+            "attack 1",
+            "harvest 1",
+            "",
+            "",
+            "",
+            "",
+            (YES if confirm else NO)[words],
+        ]
+
+    result = in_both(
+        tmp_path, lang, answers("en"), answers(lang), "--drawn", "2=grey", "--turns", "1",
+        status=1 if confirm else 0,
+    )  # fmt: skip
+    question = translator(lang).gettext("Turn {turn} departs from the rules. Write it anyway?")
+    assert question.format(turn=1) in result.output
+
+
+def test_the_words_for_yes_and_no_are_each_languages_own() -> None:
+    read = record_module.read_yes_no
+    assert [read(word, "it") for word in ("sì", "SI", "s", "y", "yes", "no", "n")] == [
+        True, True, True, True, True, False, False
+    ]  # fmt: skip
+    assert [read(word, "fr") for word in ("oui", "O", "y", "non", "NON", "no")] == [
+        True, True, True, False, False, False
+    ]  # fmt: skip
+    for lang, word in [("en", "sì"), ("en", "oui"), ("en", "non"), ("fr", "sì"), ("it", "oui")]:
+        with pytest.raises(InvalidStateError):
+            read(word, lang)
+
+
+# --- the cards by the rulebooks' names ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_card_is_read_by_its_name_in_the_language_and_in_english(lang: str) -> None:
+    for text, program in PROGRAM_TEXTS.items():
+        assert parse_table_program(card_words(program, lang), lang) == program
+        assert parse_table_program(card_words(program, lang, plain=True), lang) == program
+        assert parse_table_program(text, lang) == program
+        assert parse_table_program(text) == program
+
+
+def test_english_reads_no_card_name_of_another_language() -> None:
+    for lang in FOREIGN:
+        with pytest.raises(InvalidStateError):
+            parse_table_program(card_words(PROGRAM_TEXTS["harvest 2"], lang))
+    with pytest.raises(InvalidStateError):  # an Italian name is not French
+        parse_table_program("Raccolta 2", "fr")
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_wrong_program_is_asked_again_in_the_language_naming_the_cards(
+    tmp_path: Path, lang: str
+) -> None:
+    english = ["trap 9", "super trap", "attack 4", "harvest 2", "trap 2", "trap 3", "", "", ""]
+    foreign = ["Trappola 9" if lang == "it" else "Piège 9", *english[1:]]
+    result = in_both(tmp_path, lang, english, foreign, "--turns", "1")
+    t = translator(lang)
+    hint = record_module.programs_hint(
+        [PROGRAM_TEXTS[f"{card} {n}"] for card in ("attack", "trap", "harvest") for n in (1, 2, 3)],
+        lang,
+    )
+    asked = t.gettext("Robot {robot} ({player}, {colour}) program [{hint}]:").format(
+        robot=1, player="Ada", colour=colour_name(1, lang), hint=hint
+    )
+    assert result.output.count(asked) == 4  # three wrong answers, each asked again
+    assert t.gettext("robot {robot} may lay {programs}").format(robot=1, programs=hint) in (
+        result.output
+    )
+    assert "(PRG-2)" in result.output
+    assert "(UPG-2)" in result.output
+
+
+#: Every answer of a turn on the small table, all defaults: three programs, Ada's assembly,
+#: nothing written down.
+SCRIPTED_TURN = ["trap 2", "trap 3", "trap 2", "", ""]
+
+
+# --- the start and the stops -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_new_game_and_a_turn_left_unfinished_are_said_in_the_language(
+    tmp_path: Path, lang: str
+) -> None:
+    logs = {}
+    for words in ("en", lang):
+        path = tmp_path / f"{words}.log.json"
+        new = ["--robots", "1,2,3", "--seed", "5"]
+        started = CliRunner().invoke(main, ["record", str(path), "--lang", words, *new], input="")
+        assert started.exit_code == 0, started.output
+        logs[words] = path.read_bytes()
+        unfinished = record(path, words, ["harvest 1"])
+        assert unfinished.exit_code == 0, unfinished.output
+        assert path.read_bytes() == logs[words]
+    assert logs[lang] == logs["en"]
+    t = translator(lang)
+    wrote = t.gettext("Wrote {output}: {count} robots, {players} players, {dealt}.").format(
+        output=tmp_path / f"{lang}.log.json",
+        count=3,
+        players=3,
+        dealt=t.gettext("seed {seed}").format(seed=5),
+    )
+    assert wrote in started.output
+    left = t.ngettext("Recorded {count} turn in {log}.", "Recorded {count} turns in {log}.", 0)
+    assert left.format(count=0, log=tmp_path / f"{lang}.log.json") in started.output
+    assert t.gettext("Turn {turn} was left unfinished; it is not recorded.").format(turn=1) in (
+        unfinished.output
+    )
+    for result, answers in ((started, []), (unfinished, ["harvest 1"])):
+        assert not english_in(result, answers, lang), result.output
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+@pytest.mark.parametrize(
+    ("typed", "when"), [(["harvest 1"], "lost"), ([], "unentered"), (SCRIPTED_TURN, "written")]
+)
+def test_a_ctrl_c_is_said_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, typed: list[str], when: str
+) -> None:
+    answers = iter(typed)
+
+    def answer_then_interrupt(question: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(record_module, "read_answer", answer_then_interrupt)
+    if when == "written":  # the Ctrl-C comes while the turn is written
+        replace = locking.replace_if_unchanged
+
+        def interrupted_meanwhile(*args: Any, **kwargs: Any) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+            replace(*args, **kwargs)
+
+        monkeypatch.setattr(record_module, "replace_if_unchanged", interrupted_meanwhile)
+    result = record(table_log(tmp_path, lang), lang, [])
+    assert result.exit_code == 130, result.output
+    said = record_module.stopped_line(signal.SIGINT, when, lang, 1)
+    assert said in result.output
+    assert said != record_module.stopped_line(signal.SIGINT, when, "en", 1)
+    assert not english_in(result, typed, lang), result.output
