@@ -66,10 +66,14 @@ def parse_table_program(text: str, lang: str = "en") -> AnyProgram:
 
 def _card_spelling(text: str) -> str:
     """A card's name as :func:`parse_table_program` compares it: :func:`forgiving`, with
-    dashes and underscores as spaces and no accents."""
+    dashes and underscores as spaces and no accents on its letters. Nothing else is folded:
+    a superscript or full-width digit stays what it is, not a number (as everywhere else)."""
     plain = forgiving(text.replace("-", " ").replace("_", " "))
-    decomposed = unicodedata.normalize("NFKD", plain)
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", plain):
+        if not (unicodedata.combining(char) and kept and kept[-1].isalpha()):
+            kept.append(char)
+    return "".join(kept)
 
 
 @cache

@@ -334,6 +334,18 @@ def test_english_reads_no_card_name_of_another_language() -> None:
         parse_table_program("Raccolta 2", "fr")
 
 
+@pytest.mark.parametrize("lang", ["en", *FOREIGN])
+@pytest.mark.parametrize(
+    "typed", ["harvest \u00b2", "harvest \uff12", "harvest \u2460", "harvest 2\u0301"]
+)
+def test_a_number_written_in_other_digits_is_not_read_as_one(lang: str, typed: str) -> None:
+    """Only the accents of the letters go: a superscript, full-width, circled or accented 2 is
+    not the number 2, in the players' language as in English."""
+    with pytest.raises(InvalidStateError):
+        parse_table_program(typed, lang)
+    assert parse_table_program("Récolte 2", "fr") == PROGRAM_TEXTS["harvest 2"]
+
+
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_a_wrong_program_is_asked_again_in_the_language_naming_the_cards(
     tmp_path: Path, lang: str
