@@ -1249,7 +1249,7 @@ def record(
     and so may the gears and places of the answers, word by word in the shapes of the English
     answers, as the hints show them in backquotes: the colours as the tables print them
     ("rossa", "rosse", "bleus"), "Jolly", "da 3 punti" or "à 3 points", "piedi"/"pieds",
-    "circuito"/"circuit", "discarica"/"décharge", "punteggio" (a score), "nessuna"/"aucun"
+    "circuito"/"circuit" (or "circuito interno"), "discarica"/"décharge", "punteggio" (a score), "nessuna"/"aucun"
     (none) and "da"/"dai"/"dal" or "de"/"des"/"du" (from): "rossa dai piedi", "robot 3
     piedi=rossa,gialla", "2:rouge+bleu", "Décharge 4=aucun". Any case, accents optional;
     English is read too. Options stay in English. The log is the same whatever the

@@ -121,7 +121,7 @@ _FROM: Final[dict[str, dict[str, str]]] = {
 #: A run of letters, each with its accents, however typed: one word of an answer.
 _WORD: Final = re.compile(r"((?:[^\W\d_][\u0300-\u036f]*)+)")
 #: What stands between "da"/"à" and "punti"/"points" in a three-point gear's name.
-_THREE: Final = re.compile(r"(?P<lead>.*?)3[\s-]*", re.DOTALL)
+_THREE: Final = re.compile(r"(?P<lead>(?:.*[\s,+=:])?)3[\s-]*", re.DOTALL)
 
 
 def _letters(word: str) -> str:
@@ -180,7 +180,8 @@ def table_answer(text: str, lang: str = "en") -> str:
     """An answer typed in ``lang`` as the English answers write it, word by word: the gears'
     colours and kinds, the places, ``none`` and ``from`` (accents optional, any case); any
     other word, and every English one, as typed. In an answer that gives a score, only its
-    first word is read so (a player's name is never a colour).
+    first word is read so (a player's name is never a colour). The circuit may be named in
+    full (``circuito interno``, ``circuit interne``).
 
     >>> table_answer("Rossa dai Piedi", "it"), table_answer("discarica4=blu, da 3 punti", "it")
     ('red from feet', 'dump4=blue,  3-point')
@@ -201,11 +202,20 @@ def table_answer(text: str, lang: str = "en") -> str:
             parts[index - 1], parts[index] = f"{three['lead']}3-point", ""
             if not three["lead"].strip() and index > 1 and _letters(parts[index - 2]) == lead_word:
                 parts[index - 2] = ""
+    internal = _internal_word(lang)
     for index in firsts:
         word = _letters(parts[index])
-        if word in words:
+        if word == internal and index > 1 and parts[index - 2] == "circuit":
+            parts[index] = ""  # "circuito interno", the rulebooks' name: the circuit
+        elif word in words:
             parts[index] = words[word]
     return "".join(parts)
+
+
+@cache
+def _internal_word(lang: str) -> str:
+    """The adjective of the circuit's full name in ``lang`` (``interno``, ``interne``)."""
+    return _letters(translator(lang).pgettext("viewer", "circuit")).partition(" ")[2]
 
 
 def answer_in(text: str, lang: str) -> str:

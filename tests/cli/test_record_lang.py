@@ -639,6 +639,14 @@ def test_every_place_word_is_read_in_the_language(lang: str) -> None:
     words = {english: word for word, english in reversed(PLACES[lang])}
     said = table_answer(f"{words['robot']}3 {words['feet']} = Verdi", lang)
     assert said.lower().replace(" ", "").startswith("robot3feet=")
+    internal = {"it": "Interno", "fr": "interne"}[lang]
+    full = table_answer(f"Xy {words['from']} robot 1 {words['circuit']} {internal}", lang)
+    assert full.split() == ["Xy", "from", "robot", "1", "circuit"]
+    assert table_answer(f"{internal} {words['feet']} {internal}", lang).split() == [
+        internal,
+        "feet",
+        internal,
+    ]  # only the circuit's adjective
     # a player's name is never read as a word: a score names them as typed
     assert table_answer(f"{words['score']} Rossa=3", lang) == "score Rossa=3"
     assert table_answer(f"score {words['dump']}=3", lang) == f"score {words['dump']}=3"
@@ -661,6 +669,7 @@ def test_the_words_of_a_language_have_one_meaning_each_and_english_keeps_its_own
         assert table_answer(word.upper(), lang).lower() == word
     covered = {english for meaning in meanings.values() for english in meaning}
     assert covered == grammar - {"3-point"}  # three words, read as one: checked above
+    assert "3-point" not in table_answer("13 punti, 13 points, 3.3 punti", lang)
     for number in "0123456789":
         assert table_answer(f"{number} punti {number} points", lang).count("3-point") == (
             number == "3"
