@@ -13,9 +13,11 @@ question is adding one function there.
 
 The asker speaks the players' language (``--lang``): every sentence is a gettext message of
 :mod:`outofgears.words`, the turns and departures are ``replay``'s own lines, and an answer's
-refusal is said by :func:`refused_text`. The answers' grammar stays the log's (English gears,
-places and shapes, shown in backquotes), but for yes and no (:func:`read_yes_no`) and the
-cards, typed by the rulebook's names too (:func:`~outofgears.cli.table_words.parse_table_program`).
+refusal is said by :func:`refused_text`. The answers' grammar stays the log's (its shapes,
+shown in backquotes), but yes and no (:func:`read_yes_no`), the cards (typed by the
+rulebook's names too: :func:`~outofgears.cli.table_words.parse_table_program`) and the gears and
+places (:func:`~outofgears.cli.table_words.table_answer`, which each reader of an answer runs
+first) may be typed in the language; the hints show them so (:func:`typed`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.cli.table_words import (
     Examples,
     add_recorded,
+    answer_in,
     parse_drawn,
     parse_gear_list,
     parse_robot,
@@ -66,6 +69,7 @@ from outofgears.cli.table_words import (
     parse_steal,
     parse_table_program,
     split_keyed,
+    table_answer,
 )
 from outofgears.errors import (
     IllegalChoiceError,
@@ -217,14 +221,15 @@ def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> st
 
 
 def typed(text: str, lang: str) -> str:
-    """An answer as the players type it, inside a sentence: as is in English, in backquotes
-    in Italian or French, where the gears, places and shapes are still typed in English."""
-    return text if lang == "en" else f"`{text}`"
+    """An English answer as the players type it, inside a sentence: as is in English; in
+    Italian or French with its gears and places in the language, in backquotes."""
+    return text if lang == "en" else f"`{answer_in(text, lang)}`"
 
 
 def quoted(text: str, lang: str) -> str:
-    """An answer as the players type it, quoted: ``'red from feet'``, or in backquotes."""
-    return f"'{text}'" if lang == "en" else f"`{text}`"
+    """An English answer as the players type it, quoted: ``'red from feet'``; in Italian or
+    French as :func:`typed` writes it."""
+    return f"'{text}'" if lang == "en" else typed(text, lang)
 
 
 def answer_gears(items: Iterable[Gear], lang: str) -> str:
@@ -235,7 +240,7 @@ def answer_gears(items: Iterable[Gear], lang: str) -> str:
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} `{gear}`" for gear, count in counts.items())
+    return ", ".join(f"{count} {typed(str(gear), lang)}" for gear, count in counts.items())
 
 
 # --- the turn as answered so far -------------------------------------------------------------
@@ -506,12 +511,14 @@ class Decision:
         question: The question, with the default the rules apply to an empty answer.
         read: The draft with the answer taken, or the reason it is refused.
         shape: How to write the answer, in the question's language.
+        default: The English answer that an empty answer stands for (the rules' default).
     """
 
     key: object
     question: str
     read: Callable[[TurnDraft, str], TurnDraft]
     shape: str = ""
+    default: str = ""
 
 
 def ask_decisions(
@@ -571,15 +578,22 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             shape = t.gettext("write {sources}").format(sources=sources)
             decisions.append(
                 Decision(
-                    (defender, attacker), question, partial(read_steal, defender, attacker), shape
+                    (defender, attacker),
+                    question,
+                    partial(read_steal, defender, attacker, lang=lang),
+                    shape,
+                    f"{event.gear} from {event.source.kind.value}",
                 )
             )
     return decisions
 
 
-def read_steal(defender: int, attacker: int, draft: TurnDraft, text: str) -> TurnDraft:
-    """The draft with the defence steal ``text`` says (``"red from feet"``)."""
-    return draft.with_steal(parse_steal(text, defender, attacker, Examples.of(draft.state)))
+def read_steal(
+    defender: int, attacker: int, draft: TurnDraft, text: str, lang: str = "en"
+) -> TurnDraft:
+    """The draft with the defence steal ``text`` says (``"red from feet"``, or in ``lang``)."""
+    said = table_answer(text, lang)
+    return draft.with_steal(parse_steal(said, defender, attacker, Examples.of(draft.state)))
 
 
 def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -622,13 +636,16 @@ def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
         shape = t.gettext("write each taker's share like the default split, {default}").format(
             default=typed(default, lang)
         )
-        decisions.append(Decision(place, question, partial(read_split, place), shape))
+        read = partial(read_split, place, lang=lang)
+        decisions.append(Decision(place, question, read, shape, default))
     return decisions
 
 
-def read_split(place: Place, draft: TurnDraft, text: str) -> TurnDraft:
-    """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``)."""
-    return draft.with_split(SplitRecord(place, parse_shares(text, Examples.of(draft.state))))
+def read_split(place: Place, draft: TurnDraft, text: str, lang: str = "en") -> TurnDraft:
+    """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``, or in
+    ``lang``)."""
+    shares = parse_shares(table_answer(text, lang), Examples.of(draft.state))
+    return draft.with_split(SplitRecord(place, shares))
 
 
 def shares_after(events: Sequence[Event], split: SplitResolved) -> dict[int, tuple[Gear, ...]]:
@@ -688,7 +705,8 @@ def assembly_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -
         shape = t.gettext("write two of its gears, such as {pick}").format(
             pick=typed(pick_text(options[0]), lang)
         )
-        decisions.append(Decision(robot, question, partial(read_assembly, robot), shape))
+        read = partial(read_assembly, robot, lang=lang)
+        decisions.append(Decision(robot, question, read, shape, pick_text(moved)))
     return decisions
 
 
@@ -702,9 +720,11 @@ def pick_text(gears: Sequence[Gear]) -> str:
     return "+".join(map(str, sort_gears(gears))) if gears else "none"
 
 
-def read_assembly(robot: int, draft: TurnDraft, text: str) -> TurnDraft:
-    """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``)."""
-    return draft.with_assembly(robot, parse_gear_list(text, Examples.of(draft.state)))
+def read_assembly(robot: int, draft: TurnDraft, text: str, lang: str = "en") -> TurnDraft:
+    """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``, or in
+    ``lang``)."""
+    gears = parse_gear_list(table_answer(text, lang), Examples.of(draft.state))
+    return draft.with_assembly(robot, gears)
 
 
 def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
@@ -726,7 +746,8 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
     shape = t.gettext("write {forms}").format(forms=forms)
     while True:
         try:
-            added = asker.ask(question, partial(add_checked, draft.state, recorded, players), shape)
+            read = partial(add_checked, draft.state, recorded, players, lang=lang)
+            added = asker.ask(question, read, shape)
         except RecordingStoppedError:
             break  # the input ended on an optional question: the turn is complete
         if added is None:
@@ -818,11 +839,11 @@ def read_yes_no(text: str, lang: str = "en") -> bool:
 
 
 def add_checked(
-    state: GameState, recorded: Recorded, players: tuple[str, ...], text: str
+    state: GameState, recorded: Recorded, players: tuple[str, ...], text: str, lang: str = "en"
 ) -> Recorded:
-    """``recorded`` with the value ``text`` gives, which names only robots, dumps and players
-    in play."""
-    recorded = add_recorded(recorded, text, players, Examples.of(state))
+    """``recorded`` with the value ``text`` gives (in English, or in ``lang``), which names
+    only robots, dumps and players in play."""
+    recorded = add_recorded(recorded, table_answer(text, lang), players, Examples.of(state))
     for robot in recorded.robots:
         if robot not in state.robot_numbers:
             raise InvalidStateError(f"robot {robot} is not in play ({in_play(state)})")
@@ -879,7 +900,7 @@ def asked_draw(dump: int, left: Counter[Gear], asker: Asker, words: Examples) ->
     holds = t.gettext("the reserve holds {gears}").format(gears=held)
 
     def one_held(text: str) -> Gear:
-        gear = parse_drawn(text, words)
+        gear = parse_drawn(table_answer(text, asker.lang), words)
         if gear is None or left[gear] == 0:
             raise InvalidStateError(holds)
         return gear
@@ -1225,8 +1246,14 @@ def record(
     With --lang it or --lang fr the questions, hints, tables, turns and departures are in
     Italian or French, in the rulebooks' words; a yes is also "sì" or "oui" (a no "no" or
     "non"), a card may be typed by its name in the language ("Raccolta 2", "Super Piège"),
-    and gears, places and the shapes of answers are typed in English, as the hints show them
-    (in backquotes). The log is the same whatever the language.
+    and so may the gears and places of the answers, word by word in the shapes of the English
+    answers, as the hints show them in backquotes: the colours as the tables print them
+    ("rossa", "rosse", "bleus"), "Jolly", "da 3 punti" or "à 3 points", "piedi"/"pieds",
+    "circuito"/"circuit" (or "circuito interno"), "discarica"/"décharge", "punteggio" (a score), "nessuna"/"aucun"
+    (none) and "da"/"dai"/"dal" or "de"/"des"/"du" (from): "rossa dai piedi", "robot 3
+    piedi=rossa,gialla", "2:rouge+bleu", "Décharge 4=aucun". Any case, accents optional;
+    English is read too. Options stay in English. The log is the same whatever the
+    language.
 
     Exit status 0 when LOG, as recorded, agrees with the rules; 1 when a value the players
     wrote down departs from them (written after a "yes" or with --write-departures); 2 for an

@@ -30,7 +30,7 @@ from outofgears.log.wire import parse_place
 from outofgears.rules.gears import COLOUR_NAMES, GEAR_NAMES, Gear, parse_gear, sort_gears
 from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard
 from outofgears.rules.programs import Action, AnyProgram, parse_program
-from outofgears.words import card_name
+from outofgears.words import card_name, kind_word, translator
 
 _GLUED: Final = re.compile(r"(?<=[a-z])(?=\d)")
 
@@ -83,6 +83,169 @@ def _card_words(lang: str) -> tuple[tuple[str, str], ...]:
     cards: list[Action | UpgradeCard] = [*Action, *UpgradeCard]
     names = {_card_spelling(card_name(card, lang)): card.value for card in cards}
     return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+
+
+#: The words of the answers' grammar besides the gears' names, which a table typing in another
+#: language may say in it (:func:`table_answer`).
+ANSWER_WORDS: Final = ("feet", "circuit", "dump", "robot", "score", "none", "from")
+
+#: Forms a table types that the outputs do not print on their own (plurals, genders, the
+#: contractions of "from"); the rest of each language's words are the catalogues'.
+_MORE_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    "it": {
+        "dump": ("discariche",),
+        "score": ("punteggio",),
+        "none": ("nessuno",),
+        "from": ("da", "dai", "dal"),
+    },
+    "fr": {
+        "dump": ("decharges",),
+        "score": ("score",),
+        "none": ("aucune",),
+        "from": ("de", "des", "du"),
+    },
+}
+
+#: How :func:`answer_in` writes each word of the grammar in a language.
+_WRITTEN: Final[dict[str, dict[str, str]]] = {
+    "it": {"feet": "piedi", "circuit": "circuito", "dump": "discarica", "score": "punteggio"},
+    "fr": {"feet": "pieds", "circuit": "circuit", "dump": "décharge", "score": "score"},
+}
+
+#: How "from" is written before a place in each language (``dai piedi``, ``du circuit``).
+_FROM: Final[dict[str, dict[str, str]]] = {
+    "it": {"feet": "dai", "circuit": "dal", "robot": "dal"},
+    "fr": {"feet": "des", "circuit": "du", "robot": "du"},
+}
+
+#: A run of letters, each with its accents, however typed: one word of an answer.
+_WORD: Final = re.compile(r"((?:[^\W\d_][\u0300-\u036f]*)+)")
+#: What stands between "da"/"à" and "punti"/"points" in a three-point gear's name.
+_THREE: Final = re.compile(r"(?P<lead>(?:.*[\s,+=:])?)3[\s-]*", re.DOTALL)
+
+
+def _letters(word: str) -> str:
+    """A word as :func:`table_answer` compares it: lower case, no accents on its letters."""
+    return _card_spelling(word)
+
+
+@cache
+def answer_meanings(lang: str) -> dict[str, frozenset[str]]:
+    """Each word a table of ``lang`` types for a gear or a place (as :func:`_letters` writes
+    it), with the words of the English answers it may mean: the colours in every form the
+    outputs print (singular, plural), Jolly, the places, ``none`` and ``from``. A word with
+    more than one meaning would be a defect (tests check there is none).
+
+    >>> sorted(answer_meanings("it")["rosse"]), sorted(answer_meanings("fr")["decharge"])
+    (['red'], ['dump'])
+    """
+    t = translator(lang)
+    meanings: dict[str, set[str]] = {}
+
+    def add(word: str, english: str) -> None:
+        if " " not in word.strip():  # an answer is read word by word
+            meanings.setdefault(_letters(word), set()).add(english)
+
+    for name, gear in GEAR_NAMES.items():
+        if name != "3-point":  # three words: read by table_answer itself
+            for count in (1, 2):
+                add(kind_word(gear, lang, count), name)
+    add(t.pgettext("picture", "feet"), "feet")
+    add(t.pgettext("viewer", "feet"), "feet")
+    add(t.pgettext("picture", "circuit"), "circuit")
+    add(t.gettext("dump {number}").format(number="").strip(), "dump")
+    add("robot", "robot")
+    add(t.pgettext("no gears", "none"), "none")
+    add(t.pgettext("no gears assembled", "nothing"), "none")  # wherever "none" is read
+    for english, words in _MORE_WORDS.get(lang, {}).items():
+        for word in words:
+            add(word, english)
+    return {word: frozenset(english) for word, english in meanings.items()}
+
+
+@cache
+def _answer_words(lang: str) -> dict[str, str]:
+    """Each word of ``lang``'s answers with the one English word it stands for."""
+    return {word: min(english) for word, english in answer_meanings(lang).items()}
+
+
+@cache
+def _three_point_words(lang: str) -> tuple[str, str]:
+    """The words around the 3 in a three-point gear's name (``da``, ``punti``)."""
+    lead, _, tail = kind_word(GEAR_NAMES["3-point"], lang, 1).partition(" 3 ")
+    return _letters(lead), _letters(tail)
+
+
+def table_answer(text: str, lang: str = "en") -> str:
+    """An answer typed in ``lang`` as the English answers write it, word by word: the gears'
+    colours and kinds, the places, ``none`` and ``from`` (accents optional, any case); any
+    other word, and every English one, as typed. In an answer that gives a score, only its
+    first word is read so (a player's name is never a colour). The circuit may be named in
+    full (``circuito interno``, ``circuit interne``).
+
+    >>> table_answer("Rossa dai Piedi", "it"), table_answer("discarica4=blu, da 3 punti", "it")
+    ('red from feet', 'dump4=blue,  3-point')
+    >>> table_answer("robot 2 circuit=rouges+Jolly", "fr"), table_answer("score Rouge=3", "fr")
+    ('robot 2 circuit=red+jolly', 'score Rouge=3')
+    """
+    if lang == "en":
+        return text
+    words = _answer_words(lang)
+    parts = _WORD.split(text)
+    firsts = range(1, len(parts), 2)
+    if firsts and words.get(_letters(parts[1]), _letters(parts[1])) == "score":
+        return "score" + "".join(parts[2:]) if parts[0].strip() == "" else text
+    lead_word, tail_word = _three_point_words(lang)
+    for index in firsts:  # "da 3 punti", "3 points": three words for one gear
+        three = _THREE.fullmatch(parts[index - 1])
+        if _letters(parts[index]) == tail_word and three is not None:
+            parts[index - 1], parts[index] = f"{three['lead']}3-point", ""
+            if not three["lead"].strip() and index > 1 and _letters(parts[index - 2]) == lead_word:
+                parts[index - 2] = ""
+    internal = _internal_word(lang)
+    for index in firsts:
+        word = _letters(parts[index])
+        if word == internal and index > 1 and parts[index - 2] == "circuit":
+            parts[index] = ""  # "circuito interno", the rulebooks' name: the circuit
+        elif word in words:
+            parts[index] = words[word]
+    return "".join(parts)
+
+
+@cache
+def _internal_word(lang: str) -> str:
+    """The adjective of the circuit's full name in ``lang`` (``interno``, ``interne``)."""
+    return _letters(translator(lang).pgettext("viewer", "circuit")).partition(" ")[2]
+
+
+def answer_in(text: str, lang: str) -> str:
+    """An English answer as a table of ``lang`` types it (the hints' examples): the gears by
+    their colour's name, the places and ``none`` in the language.
+
+    >>> answer_in("red from feet", "it"), answer_in("1:grey+3-point, 2:none", "fr")
+    ('rossa dai piedi', '1:gris+à 3 points, 2:aucun')
+    """
+    if lang == "en":
+        return text
+    t = translator(lang)
+    written = {
+        **{name: kind_word(gear, lang, 1) for name, gear in GEAR_NAMES.items()},
+        **_WRITTEN[lang],
+        "none": t.pgettext("no gears", "none"),
+    }
+    if text.startswith("score "):  # a player's name is never translated
+        return f"{_WRITTEN[lang]['score']} {text[len('score ') :]}"
+    three = text.split("3-point")
+    parts = [_WORD.split(piece) for piece in three]
+    for piece in parts:
+        for index in range(1, len(piece), 2):
+            word = piece[index]
+            if word == "from":
+                after = piece[index + 2] if index + 2 < len(piece) else ""
+                piece[index] = _FROM[lang].get(after, _MORE_WORDS[lang]["from"][0])
+            elif word in written and word != "3":
+                piece[index] = written[word]
+    return written["3-point"].join("".join(piece) for piece in parts)
 
 
 @frozen

@@ -15,7 +15,7 @@ import re
 import signal
 import time
 import unicodedata
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +228,8 @@ def test_the_gears_turned_up_are_asked_in_the_language(tmp_path: Path, lang: str
     position = {**TABLE["start"]["position"], "reserve": {"white": 2, "grey": 4}}
     answers = ["attack 1", "attack 2", "attack 3", "", "red", "", "white", "grey", "grey", ""]
     result = in_both(tmp_path, lang, answers, answers, start={"position": position})
-    assert "`grey`" in result.output  # the gears to type, as typed
+    grey = colour_name(7, lang)
+    assert f"`{grey}`" in result.output  # the gears to type, in the language
 
 
 # --- the table's yes and no --------------------------------------------------------------------
@@ -440,3 +441,250 @@ def test_a_ctrl_c_is_said_in_the_language(
     assert said in result.output
     assert said != record_module.stopped_line(signal.SIGINT, when, "en", 1)
     assert not english_in(result, typed, lang), result.output
+
+
+# --- gears and places typed in the language ----------------------------------------------------
+
+#: The words a table of each language types for the English answers' words, in one of the
+#: forms the outputs print (singular or plural, any case, accents optional), written here by
+#: hand so that the reading is checked against words the test did not derive from it.
+SAID: dict[str, dict[str, str]] = {
+    "it": {
+        "red": "Rosse", "orange": "arancioni", "yellow": "GIALLA", "green": "verdi",
+        "blue": "blu", "purple": "Viola", "grey": "grigie", "white": "bianca",
+        "jolly": "Jolly", "3-point": "da 3 punti", "feet": "piedi", "circuit": "Circuito",
+        "dump": "discarica", "robot": "robot", "score": "punteggio", "none": "nessuna",
+        "from": "dai",
+    },
+    "fr": {
+        "red": "rouges", "orange": "Orange", "yellow": "jaune", "green": "VERTS",
+        "blue": "bleu", "purple": "violets", "grey": "gris", "white": "blanc",
+        "jolly": "jolly", "3-point": "à 3 points", "feet": "pieds", "circuit": "circuit",
+        "dump": "Decharge", "robot": "Robot", "score": "score", "none": "aucun",
+        "from": "du",
+    },
+}  # fmt: skip
+
+
+def said_in(answer: str, lang: str) -> str:
+    """An English answer as ``lang``'s table types it, word by word (a player's name kept)."""
+    if lang == "en":
+        return answer
+    return re.sub(r"3-point|\b[a-z]+\b", lambda word: SAID[lang][word[0]], answer)
+
+
+@cache
+def full_game_choices() -> tuple[
+    tuple[dict[int, AnyProgram], tuple[str, ...], tuple[str, ...]], ...
+]:
+    """Each turn of the shipped full game: its programs, the English answers that name its
+    rules' default choices (steals, splits, assemblies, in the order asked), and values
+    written down in its log (robot 1's feet, robot 2's circuit, dump 3, the first score)."""
+    game = read_log(FULL)
+    state = replay_log(attrs.evolve(game, turns=()), "full").final
+    turns = []
+    for turn in game.turns:
+        draft = record_module.TurnDraft(state, programs=dict(turn.programs))
+        result = draft.resolve()
+        decisions = (
+            record_module.steal_decisions,
+            record_module.split_decisions,
+            record_module.assembly_decisions,
+        )
+        defaults = [d.default for ask in decisions for d in ask(draft, result, "en")]
+        recorded = turn.recorded
+        assert recorded is not None
+        player, score = next(iter(recorded.scores.items()))
+        written = (
+            f"robot 1 feet={record_module.pick_text(recorded.robots[1].feet or ())}",
+            f"robot 2 circuit={record_module.pick_text(recorded.robots[2].circuit or ())}",
+            f"dump 3={record_module.pick_text(recorded.dumps[3])}",
+            f"score {player}={score}",
+        )
+        turns.append((dict(turn.programs), tuple(defaults), written))
+        state = result.state
+    assert state.game_over
+    return tuple(turns)
+
+
+def full_game_said(lang: str) -> list[str]:
+    """The answers of the whole game, every choice and value written down typed out: gears
+    and places in ``lang``'s words, robot 1's program by its card's name."""
+    answers = []
+    for programs, defaults, written in full_game_choices():
+        for robot, program in sorted(programs.items()):
+            english = robot > 1 or lang == "en"
+            answers.append(str(program) if english else card_words(program, lang))
+        answers += [said_in(default, lang) for default in defaults]
+        answers += [said_in(value, lang) for value in written]
+        answers.append("")
+    return answers
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_whole_game_with_gears_and_places_in_the_language_writes_the_english_log(
+    tmp_path: Path, lang: str
+) -> None:
+    english, foreign = unplayed(tmp_path, "en"), unplayed(tmp_path, lang)
+    said = record(english, "en", full_game_said("en"))
+    result = record(foreign, lang, full_game_said(lang))
+    assert said.exit_code == result.exit_code == 0, result.output
+    assert foreign.read_bytes() == english.read_bytes()
+    log = read_log(foreign)
+    assert len(log.turns) == len(full_game_choices())
+    # every kind of answer was typed, and taken: steals, splits, assemblies, values
+    kinds = {field for turn in log.turns if turn.choices for field in attrs.asdict(turn.choices)
+             if getattr(turn.choices, field)}  # fmt: skip
+    assert {"defence_steals", "splits", "assemblies"} <= kinds, kinds
+    assert all(turn.recorded and turn.recorded.scores for turn in log.turns)
+    assert "not taken" not in said.output
+    assert translator(lang).gettext("  not taken: {error}.").split("{")[0] not in result.output
+    assert not english_in(result, full_game_said(lang), lang)
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_gears_turned_up_and_steals_typed_in_the_language_and_a_mistyped_one_asked_again(
+    tmp_path: Path, lang: str
+) -> None:
+    position = {**TABLE["start"]["position"], "reserve": {"white": 2, "grey": 4}}
+    english = ["attack 1", "attack 2", "attack 3", "", "red", "", "white", "grey", "grey", ""]
+    foreign = [*english[:4], "Rossx", *map(partial(said_in, lang=lang), english[4:])]
+    result = in_both(
+        tmp_path, lang, [*english[:4], "redd", *english[4:]], foreign,
+        start={"position": position},
+    )  # fmt: skip
+    t = translator(lang)
+    refused = t.gettext("{answer} cannot be read: {shape}").split("{shape}")[0]
+    assert refused.format(answer='"Rossx"') in result.output
+    assert f"`{colour_name(8, lang)}`" in result.output  # the hint in the language's words
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_steals_splits_and_assemblies_typed_in_the_language(tmp_path: Path, lang: str) -> None:
+    attack = card_words(PROGRAM_TEXTS["attack 1"], lang)
+    tail = ["red from feet", "blue from robot 3 feet", "red from circuit", "", ""]
+    english = ["attack 1", "attack 1", "attack 3", *tail]
+    foreign = [attack, attack, "attack 3", *(said_in(answer, lang) for answer in tail)]
+    result = in_both(tmp_path, lang, english, foreign)
+    assert result.output.count(translator(lang).gettext("  not taken: {error}.")[:6]) == 2
+    split = ["2:green, 3:green", "2:white, 3:green"]
+    written = ["robot 1 feet=orange, purple", "robot 3 circuit=none", "dump 2=white"]
+    english = ["trap 2", "harvest 1", "harvest 1", *split, "red, yellow", "", *written]
+    english += ["score Ada=5", ""]
+    foreign = [*english[:3], *(said_in(answer, lang) for answer in english[3:])]
+    (tmp_path / "split").mkdir()
+    result = in_both(tmp_path / "split", lang, english, foreign, "--turns", "1")
+    assert "SPL-1" in result.output
+    assert result.output.count(translator(lang).gettext("  not taken: {error}.")[:6]) == 1
+    log = read_log(tmp_path / "split" / lang / "table.log.json")
+    recorded = log.turns[0].recorded
+    assert recorded is not None
+    assert [str(gear) for gear in recorded.robots[1].feet or ()] == ["orange", "purple"]
+    assert recorded.robots[3].circuit == ()
+    assert recorded.scores == {"Ada": 5}
+
+
+def gear_forms(lang: str) -> list[tuple[str, str]]:
+    """Every form the outputs print of each gear's colour or kind, with the gear's name."""
+    from outofgears.rules.gears import GEAR_NAMES
+    from outofgears.words import kind_word
+
+    return [
+        (kind_word(gear, lang, count), name)
+        for name, gear in GEAR_NAMES.items()
+        for count in (1, 2)
+    ]
+
+
+def unaccented(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_printed_form_of_every_gear_is_read_in_any_case_with_or_without_accents(
+    lang: str,
+) -> None:
+    from outofgears.cli.table_words import parse_gear_list, table_answer
+
+    for form, name in gear_forms(lang):
+        decomposed = unicodedata.normalize("NFD", form)
+        for typed in {form, form.upper(), form.lower(), unaccented(form), decomposed}:
+            gears = parse_gear_list(table_answer(typed, lang))
+            assert [str(gear) for gear in gears] == [name], typed
+        listed = parse_gear_list(table_answer(f"{form}+{form}, {form}", lang))
+        assert [str(gear) for gear in listed] == [name] * 3
+    assert len({form for form, _ in gear_forms(lang)}) >= 14  # singular and plural differ
+
+
+#: Each place word of each language in every form a table types (as the outputs print it,
+#: singular and plural, with and without accents), with its English word.
+PLACES = {
+    "it": [("piedi", "feet"), ("Circuito", "circuit"), ("discarica", "dump"),
+           ("Discariche", "dump"), ("robot", "robot"), ("punteggio", "score"),
+           ("nessuna", "none"), ("nessuno", "none"), ("nulla", "none"), ("da", "from"),
+           ("dai", "from"), ("DAL", "from")],
+    "fr": [("pieds", "feet"), ("circuit", "circuit"), ("Décharge", "dump"),
+           ("decharge", "dump"), ("décharges", "dump"), ("Robot", "robot"), ("score", "score"),
+           ("aucun", "none"), ("aucune", "none"), ("rien", "none"), ("de", "from"),
+           ("des", "from"), ("du", "from")],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_place_word_is_read_in_the_language(lang: str) -> None:
+    from outofgears.cli.table_words import table_answer
+
+    for word, english in PLACES[lang]:
+        for typed in (word, unicodedata.normalize("NFD", word)):
+            said = table_answer(f"rouge {typed}7=x", lang).split()[1]
+            assert said == f"{english}7=x", word
+    words = {english: word for word, english in reversed(PLACES[lang])}
+    said = table_answer(f"{words['robot']}3 {words['feet']} = Verdi", lang)
+    assert said.lower().replace(" ", "").startswith("robot3feet=")
+    internal = {"it": "Interno", "fr": "interne"}[lang]
+    full = table_answer(f"Xy {words['from']} robot 1 {words['circuit']} {internal}", lang)
+    assert full.split() == ["Xy", "from", "robot", "1", "circuit"]
+    assert table_answer(f"{internal} {words['feet']} {internal}", lang).split() == [
+        internal,
+        "feet",
+        internal,
+    ]  # only the circuit's adjective
+    # a player's name is never read as a word: a score names them as typed
+    assert table_answer(f"{words['score']} Rossa=3", lang) == "score Rossa=3"
+    assert table_answer(f"score {words['dump']}=3", lang) == f"score {words['dump']}=3"
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_words_of_a_language_have_one_meaning_each_and_english_keeps_its_own(
+    lang: str,
+) -> None:
+    from outofgears.cli.table_words import ANSWER_WORDS, answer_meanings, table_answer
+    from outofgears.rules.gears import GEAR_NAMES
+
+    meanings = answer_meanings(lang)
+    assert all(len(english) == 1 for english in meanings.values()), meanings
+    grammar = {*GEAR_NAMES, *ANSWER_WORDS}
+    for word, english in meanings.items():
+        assert word not in grammar or english == {word}, word  # "orange" is orange
+    for word in grammar:
+        assert table_answer(word, lang) == word  # English stays read as English
+        assert table_answer(word.upper(), lang).lower() == word
+    covered = {english for meaning in meanings.values() for english in meaning}
+    assert covered == grammar - {"3-point"}  # three words, read as one: checked above
+    assert "3-point" not in table_answer("13 punti, 13 points, 3.3 punti", lang)
+    for number in "0123456789":
+        assert table_answer(f"{number} punti {number} points", lang).count("3-point") == (
+            number == "3"
+        )
+
+
+def test_english_reads_no_gear_or_place_word_of_another_language(tmp_path: Path) -> None:
+    from outofgears.cli.table_words import table_answer
+
+    for lang in FOREIGN:
+        for word in SAID[lang].values():
+            assert table_answer(word, "en") == word
+    answers = ["attack 1", "attack 1", "attack 3", "Rosse dai piedi", "", "", "", ""]
+    result, _ = session(tmp_path, "en", answers)
+    assert '"Rosse dai piedi" is not a defence steal' in result.output
