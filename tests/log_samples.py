@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from outofgears import gears
-from outofgears.log import GameLog, PositionRecord, RobotGears, Start, TurnRecord
+from outofgears import GameState, gears
+from outofgears.log import GameLog, PositionRecord, Recorded, RobotGears, Start, TurnRecord
 from outofgears.rules.programs import parse_program
+from outofgears.rules.scoring import player_scores
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "invalid"
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads(
@@ -81,3 +83,21 @@ def two_robots_fighting(turns: int = 0) -> GameLog:
         ),
         turns=tuple(TurnRecord(n, programs[n % 2]) for n in range(1, turns + 1)),
     )
+
+
+def recorded_after(
+    state: GameState, mode: str, rng: random.Random, scores_share: float = 0.5
+) -> Recorded:
+    """What a table writes down after a turn, in one of three ways: ``"full"``, every robot's
+    gears; ``"partial"``, each robot's feet and circuit each written with even odds; ``"scores"``,
+    the scores alone. Beside the gears, the scores are written with odds ``scores_share``."""
+    scores = {score.player: score.points for score in player_scores(state)}
+    if mode == "scores":
+        return Recorded(scores=scores)
+    robots = {}
+    for robot in state.robots:
+        feet = robot.feet if mode == "full" or rng.random() < 0.5 else None
+        circuit = robot.circuit if mode == "full" or rng.random() < 0.5 else None
+        if feet is not None or circuit is not None:
+            robots[robot.number] = RobotGears(feet=feet, circuit=circuit)
+    return Recorded(robots=robots, scores=scores if rng.random() < scores_share else {})

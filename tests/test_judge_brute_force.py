@@ -24,13 +24,14 @@ from hypothesis import strategies as st
 from outofgears import GameState, resolve_turn, setup_game
 from outofgears.judge.replay import replay_log
 from outofgears.judge.start import start_state
-from outofgears.log import GameLog, Recorded, RobotGears, Start, TurnRecord
+from outofgears.log import GameLog, Recorded, Start, TurnRecord
 from outofgears.play.policies import random_programs
 from outofgears.rules.gears import sort_gears
 from outofgears.rules.legal import legal_choices
 from outofgears.rules.programs import AnyProgram
 from outofgears.rules.scoring import player_scores
 from tests.brute_force import every_play
+from tests.log_samples import recorded_after
 
 #: Plays enumerated at the most in one turn from one position, and positions carried at the
 #: most; a game past either is skipped (the brute force must stay quick).
@@ -90,20 +91,6 @@ def brute_force_judge(log: GameLog) -> tuple[int | None, set[tuple[object, ...]]
     return None, set(positions)
 
 
-def recorded_after(state: GameState, mode: str, rng: random.Random) -> Recorded:
-    """What a table writes after a turn: every robot's gears, a random part, or the scores."""
-    scores = {score.player: score.points for score in player_scores(state)}
-    if mode == "scores":
-        return Recorded(scores=scores)
-    robots = {}
-    for robot in state.robots:
-        feet = robot.feet if mode == "full" or rng.random() < 0.5 else None
-        circuit = robot.circuit if mode == "full" or rng.random() < 0.5 else None
-        if feet is not None or circuit is not None:
-            robots[robot.number] = RobotGears(feet=feet, circuit=circuit)
-    return Recorded(robots=robots, scores=scores if rng.random() < 0.3 else {})
-
-
 def one_value_wrong(record: TurnRecord, rng: random.Random) -> TurnRecord:
     """The record with one value changed: a gear moved from one robot's record to another's,
     or a score one point off (the record unchanged when it holds neither)."""
@@ -137,7 +124,9 @@ def logged_game(seed: int, robots: int, mode: str, wrong: bool) -> GameLog:
         programs = random_programs(state, rng)
         choices = legal_choices(state, programs).sample(rng)
         after = resolve_turn(state, programs, choices=choices).state
-        records.append(TurnRecord(state.turn, programs, recorded=recorded_after(after, mode, rng)))
+        records.append(
+            TurnRecord(state.turn, programs, recorded=recorded_after(after, mode, rng, 0.3))
+        )
         state = after
     if wrong and records:
         index = rng.randrange(len(records))

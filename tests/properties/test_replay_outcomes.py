@@ -23,7 +23,6 @@ from outofgears.judge.replay import replay_log
 from outofgears.log import (
     GameLog,
     PositionRecord,
-    Recorded,
     RobotGears,
     Start,
     TurnRecord,
@@ -33,7 +32,7 @@ from outofgears.rules.events import GearMoved
 from outofgears.rules.gears import Gear
 from outofgears.rules.legal import legal_choices
 from outofgears.rules.model import GameState, PlaceKind
-from outofgears.rules.scoring import player_scores
+from tests.log_samples import recorded_after
 
 #: The bound the replays here carry (small: the games are short and the test must stay fast).
 MAX_OPEN = 32
@@ -43,23 +42,6 @@ def where_gears_are(state: GameState) -> tuple[object, ...]:
     """A position as a table knows it: the reserve's order is not known, only its gears."""
     key = position_key(state)
     return (key[0], key[1], tuple(sorted(key[2])), key[3], key[4])
-
-
-def recorded_after(state: GameState, mode: str, rng: random.Random) -> Recorded:
-    """What a table writes down after a turn, in one of the three ways."""
-    scores = {score.player: score.points for score in player_scores(state)}
-    if mode == "scores":
-        return Recorded(scores=scores)
-    robots = {}
-    for robot in state.robots:
-        if mode == "full":
-            robots[robot.number] = RobotGears(feet=robot.feet, circuit=robot.circuit)
-            continue
-        feet = robot.feet if rng.random() < 0.5 else None
-        circuit = robot.circuit if rng.random() < 0.5 else None
-        if feet is not None or circuit is not None:
-            robots[robot.number] = RobotGears(feet=feet, circuit=circuit)
-    return Recorded(robots=robots, scores=scores if rng.random() < 0.5 else {})
 
 
 def drawn_of(result_events: tuple[object, ...]) -> dict[int, Gear | None]:
