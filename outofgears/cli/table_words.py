@@ -106,11 +106,19 @@ _MORE_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     },
 }
 
-#: How :func:`answer_in` writes each word of the grammar in a language.
-_WRITTEN: Final[dict[str, dict[str, str]]] = {
-    "it": {"feet": "piedi", "circuit": "circuito", "dump": "discarica", "score": "punteggio"},
-    "fr": {"feet": "pieds", "circuit": "circuit", "dump": "décharge", "score": "score"},
-}
+
+@cache
+def _written_words(lang: str) -> dict[str, str]:
+    """How :func:`answer_in` writes the places and the score in ``lang``: the catalogues'
+    words (``piedi``, ``décharge``), the score as :data:`_MORE_WORDS` gives it."""
+    t = translator(lang)
+    return {
+        "feet": t.pgettext("viewer", "feet"),
+        "circuit": t.pgettext("picture", "circuit"),
+        "dump": t.gettext("dump {number}").format(number="").strip().lower(),
+        "score": _MORE_WORDS[lang]["score"][0],
+    }
+
 
 #: How "from" is written before a place in each language (``dai piedi``, ``du circuit``).
 _FROM: Final[dict[str, dict[str, str]]] = {
@@ -230,11 +238,11 @@ def answer_in(text: str, lang: str) -> str:
     t = translator(lang)
     written = {
         **{name: kind_word(gear, lang, 1) for name, gear in GEAR_NAMES.items()},
-        **_WRITTEN[lang],
+        **_written_words(lang),
         "none": t.pgettext("no gears", "none"),
     }
     if text.startswith("score "):  # a player's name is never translated
-        return f"{_WRITTEN[lang]['score']} {text[len('score ') :]}"
+        return f"{written['score']} {text[len('score ') :]}"
     three = text.split("3-point")
     parts = [_WORD.split(piece) for piece in three]
     for piece in parts:
