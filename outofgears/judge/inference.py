@@ -299,12 +299,6 @@ def _assemble(table: Table, robot: int, pick: tuple[Gear, ...]) -> None:
     move_to_circuit(table, robot, gear_ranks(pick))
 
 
-def _offered(space: ChoiceSpace, step: WalkStep, table: Table, given: Choices) -> list[Decision]:
-    """The legal decisions of ``step``, only the one the log gives where it gives one
-    (:func:`_listed`'s second list)."""
-    return _listed(space, step, table, given)[1]
-
-
 def _listed(
     space: ChoiceSpace, step: WalkStep, table: Table, given: Choices
 ) -> tuple[list[Decision], list[Decision]]:
@@ -395,7 +389,7 @@ def reproduce(
     ) -> Iterator[tuple[list[Decision], _Free]]:
         while index < len(walk):
             step = walk[index]
-            offered = _offered(space, step, table, given)
+            _, offered = _listed(space, step, table, given)
             if step.assembling:
                 robot = step.assembling
                 if not offered:
