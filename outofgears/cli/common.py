@@ -6,7 +6,6 @@ import contextlib
 import errno
 import json
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -20,6 +19,7 @@ from outofgears.errors import OutOfGearsError, printable
 from outofgears.judge.replay import InferredChoice, TurnReplay, UndecidedError
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.log.serialization import to_json
+from outofgears.log.writing import json_safe
 from outofgears.rules.events import (
     ActionResolved,
     Event,
@@ -326,17 +326,6 @@ def json_text(data: Any, *, indent: int | None = 2) -> str:
     '{"name": "A\\\\u2028\\\\u202eB"}'
     """
     return json_safe(json.dumps(data, indent=indent, ensure_ascii=False))
-
-
-def json_safe(text: str) -> str:
-    """JSON text with the characters of :data:`JSON_UNSAFE` written as ``\\uXXXX`` escapes."""
-    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
-JSON_UNSAFE = re.compile(
-    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
-)
 
 
 def echo_json(data: Any, *, err: bool = False) -> None:

@@ -27,7 +27,6 @@ from outofgears.cli.common import (
     fail,
     json_safe,
 )
-from outofgears.cli.table_words import Examples, forgiving, parse_gear_list
 from outofgears.errors import InvalidStateError, printable
 from outofgears.judge.start import start_state
 from outofgears.log import (
@@ -45,6 +44,7 @@ from outofgears.log import (
 from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.rules.setup import build_reserve
+from outofgears.table.answers import Examples, forgiving, parse_gear_list
 from outofgears.version import SPEC_VERSION, __version__
 from outofgears.words import translator
 

@@ -53,7 +53,7 @@ from outofgears.rules.events import (
     UpgradeDiscarded,
 )
 from outofgears.rules.gears import Gear, GearKind, sort_gears
-from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
+from outofgears.rules.model import GameState, Options, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
 __all__ = [
@@ -382,3 +382,34 @@ def position_lines(state: GameState, lang: str, indent: str = "  ") -> list[str]
             indent + t.gettext("upgrade cards held: {cards}").format(cards=", ".join(held))
         )
     return lines
+
+
+def options_lines(options: Options, two_robots: bool, lang: str, indent: str = "  ") -> list[str]:
+    """The rule options in play, one line, in ``lang``: the two disputed readings (rulings
+    R-DEFENCE and R-ASSEMBLY), then the variant and the expansions that are on.
+
+    >>> options_lines(Options(), False, "en")
+    ['  rules: a defender takes from feet or circuit (R-DEFENCE); assembly mandatory (R-ASSEMBLY)']
+    >>> options_lines(Options(assembly="optional", jolly_gears=True), True, "it")[0]
+    '  regole: ...; assemblaggio facoltativo (R-ASSEMBLY); variante a due robot; rotelle Jolly'
+    """
+    t = translator(lang)
+    parts = [
+        t.gettext("a defender takes from feet or circuit (R-DEFENCE)")
+        if options.defence_steal_source == "feet_or_circuit"
+        else t.gettext("a defender takes from feet only (R-DEFENCE)"),
+        t.gettext("assembly mandatory (R-ASSEMBLY)")
+        if options.assembly == "mandatory"
+        else t.gettext("assembly optional (R-ASSEMBLY)"),
+    ]
+    if two_robots:
+        parts.append(t.gettext("the two-robot variant"))
+    if options.upgrades:
+        parts.append(t.gettext("upgrade cards"))
+    if options.jolly_gears:
+        parts.append(t.gettext("Jolly gears"))
+    if options.three_point_gears:
+        parts.append(t.gettext("3-point gears"))
+    if options.pad_reserve:
+        parts.append(t.gettext("padded reserve"))
+    return [indent + t.gettext("rules: {options}").format(options="; ".join(parts))]

@@ -26,7 +26,7 @@ from click.testing import CliRunner, Result
 from outofgears.cli import locking
 from outofgears.cli import record as record_module
 from outofgears.cli.main import main
-from outofgears.cli.table_words import parse_table_program
+from outofgears.table.answers import parse_table_program
 from outofgears.errors import InvalidStateError
 from outofgears.judge.replay import replay_log
 from outofgears.log import read_log
@@ -558,7 +558,7 @@ def unaccented(text: str) -> str:
 def test_every_printed_form_of_every_gear_is_read_in_any_case_with_or_without_accents(
     lang: str,
 ) -> None:
-    from outofgears.cli.table_words import parse_gear_list, table_answer
+    from outofgears.table.answers import parse_gear_list, table_answer
 
     for form, name in gear_forms(lang):
         decomposed = unicodedata.normalize("NFD", form)
@@ -586,7 +586,7 @@ PLACES = {
 
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_every_place_word_is_read_in_the_language(lang: str) -> None:
-    from outofgears.cli.table_words import table_answer
+    from outofgears.table.answers import table_answer
 
     for word, english in PLACES[lang]:
         for typed in (word, unicodedata.normalize("NFD", word)):
@@ -612,7 +612,7 @@ def test_every_place_word_is_read_in_the_language(lang: str) -> None:
 def test_the_words_of_a_language_have_one_meaning_each_and_english_keeps_its_own(
     lang: str,
 ) -> None:
-    from outofgears.cli.table_words import ANSWER_WORDS, answer_meanings, table_answer
+    from outofgears.table.answers import ANSWER_WORDS, answer_meanings, table_answer
     from outofgears.rules.gears import GEAR_NAMES
 
     meanings = answer_meanings(lang)
@@ -633,7 +633,7 @@ def test_the_words_of_a_language_have_one_meaning_each_and_english_keeps_its_own
 
 
 def test_english_reads_no_gear_or_place_word_of_another_language(tmp_path: Path) -> None:
-    from outofgears.cli.table_words import table_answer
+    from outofgears.table.answers import table_answer
 
     for lang in FOREIGN:
         for word in SAID[lang].values():

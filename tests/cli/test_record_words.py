@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from outofgears.cli.main import main
-from outofgears.cli.table_words import Examples, forgiving, parse_table_program
+from outofgears.table.answers import Examples, forgiving, parse_table_program
 from outofgears.log import read_log
 from outofgears.rules.setup import setup_game
 
