@@ -544,6 +544,13 @@ def record_turns(
     is acted on once the turn is written."""
     t = translator(lang)
     say_notes(file.replayed, lang)
+    if file.replayed.undecided is None and not given.scripted(file.replayed.final):
+        say(
+            t.gettext(
+                "An empty answer takes the default; ? leaves a choice nobody saw to what is "
+                "written down; undo takes the last answer back."
+            )
+        )
     session = TableSession(
         file.replayed, file.name, lang=lang, given=given, write_departures=write_departures
     )
@@ -653,7 +660,8 @@ def enter_turn(session: TableSession, file: LogFile, lang: str) -> Entered:
             text = read_answer(question.text)
         except RecordingStoppedError:
             if question.kind != "recorded":  # an optional question: the turn is complete
-                raise RecordingStoppedError(unfinished=bool(session.answers)) from None
+                unfinished = bool(session.answers) or question.empty != "stop"
+                raise RecordingStoppedError(unfinished=unfinished) from None
             text = ""
         if is_undo(text, lang):
             undone = session.undo()
@@ -692,7 +700,7 @@ def take_back_turn(file: LogFile, lang: str) -> bool:
         try:
             return read_yes_no(text, lang)
         except OutOfGearsError:
-            say(t.gettext("  answer yes or no"))
+            say("  " + t.gettext("answer yes or no"))
 
 
 def entered_lines(entered: Entered, lang: str) -> list[str]:

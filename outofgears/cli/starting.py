@@ -25,7 +25,6 @@ from outofgears.cli.common import (
     AsciiIntRange,
     F,
     fail,
-    json_safe,
 )
 from outofgears.errors import InvalidStateError, printable
 from outofgears.judge.start import start_state
@@ -41,6 +40,7 @@ from outofgears.log import (
     log_to_json,
     read_log_text,
 )
+from outofgears.log.writing import json_safe
 from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.rules.setup import build_reserve

@@ -85,6 +85,10 @@ from outofgears.words.findings import refusal_text
 
 T = TypeVar("T")
 
+#: The answer to a decision that the table does not know (nobody saw which gear was taken):
+#: nothing is written, and replay infers it from what the players write down.
+UNKNOWN: Final = "?"
+
 #: The most legal assemblies a question lists; beyond, it says "any two of them".
 MAX_LISTED: Final = 10
 
@@ -424,7 +428,7 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
         asker.refuse(
             question,
             text,
-            t.gettext("every robot lays a program (an empty answer for the first robot stops)"),
+            t.gettext("every robot lays a program (an empty answer stops only at the first robot)"),
         )
     try:
         return legal_program(state, robot, text, lang)
@@ -494,7 +498,8 @@ def ask_decisions(
     """Ask each decision of one kind not yet decided, in the order the turn meets them; the
     turn is resolved again after each answer, as an answer can change what comes next. An
     empty answer takes the rules' default, which the draft then holds as the table's choice;
-    when nobody is asked, the decision is left to the rules (and to replay's inference)."""
+    :data:`UNKNOWN` (``?``), or nobody asked, leaves the decision out of the log, to be
+    inferred from what the players write down."""
     while True:
         found = decisions(draft, draft.resolve(), asker.lang)
         pending = [d for d in found if d.question.key not in decided]
@@ -502,12 +507,14 @@ def ask_decisions(
             return draft
         decision = pending[0]
         decided.add(decision.question.key)
-        read = partial(decision.read, draft)
-        answered = asker.ask(decision.question, read)
-        if answered is None and asker.interactive and decision.question.default is not None:
-            answered = read(decision.question.default)
-        if answered is not None:
-            draft = answered
+        text = asker.text(decision.question)
+        if text is None or text == UNKNOWN:  # nobody asked, or not known: left to inference
+            continue
+        try:
+            draft = decision.read(draft, text or decision.question.default or "")
+        except OutOfGearsError as error:
+            reason = refused_text(error, text, decision.question.shape, asker.lang)
+            raise AnswerRefusedError(decision.question, text, reason, error) from None
 
 
 def take_given(option: str, what: object, add: Callable[[T], TurnDraft], choice: T) -> TurnDraft:
@@ -542,7 +549,7 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             default = f"{event.gear} from {event.source.kind.value}"
             question = t.gettext(
                 "Robot {defender} defended against robot {attacker}: which gear did it "
-                "take? ({sources}; empty: the default, {default}, ATK-5)"
+                "take? ({sources}; empty: the default, {default}, ATK-5; ?: not known)"
             ).format(
                 defender=defender, attacker=attacker, sources=sources, default=typed(default, lang)
             )
@@ -606,9 +613,14 @@ def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             continue
         default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
         place = event.place
-        question = t.gettext(
-            "{place} was shared by robots {takers}, {share} each, from {pool}: how? (written "
-            "like the default split, {default}, SPL-5, which an empty answer leaves)"
+        question = t.ngettext(
+            "{place} was shared among robots {takers}, {share} gear each, from {pool}: which "
+            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
+            "answer takes; ?: not known)",
+            "{place} was shared among robots {takers}, {share} gears each, from {pool}: which "
+            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
+            "answer takes; ?: not known)",
+            event.share,
         ).format(
             place=place_text(place, lang),
             takers=", ".join(map(str, event.takers)),
@@ -678,7 +690,7 @@ def assembly_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -
             legal = t.gettext("any two of them")
         question = t.gettext(
             "Robot {robot} assembled which two of {feet}? ({legal}; empty: the default pick, "
-            "{default}, ASM-2)"
+            "{default}, ASM-2; ?: not known)"
         ).format(
             robot=robot,
             feet=answer_gears(feet, lang),
@@ -998,8 +1010,8 @@ def enter_turn(
         return tuple(d for d in again.departures if d.turn == draft.state.turn)
 
     draft = TurnDraft(replayed.final, order_known=order_known, judge=judge)
-    for question in QUESTIONS:
-        draft = question(draft, given, asker)
+    for ask in QUESTIONS:
+        draft = ask(draft, given, asker)
     t = translator(asker.lang)
     while True:
         try:

@@ -391,7 +391,7 @@ def options_lines(options: Options, two_robots: bool, lang: str, indent: str = "
     >>> options_lines(Options(), False, "en")
     ['  rules: a defender takes from feet or circuit (R-DEFENCE); assembly mandatory (R-ASSEMBLY)']
     >>> options_lines(Options(assembly="optional", jolly_gears=True), True, "it")[0]
-    '  regole: ...; assemblaggio facoltativo (R-ASSEMBLY); variante a due robot; rotelle Jolly'
+    '  regole: chi si difende prende dai piedi o dal circuito (R-DEFENCE); assemblaggio facoltativo (R-ASSEMBLY); variante a due robot; rotelle Jolly'
     """
     t = translator(lang)
     parts = [

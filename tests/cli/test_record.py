@@ -218,7 +218,7 @@ def test_a_split_is_asked_with_its_default_and_checked(tmp_path: Path) -> None:
     )  # fmt: skip
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 0, result.output
-    assert "dump 1 was shared by robots 2, 3, 1 each" in result.output
+    assert "dump 1 was shared among robots 2, 3, 1 gear each" in result.output
     assert "(SPL-" in result.output
     choices = read_log(path).turns[0].choices
     assert choices is not None
@@ -234,7 +234,7 @@ def test_a_split_is_asked_with_its_default_and_checked(tmp_path: Path) -> None:
 def test_what_the_players_wrote_down_is_kept_and_judged_by_replay(tmp_path: Path) -> None:
     path = table_log(tmp_path)
     typed = lines(
-        "trap 2", "trap 3", "trap 2", "",  # Ada's assembly left to the table's record
+        "trap 2", "trap 3", "trap 2", "?",  # Ada's assembly: not known, left to the record
         "robot 1 circuit=yellow, purple",
         "robot 9 feet=red",  # not a robot
         "robot 5 feet=red",  # not in play
@@ -482,14 +482,14 @@ def test_a_log_changed_while_the_turn_was_entered_is_not_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = table_log(tmp_path)
-    asked = record_module.ask_turn
+    asked = record_module.enter_turn
 
     def someone_edits_meanwhile(*args: Any, **kwargs: Any) -> Any:
         draft = asked(*args, **kwargs)
         path.write_text(json.dumps({**TABLE, "description": "edited"}))
         return draft
 
-    monkeypatch.setattr(record_module, "ask_turn", someone_edits_meanwhile)
+    monkeypatch.setattr(record_module, "enter_turn", someone_edits_meanwhile)
     result = scripted_turn(path)
     assert result.exit_code == 2
     assert "changed while turn 1 was entered; the turn is not written" in result.output
@@ -563,7 +563,10 @@ def test_declining_an_optional_assembly_is_written_as_none(tmp_path: Path) -> No
         str(path), "--turns", "1", typed=lines("trap 2", "trap 3", "trap 2", "none", "")
     )
     assert result.exit_code == 0, result.output
-    assert "| yellow+purple | none; empty: the default pick, red+orange, ASM-2)" in result.output
+    assert (
+        "| yellow+purple | none; empty: the default pick, red+orange, ASM-2; ?: not known)"
+        in result.output
+    )
     choices = read_log(path).turns[0].choices
     assert choices is not None
     assert choices.assemblies == {1: ()}

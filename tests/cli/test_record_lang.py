@@ -25,6 +25,7 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import locking
 from outofgears.cli import record as record_module
+from outofgears.table import session as session_module
 from outofgears.cli.main import main
 from outofgears.table.answers import parse_table_program
 from outofgears.errors import InvalidStateError
@@ -196,7 +197,7 @@ def test_a_value_written_down_that_departs_is_confirmed_or_refused_in_the_langua
         in result.output
     )
     assert "(END-2)" in result.output  # the departure, as replay says it
-    # the next session notes the departure, or what the value written down leaves open
+    # the next session notes the departure; a default taken is written, so nothing is open
     again = record(tmp_path / lang / "table.log.json", lang, [""])
     assert again.exit_code == (1 if confirm else 0), again.output
     note = t.ngettext(
@@ -207,7 +208,7 @@ def test_a_value_written_down_that_departs_is_confirmed_or_refused_in_the_langua
         1,
     )
     assert (note.format(turns=1) in again.output) == confirm
-    assert again.output.startswith(t.gettext("Note: {note}").split("{")[0])
+    assert again.output.startswith(t.gettext("Note: {note}").split("{")[0]) == confirm
     assert not english_in(again, [], lang), again.output
     if not confirm:
         assert t.gettext("  not written down. Again, or an empty answer to leave it.") in (
@@ -243,7 +244,7 @@ def test_a_draw_the_known_order_does_not_give_is_confirmed_or_refused_in_the_lan
 
 
 def test_the_words_for_yes_and_no_are_each_languages_own() -> None:
-    read = record_module.read_yes_no
+    read = session_module.read_yes_no
     assert [read(word, "it") for word in ("sì", "SI", "s", "y", "yes", "no", "n")] == [
         True, True, True, True, True, False, False
     ]  # fmt: skip
@@ -295,7 +296,7 @@ def test_a_wrong_program_is_asked_again_in_the_language_naming_the_cards(
     foreign = ["Trappola 9" if lang == "it" else "Piège 9", *english[1:]]
     result = in_both(tmp_path, lang, english, foreign, "--turns", "1")
     t = translator(lang)
-    hint = record_module.programs_hint(
+    hint = session_module.programs_hint(
         [PROGRAM_TEXTS[f"{card} {n}"] for card in ("attack", "trap", "harvest") for n in (1, 2, 3)],
         lang,
     )
@@ -424,21 +425,21 @@ def full_game_choices() -> tuple[
     state = replay_log(attrs.evolve(game, turns=()), "full").final
     turns = []
     for turn in game.turns:
-        draft = record_module.TurnDraft(state, programs=dict(turn.programs))
+        draft = session_module.TurnDraft(state, programs=dict(turn.programs))
         result = draft.resolve()
         decisions = (
-            record_module.steal_decisions,
-            record_module.split_decisions,
-            record_module.assembly_decisions,
+            session_module.steal_decisions,
+            session_module.split_decisions,
+            session_module.assembly_decisions,
         )
-        defaults = [d.default for ask in decisions for d in ask(draft, result, "en")]
+        defaults = [d.question.default or "" for ask in decisions for d in ask(draft, result, "en")]
         recorded = turn.recorded
         assert recorded is not None
         player, score = next(iter(recorded.scores.items()))
         written = (
-            f"robot 1 feet={record_module.pick_text(recorded.robots[1].feet or ())}",
-            f"robot 2 circuit={record_module.pick_text(recorded.robots[2].circuit or ())}",
-            f"dump 3={record_module.pick_text(recorded.dumps[3])}",
+            f"robot 1 feet={session_module.pick_text(recorded.robots[1].feet or ())}",
+            f"robot 2 circuit={session_module.pick_text(recorded.robots[2].circuit or ())}",
+            f"dump 3={session_module.pick_text(recorded.dumps[3])}",
             f"score {player}={score}",
         )
         turns.append((dict(turn.programs), tuple(defaults), written))
