@@ -25,13 +25,13 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import locking
 from outofgears.cli import record as record_module
-from outofgears.table import session as session_module
 from outofgears.cli.main import main
-from outofgears.table.answers import parse_table_program
 from outofgears.errors import InvalidStateError
 from outofgears.judge.replay import replay_log
 from outofgears.log import read_log
 from outofgears.rules.programs import PROGRAM_TEXTS, AnyProgram
+from outofgears.table import session as session_module
+from outofgears.table.answers import parse_table_program
 from outofgears.words import colour_name, program_text, translator
 from tests.cli.test_record import EXAMPLES, TABLE
 from tests.test_words import english_left
@@ -613,8 +613,8 @@ def test_every_place_word_is_read_in_the_language(lang: str) -> None:
 def test_the_words_of_a_language_have_one_meaning_each_and_english_keeps_its_own(
     lang: str,
 ) -> None:
-    from outofgears.table.answers import ANSWER_WORDS, answer_meanings, table_answer
     from outofgears.rules.gears import GEAR_NAMES
+    from outofgears.table.answers import ANSWER_WORDS, answer_meanings, table_answer
 
     meanings = answer_meanings(lang)
     assert all(len(english) == 1 for english in meanings.values()), meanings
