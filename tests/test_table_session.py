@@ -38,7 +38,7 @@ from outofgears.table.session import (
 from tests.cli.test_record import TABLE
 from tests.log_samples import recorded_after
 
-PLAYERS = {"Ada": (1,), "Ben": (2,), "Cy": (3,)}
+PLAYERS: dict[str, tuple[int, ...]] = {"Ada": (1,), "Ben": (2,), "Cy": (3,)}
 
 
 def new_log(seed: int, options: Options | None = None) -> GameLog:
@@ -188,7 +188,7 @@ def scores_only_game(seed: int, turns: int) -> GameLog:
             TurnRecord(state.turn, programs, recorded=recorded_after(after, "scores", rng))
         )
         state = after
-    players = {f"P{robot}": (robot,) for robot in (1, 2, 3, 4)}
+    players: dict[str, tuple[int, ...]] = {f"P{robot}": (robot,) for robot in (1, 2, 3, 4)}
     return GameLog(players=players, start=Start(seed=seed), options=options, turns=tuple(records))
 
 
