@@ -74,6 +74,7 @@ from outofgears.table.session import (
     TableSession,
     is_undo,
     read_yes_no,
+    short_forms_line,
 )
 from outofgears.words import options_lines, position_lines, translator
 from outofgears.words.findings import fact_text
@@ -551,6 +552,7 @@ def record_turns(
                 "written down; undo takes the last answer back."
             )
         )
+        say(short_forms_line(file.replayed.final, lang))
     session = TableSession(
         file.replayed, file.name, lang=lang, given=given, write_departures=write_departures
     )

@@ -54,6 +54,7 @@ from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import (
+    Action,
     AnyProgram,
     Program,
     check_robot_program,
@@ -63,9 +64,12 @@ from outofgears.rules.programs import (
 from outofgears.rules.refusals import Refusal
 from outofgears.rules.turn import TurnResult, resolve_turn
 from outofgears.table.answers import (
+    SHORT_CARDS,
+    CountMissingError,
     Examples,
     add_recorded,
     answer_in,
+    defence_number,
     parse_drawn,
     parse_gear_list,
     parse_shares,
@@ -324,6 +328,10 @@ def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> st
     t = translator(lang)
     if isinstance(error, IllegalChoiceError) and isinstance(error.refusal, Refusal):
         return f"{refusal_text(error.refusal, lang)} ({error.clause})"
+    if isinstance(error, CountMissingError):
+        return t.gettext("{word} gives no count: write how many, such as {example}").format(
+            word=show(error.word), example=f"`2 {error.word}`"
+        )
     if isinstance(error, IllegalProgramError):
         return t.gettext("robot {robot} may not lay that program: {title} ({clause})").format(
             robot=error.robot, title=clause_title(error.clause, lang), clause=error.clause
@@ -438,10 +446,19 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
 
 
 def legal_program(state: GameState, robot: int, text: str, lang: str = "en") -> AnyProgram:
-    """The program ``text`` names (read forgivingly: ``Harvest1``; in Italian or French also
-    with the card's name in ``lang``), if ``robot`` may lay it on the next turn (PRG-2,
-    UPG-2, UPG-3); else the reason, naming the programs it may lay."""
+    """The program ``text`` names (read forgivingly: ``Harvest1``, ``h1``; in Italian or French
+    also with the card's name in ``lang``; a defence, ``difesa``, as the attack on the robot's
+    own number, ATK-3), if ``robot`` may lay it on the next turn (PRG-2, UPG-2, UPG-3); else
+    the reason, naming the programs it may lay."""
     legal = legal_programs(state, robot)
+    defended = defence_number(text, lang)
+    if defended not in (None, 0, robot):
+        raise InvalidStateError(
+            f"a defence is an attack on the robot's own number: robot {robot} defends with "
+            f"'attack {robot}' (ATK-3)"
+        )
+    if defended is not None:
+        text = f"attack {robot}"
     try:
         program = parse_table_program(text, lang)
     except InvalidStateError:
@@ -919,6 +936,22 @@ def read_yes_no(text: str, lang: str = "en") -> bool:
 
 #: What a table types to take its last answer back, in each language besides ``undo`` and ``<``.
 UNDO_WORDS: Final[dict[str, tuple[str, ...]]] = {"en": (), "it": ("annulla",), "fr": ("annuler",)}
+
+
+def short_forms_line(state: GameState, lang: str) -> str:
+    """How a program and a score may be typed short, in ``lang``: ``a2`` for attack 2 and the
+    other cards' letters, ``d`` for a defence, ``Ada=12`` for a score."""
+    t = translator(lang)
+    letters = {}
+    for letter, action in SHORT_CARDS[lang].items():
+        letters.setdefault(action, letter)  # the language's own letter first
+    cards = ", ".join(
+        f"{letter}2 {action if lang == 'en' else card_name(Action(action), lang)} 2"
+        for action, letter in letters.items()
+    )
+    return t.gettext("Short forms: {cards}, d a defence; {player}=12 a score.").format(
+        cards=cards, player=state.players[0].name
+    )
 
 
 def is_undo(text: str, lang: str = "en") -> bool:
