@@ -942,7 +942,7 @@ def short_forms_line(state: GameState, lang: str) -> str:
     """How a program and a score may be typed short, in ``lang``: ``a2`` for attack 2 and the
     other cards' letters, ``d`` for a defence, ``Ada=12`` for a score."""
     t = translator(lang)
-    letters = {}
+    letters: dict[str, str] = {}
     for letter, action in SHORT_CARDS[lang].items():
         letters.setdefault(action, letter)  # the language's own letter first
     cards = ", ".join(
