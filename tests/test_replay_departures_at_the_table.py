@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -28,6 +29,7 @@ from outofgears.log import (
     dump_log,
 )
 from outofgears.rules.gears import Gear
+from outofgears.rules.model import Place
 from outofgears.rules.programs import parse_program
 from outofgears.words import numbers_text, taken_each_text
 from outofgears.words.findings import (
@@ -77,7 +79,7 @@ def departures_of(log: GameLog) -> dict[str, Departure]:
     return {departure.what: departure for departure in replay_log(log).departures}
 
 
-def replay_json(log: GameLog) -> dict[str, Departure]:
+def replay_json(log: GameLog) -> dict[str, dict[str, Any]]:
     result = CliRunner().invoke(main, ["replay", "-", "--format", "json"], input=dump_log(log))
     assert result.exit_code == 1, result.output
     return {d["what"]: d for d in json.loads(result.output)["departures"]}
@@ -105,9 +107,7 @@ def test_a_steal_from_the_circuit_beside_a_miscounted_score_cites_atk_4_for_the_
     assert set(found) == {"robot 1 feet", "robot 2 circuit", "P1's score"}
     for what in ("robot 1 feet", "robot 2 circuit"):
         assert found[what].clause == "ATK-4"
-        assert found[what].why == StealFromCircuit(
-            ((1, gears(5)[0], found["robot 2 circuit"].subject),)
-        )
+        assert found[what].why == StealFromCircuit(((1, gears(5)[0], Place.circuit(2)),))
     assert found["P1's score"].clause == "END-2"
     assert isinstance(found["P1's score"].why, ScoreCount)
 
