@@ -34,6 +34,7 @@ from outofgears.judge.departures import (
     blame,
     choice_departure,
     compare_recorded,
+    decision_reach,
     drawn_departure,
     rules_allowed,
     shares_of,
@@ -794,8 +795,11 @@ def _departing_from(
         ready.state, ready.programs, ready.choices, record.recorded, near_result
     )
     cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
-    allowed = rules_allowed(near, target, ready.result)
-    departures += [attrs.evolve(d, options=allowed(d.robot)) for d in cited]
+    reach = decision_reach(
+        ready.state, ready.programs, near.choices if near is not None else ready.choices
+    )
+    allowed = rules_allowed(near, target, ready.result, reach)
+    departures += [attrs.evolve(d, options=allowed(d.subject)) for d in cited]
     play = default if near_found is None else _as_turn(default, near_found, ready.result.events)
     distance = near.distance if near is not None else len(differing)
     return distance + len(ready.departures), attrs.evolve(play, departures=tuple(departures))
