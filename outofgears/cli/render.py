@@ -59,7 +59,7 @@ def turn_picture(
     layout: Layout = "narrow" if narrow else "wide"
     english = lang == "en"
     if after:
-        state = replayed.result.state
+        state = replayed.after  # the table's position when the turn followed it (SET-8)
         ending = ", the end of the game" if state.game_over else ""
         return render_svg(
             state,

@@ -33,7 +33,7 @@ from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import translator
-from outofgears.words.findings import fact_text, open_question_text
+from outofgears.words.findings import TableFollowed, fact_text, open_question_text
 
 
 @click.command()
@@ -98,6 +98,8 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
     if not quiet:
         for turn in replayed.turns:
             lines += turn_text(turn, lang)
+    else:  # the scores below are counted from the table's position where it was followed
+        lines += notes_lines([TableFollowed(t.turn) for t in replayed.turns if t.followed], lang)
     final = replayed.final
     status = (
         t.gettext("game over")
