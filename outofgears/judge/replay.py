@@ -498,11 +498,14 @@ def _departing_lines(
     found = departing_plays(
         states, record, index, source, order_known=order_known, branches=branches, every=follows
     )
+    if not follows:
+        found = found[:1]
     following: dict[tuple[Any, ...], _Line] = {}
     for number, departing in found:
         if follows:
             written = table_position(departing.result.state, record, index, source)
-            departing = attrs.evolve(departing, table_position=written)
+            if position_key(written) != position_key(departing.result.state):
+                departing = attrs.evolve(departing, table_position=written)
         play = Play(departing)
         following.setdefault(play.key, _Line(play.state, play, lines[number]))
     return following

@@ -283,7 +283,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
     ...                            written_by=WrittenBy("0.1.0", "1.1")))
     >>> notes[0]
-    'this log was written under spec version 1.1; it is replayed under spec version 1.3'
+    'this log was written under spec version 1.1; it is replayed under spec version 1.4'
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """
