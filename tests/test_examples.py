@@ -199,7 +199,8 @@ def test_the_followed_example_departs_once_then_agrees_from_the_tables_position(
     assert log.turns[followed.index].follows == "table"
     assert {d.turn for d in replayed.departures} == {followed.turn}
     later = [turn for turn in replayed.turns if turn.turn > followed.turn]
-    assert len(later) == 3 and not any(turn.departures for turn in later)
+    assert len(later) == 3
+    assert not any(turn.departures for turn in later)
     assert later[0].before == followed.after != followed.result.state
     code, output = replay_cli(FOLLOWED)
     assert code == 1

@@ -81,7 +81,8 @@ def test_a_table_whose_robot_assembled_orange_and_yellow_goes_on_from_it_after_c
     replayed = replay_log(table_log(ORANGE_YELLOW, ORANGE_YELLOW))
     first, second = replayed.turns
     assert [(d.turn, d.clause) for d in replayed.departures] == [(1, "ASM-1")]
-    assert first.followed and not second.followed
+    assert first.followed
+    assert not second.followed
     assert first.result.state.robot(1).circuit == gears(1, 3)  # what the rules give
     assert first.after.robot(1).circuit == gears(2, 3)  # what the table wrote
     assert second.before == first.after
@@ -154,7 +155,8 @@ def test_following_a_turn_that_agrees_changes_nothing() -> None:
     agreed = Recorded(robots={1: RobotGears(circuit=gears(1, 3))})
     followed = replay_log(table_log(agreed, agreed))
     plain = replay_log(table_log(agreed, agreed, follows="rules"))
-    assert followed.agrees and plain.agrees
+    assert followed.agrees
+    assert plain.agrees
     assert not any(turn.followed for turn in followed.turns)
     assert followed.final == plain.final
 
@@ -164,7 +166,8 @@ def test_a_followed_table_that_empties_a_dump_with_the_reserve_gone_ends_the_gam
     wrote = Recorded(dumps={3: ()})
     (turn,) = replay_log(table_log(wrote, reserve=gears(1, 2, 3))).turns
     assert not turn.result.state.game_over  # the rules left a yellow on dump 3
-    assert turn.followed and turn.after.game_over  # END-1, in the table's position
+    assert turn.followed
+    assert turn.after.game_over
 
 
 @pytest.mark.clause("SET-8")
