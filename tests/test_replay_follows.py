@@ -7,6 +7,8 @@ the reserve as the closest legal play leaves them. Written scores are no place.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 import pytest
 from hypothesis import assume, given, settings
@@ -24,13 +26,13 @@ from outofgears.log import (
     TurnRecord,
 )
 from outofgears.rules.gears import Gear
-from outofgears.rules.programs import parse_program
+from outofgears.rules.programs import AnyProgram, parse_program
 from tests.properties.test_replay_outcomes import MAX_OPEN, table_game
 
-PLAYERS = {"Ada": (1,), "Bruno": (2,), "Chiara": (3,)}
+PLAYERS: dict[str, tuple[int, ...]] = {"Ada": (1,), "Bruno": (2,), "Chiara": (3,)}
 
 
-def programs(**by_robot: str) -> dict[int, object]:
+def programs(**by_robot: str) -> dict[int, AnyProgram]:
     """Programs as a table says them: programs(r1="attack 2")."""
     return {int(name[1:]): parse_program(text) for name, text in by_robot.items()}
 
@@ -39,7 +41,7 @@ def table_log(
     first: Recorded,
     second: Recorded | None = None,
     *,
-    follows: str = "table",
+    follows: Literal["rules", "table"] = "table",
     reserve: tuple[Gear, ...] = gears(1, 2, 3, 3, 2, 1),
 ) -> GameLog:
     """Ada's robot holds a green gear and harvests dump 1 (a red and a yellow): with three gears
@@ -55,16 +57,16 @@ def table_log(
     turns = [
         TurnRecord(
             1,
-            programs(r1="harvest 1", r2="harvest 2", r3="harvest 3"),  # type: ignore[arg-type]
+            programs(r1="harvest 1", r2="harvest 2", r3="harvest 3"),
             recorded=first,
-            follows=follows,  # type: ignore[arg-type]
+            follows=follows,
         )
     ]
     if second is not None:
         turns.append(
             TurnRecord(
                 2,
-                programs(r1="trap 1", r2="attack 1", r3="harvest 3"),  # type: ignore[arg-type]
+                programs(r1="trap 1", r2="attack 1", r3="harvest 3"),
                 recorded=second,
             )
         )
@@ -184,12 +186,12 @@ def test_with_robot_2s_assembly_still_open_the_table_position_keeps_every_readin
     turns = (
         TurnRecord(
             1,
-            programs(r1="harvest 1", r2="harvest 2", r3="harvest 3"),  # type: ignore[arg-type]
+            programs(r1="harvest 1", r2="harvest 2", r3="harvest 3"),
             recorded=Recorded(scores={"Ada": 4, "Bruno": 3, "Chiara": 2}),
         ),
         TurnRecord(
             2,
-            programs(r1="trap 2", r2="trap 3", r3="harvest 3"),  # type: ignore[arg-type]
+            programs(r1="trap 2", r2="trap 3", r3="harvest 3"),
             recorded=Recorded(robots={1: RobotGears(feet=gears(2))}),
             follows="table",
         ),
