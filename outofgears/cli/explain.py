@@ -86,7 +86,9 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     rulebooks leave the decision to the engine), and the clause's paraphrase. A
     run of events citing the same clause is followed by that clause once. The
     programs, the position before and after the turn, and any departure from the
-    rules complete the picture.
+    rules complete the picture. After a departing turn that says "follows":
+    "table", the position after it is the one the table wrote down (spec SET-8),
+    and a later turn says it is replayed from there.
 
     --lang it or --lang fr writes the whole explanation in Italian or French, in
     the words of that language's rulebook: headers, programs, events, places,

@@ -55,7 +55,9 @@ def replay(log: str, output_format: str, quiet: bool, max_open: int, lang: str) 
 
     Where the players recorded outcomes and not the choices behind them, every position that
     agrees with everything recorded so far is carried to the next turn, and a turn departs
-    only when none of them explains it. What stays open at the end is reported.
+    only when none of them explains it. What stays open at the end is reported. After a
+    departing turn that says "follows": "table", the later turns are judged from the position
+    the table wrote down (spec SET-8), and the report says so under that turn.
 
     Exit status 0 when the log agrees with the rules, 1 when a recorded value
     or a choice departs from them (the first one is reported with the events
