@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from outofgears.errors import InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, expect
 from outofgears.judge.start import BoxPlace, check_box
 from outofgears.log import LogError, TurnRecord
 from outofgears.rules.model import GameState
@@ -39,6 +39,11 @@ def table_position(
             a three-point gear beyond 4 (SET-5, JOL-1, TRI-1). The path names the first written
             gear too many.
     """
+    expect(played, GameState, "played", "a GameState")
+    expect(record, TurnRecord, "record", "a TurnRecord")
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise ArgumentTypeError("index", "a whole number of at least 0", index)
+    expect(source, str, "source", "a str")
     recorded = record.recorded
     if recorded is None or not (recorded.robots or recorded.dumps):
         return played
