@@ -222,10 +222,13 @@ def inferred_json(choice: InferredChoice) -> dict[str, Any]:
 
 
 def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
-    """A turn's inferred choices and open positions, as the JSON reports hold them."""
+    """A turn's inferred choices and open positions, and whether the game goes on from the
+    position the table wrote down after it (``followed``, SET-8), as the JSON reports hold
+    them."""
     return {
         "inferred": [inferred_json(choice) for choice in turn.inferred],
         "open_positions": turn.open_positions,
+        "followed": turn.followed,
     }
 
 

@@ -255,6 +255,14 @@ class TieBreaksByRing:
     version: str
 
 
+@frozen
+class TableFollowed:
+    """After turn ``turn``, which departs, the game goes on from the position the table wrote
+    down, not from the rules' (``"follows": "table"``, SET-8)."""
+
+    turn: int
+
+
 # --- reasons: why the rules refuse it ---------------------------------------------------------
 
 
@@ -679,6 +687,17 @@ def _written_under_spec(fact: WrittenUnderSpec, lang: str) -> str:
     )
 
 
+def _table_followed(fact: TableFollowed, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext(
+            "after turn {turn} the game goes on from the position the table wrote down, not "
+            "from the rules' (SET-8)"
+        )
+        .format(turn=fact.turn)
+    )
+
+
 def _tie_breaks_by_ring(fact: TieBreaksByRing, lang: str) -> str:
     return (
         translator(lang)
@@ -985,6 +1004,7 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     OpenDecision: _open_decision,
     WrittenUnderSpec: _written_under_spec,
     TieBreaksByRing: _tie_breaks_by_ring,
+    TableFollowed: _table_followed,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -1244,6 +1264,7 @@ __all__ = [
     "StealFromCircuit",
     "StealOptions",
     "StealTaken",
+    "TableFollowed",
     "TakenFrom",
     "TieBreaksByRing",
     "UpgradeOf",

@@ -56,7 +56,7 @@ from outofgears.judge.compare import compare_results
 from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
 from outofgears.judge.departures import Departure
 from outofgears.judge.replay import replay_log
-from outofgears.log import GameLog, Start, TurnRecord, read_log
+from outofgears.log import GameLog, Recorded, RobotGears, Start, TurnRecord, read_log
 from outofgears.play.observation import ObservationCache, observe
 from outofgears.words import findings
 from tests.clause_map import REPO_ROOT
@@ -421,6 +421,16 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "gear": Gear(2),
     },
     "outofgears.log.WrittenBy": {"engine": "0.2.0", "spec": "1.2"},
+    "outofgears.judge.following.table_position": {
+        "played": RESULT.state,
+        "record": TurnRecord(
+            turn=1,
+            programs=PROGRAMS,
+            recorded=Recorded(robots={1: RobotGears(circuit=())}),
+            follows="table",
+        ),
+        "index": 0,
+    },
     "outofgears.judge.conformance.ExternalEngine": {"command": "python3 -c pass"},
     "outofgears.log.cattrs_failure": {"error": ValueError("x")},
     "outofgears.log.format_json": {"value": {"a": [1, 2]}},
