@@ -226,7 +226,8 @@ class TurnDraft:
         return self.choosing(splits=(*self.choices.splits, split))
 
     def record(self) -> TurnRecord:
-        """The turn as the log writes it."""
+        """The turn as the log writes it. When the table confirmed a place it wrote down that
+        the rules do not give, the game goes on from the table's position (SET-8)."""
         chose = self.choices != ChoicesRecord()
         return TurnRecord(
             turn=self.state.turn,
@@ -234,6 +235,15 @@ class TurnDraft:
             choices=self.choices if chose else None,
             recorded=self.recorded,
             drawn=self.drawn,
+            follows="table" if self.follows_table else "rules",
+        )
+
+    @property
+    def follows_table(self) -> bool:
+        """Whether the table confirmed a robot's or a dump's gears that depart (SET-8): a
+        departing score alone moves nothing."""
+        return any(
+            ".recorded.robots." in path or ".recorded.dumps." in path for path in self.confirmed
         )
 
 
@@ -1064,7 +1074,11 @@ def enter_turn(
             turn=draft.state.turn
         )
         if confirmed(new, asker, question):
-            return Entered(draft.confirming(new), draft.record(), after)
+            final = draft.confirming(new)
+            record = final.record()
+            if record != draft.record():
+                after = with_turn(final)
+            return Entered(final, record, after)
         draft = entered_again(draft, new, asker)
 
 

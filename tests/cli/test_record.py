@@ -807,3 +807,21 @@ def test_a_turn_typed_when_the_log_passes_the_open_positions_bound_is_written_as
         "harvest 4",
     ]
     assert "more than 256 positions" in result.output
+
+
+def test_a_confirmed_mistake_is_followed_and_the_next_turn_judged_from_the_tables_position(
+    tmp_path: Path,
+) -> None:
+    # Ada's circuit is written as yellow, purple where the rules give red, orange: the table
+    # says yes, record marks the turn to follow the table (SET-8), and the next turn's
+    # questions start from the table's position.
+    path = table_log(tmp_path)
+    typed = lines("t2", "t3", "t2", "", "robot 1 circuit=yellow, purple", "yes", "")
+    typed += lines("h1", "h2", "h3", "", "", "")
+    result = record(str(path), typed=typed)
+    assert result.exit_code == 1, result.output
+    turns = read_log(path).turns
+    assert [turn.follows for turn in turns] == ["table", "rules"]
+    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    assert "DEPARTS FROM THE RULES at turn 1" in replayed.output
+    assert "at turn 2" not in replayed.output
