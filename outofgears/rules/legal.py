@@ -102,7 +102,10 @@ class ChoiceSpace:
             yield as_choices(decisions)
 
     def sample(self, rng: random.Random) -> Choices:
-        """One legal combination drawn uniformly at random with ``rng``."""
+        """One legal combination drawn uniformly at random with ``rng`` (a
+        :class:`random.Random`; else :class:`~outofgears.errors.ArgumentTypeError`)."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError("rng", "a random.Random", rng)
         decisions: list[Decision] = []
         index, table = 0, self._start()
         walk = self._steps()
