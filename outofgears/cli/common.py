@@ -48,6 +48,12 @@ class AsciiIntRange(click.IntRange):
             self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
         return super().convert(value, param, ctx)
 
+    def _describe_range(self) -> str:
+        """The bounds for the help, none without bounds (click writes ``x<=None`` then)."""
+        if self.min is None and self.max is None:
+            return ""
+        return super()._describe_range()
+
 
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)

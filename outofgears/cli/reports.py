@@ -81,10 +81,14 @@ def undecided_line(undecided: Undecided, lang: str) -> str:
             ways=undecided.ways,
             path=undecided.json_path,
         )
-    return t.gettext(
+    return t.ngettext(
+        "The log is undecided: more than {bound} position open at turn {turn}: write "
+        "that turn's choices, or more of what was recorded ({path}), or raise "
+        "--max-open.",
         "The log is undecided: more than {bound} positions open at turn {turn}: write "
         "that turn's choices, or more of what was recorded ({path}), or raise "
-        "--max-open."
+        "--max-open.",
+        undecided.bound,
     ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
 
 

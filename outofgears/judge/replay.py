@@ -247,7 +247,8 @@ class Undecided:
         if self.decision is not None:
             what = fact_text(self.decision, "en")
             return f"undecided: {what} at turn {self.turn} has more than {self.ways} legal ways"
-        return f"undecided: more than {self.bound} positions open at turn {self.turn}"
+        positions = "position" if self.bound == 1 else "positions"
+        return f"undecided: more than {self.bound} {positions} open at turn {self.turn}"
 
 
 class UndecidedError(LogError):

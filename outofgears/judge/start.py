@@ -251,9 +251,10 @@ CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], TieBreaksByRing], ...] = (
 
 
 def _version(text: str) -> tuple[int, int] | None:
-    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor."""
+    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor in ASCII digits
+    (``str.isdigit`` is true of ``"²"``, which ``int`` refuses, and of ``"٣"``, which it reads)."""
     major, dot, minor = text.partition(".")
-    if not (dot and major.isdigit() and minor.isdigit()):
+    if not (dot and text.isascii() and major.isdigit() and minor.isdigit()):
         return None
     return int(major), int(minor)
 

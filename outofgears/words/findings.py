@@ -626,8 +626,10 @@ def _inferred(fact: Inferred, lang: str) -> str:
 def _open_positions(fact: OpenPositions, lang: str) -> str:
     t = translator(lang)
     if fact.more:
-        message = t.gettext(
-            "more than {count} positions remain possible: the recorded values do not settle them"
+        message = t.ngettext(
+            "more than {count} position remains possible: the recorded values do not settle them",
+            "more than {count} positions remain possible: the recorded values do not settle them",
+            fact.count,
         )
     else:
         message = t.gettext(

@@ -564,3 +564,66 @@ def _accepted_only_if_of_the_right_type(
     if type(value) is type(valid):
         return  # of the right type: refused by value elsewhere, or a legal value
     pytest.fail(f"{name}({argument}={value!r}) was accepted")
+
+
+#: The learning environments' constructors (the adapters' entry points; the extra
+#: ``outofgears[pettingzoo]``): a valid call each, every keyword then given every wrong value.
+ENV_CALLS: dict[str, dict[str, Any]] = {
+    "outofgears.play.gym.OutOfGearsEnv": {
+        "robots": 3,
+        "opponents": "random",
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.parallel_env": {
+        "robots": 3,
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.OutOfGearsParallelEnv": {"robots": 3, "turn_cap": 3},
+}
+
+
+def _env_constructor(dotted: str) -> Callable[..., Any]:
+    pytest.importorskip("pettingzoo")
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+ENV_CASES = [
+    (dotted, argument, index)
+    for dotted, kwargs in ENV_CALLS.items()
+    for argument in kwargs
+    for index in range(len(WRONG))
+]
+
+
+@pytest.mark.parametrize("dotted", ENV_CALLS)
+def test_the_valid_env_construction_succeeds(dotted: str) -> None:
+    _env_constructor(dotted)(**ENV_CALLS[dotted]).reset(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "argument", "index"),
+    ENV_CASES,
+    ids=[f"{dotted}-{argument}-{index}" for dotted, argument, index in ENV_CASES],
+)
+def test_a_wrong_env_argument_raises_only_the_projects_errors(
+    dotted: str, argument: str, index: int
+) -> None:
+    kwargs = dict(ENV_CALLS[dotted])
+    kwargs[argument] = WRONG[index]
+    message = ""
+    try:
+        _env_constructor(dotted)(**kwargs)
+    except OutOfGearsError as error:
+        message = str(error)
+    except Exception as error:
+        pytest.fail(f"{dotted}({argument}={WRONG[index]!r}) raised {type(error).__name__}: {error}")
+    assert len(message.splitlines()) <= 1, message
