@@ -42,9 +42,12 @@ RULING_IDS = re.findall(
 )
 
 #: The refusal clauses: those whose refusals the protocol can carry, each needing a refusal
-#: case. SET-3 (a seed that is not a whole number) and SET-4 (a reserve too short for the
-#: deal) cannot arise from a log's start, whose seed is typed and whose box holds 11 a colour.
+#: case. SET-4 (a reserve too short for the deal) cannot arise from a seeded start, whose box
+#: holds 11 gears a colour.
 REFUSAL_CLAUSES = [
+    "GEN-1",
+    "SET-2",
+    "SET-3",
     "PRG-1",
     "PRG-2",
     "PRG-5",

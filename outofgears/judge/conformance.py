@@ -40,13 +40,18 @@ from outofgears.errors import (
     OutOfGearsError,
     expect,
 )
-from outofgears.judge.start import start_state
-from outofgears.log import LOG_FORMAT, LogError, structure_log
+from outofgears.judge.start import start_state, structure_start
+from outofgears.log import LOG_CONVERTER, LOG_FORMAT, ChoicesRecord, LogError, cattrs_failure
 from outofgears.log.serialization import event_to_dict
-from outofgears.rules.gears import GEAR_NAMES, Gear
+from outofgears.rules.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear
 from outofgears.rules.model import GameState
+from outofgears.rules.programs import (
+    PROGRAM_TEXTS,
+    refuse_turn_on_finished_game,
+    validate_programs,
+)
 from outofgears.rules.scoring import player_scores, winners
-from outofgears.rules.turn import resolve_turn
+from outofgears.rules.turn import TurnResult, resolve_turn
 from outofgears.version import SPEC_VERSION
 
 #: The protocol's name and version, sent with every request.
@@ -101,18 +106,22 @@ def request_of(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _log_of(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The request as a log (``spec/log-format.md``), its turns numbered from the start's."""
-    start = request["start"]
-    first = start.get("position", {}).get("turn", 1) if isinstance(start, dict) else 1
-    turns = [{"turn": first + index, **turn} for index, turn in enumerate(request.get("turns", []))]
-    log = {"format": LOG_FORMAT, "players": request["players"], "start": start, "turns": turns}
-    if "options" in request:
-        log["options"] = request["options"]
-    return log
+    """The request's header and start as a log without turns (``spec/log-format.md``), its
+    fields in the order of that document."""
+    options = {"options": request["options"]} if "options" in request else {}
+    return {
+        "format": LOG_FORMAT,
+        "players": request["players"],
+        **options,
+        "start": request["start"],
+        "turns": [],
+    }
 
 
 def reference_answer(request: Mapping[str, Any]) -> dict[str, Any]:
-    """This engine's answer to a request of the protocol.
+    """This engine's answer to a request of the protocol: the start checked as a log's (GEN-2
+    item 1), then each turn in order, its programs read and checked before its choices, so that
+    a refusal cites what GEN-2 says.
 
     >>> answer = reference_answer({"case": "c", "players": {"A": [1], "B": [2]},
     ...                            "start": {"seed": 1}, "turns": []})
@@ -124,24 +133,60 @@ def reference_answer(request: Mapping[str, Any]) -> dict[str, Any]:
     start = request.get("start")
     kind = "setup" if isinstance(start, dict) and "seed" in start else "position"
     try:
-        log = structure_log(_log_of(request), "<request>")
-        state = start_state(log, "<request>")
+        state = start_state(structure_start(_log_of(request), "<request>"), "<request>")
     except LogError as error:
         return refusal_answer(case, kind, error.clause, error.robot)
+    turns = request.get("turns", [])
+    if not isinstance(turns, list):
+        return refusal_answer(case, "program", "PRG-1", None)
     events: JSON = []
-    for turn in log.turns:
-        choices = turn.choices.to_choices() if turn.choices is not None else None
+    for turn in turns:
         try:
-            result = resolve_turn(state, turn.programs, choices=choices)
+            result = _play(state, turn)
         except GameOverError as error:
             return refusal_answer(case, "game over", error.clause, None)
         except IllegalProgramError as error:
-            return refusal_answer(case, "program", error.clause, error.robot)
+            robot = error.robot if error.robot in ROBOT_NUMBERS else None
+            return refusal_answer(case, "program", error.clause, robot)
         except IllegalChoiceError as error:
             return refusal_answer(case, "choice", error.clause, error.robot)
         state = result.state
         events = [event_to_dict(event) for event in result.events]
     return {"case": case, **position_answer(state), "events": events}
+
+
+#: The clause a choice of the wrong form cites: the clause of its decision (GEN-2 item 4).
+CHOICE_CLAUSES: Final = {"defence_steals": "ATK-4", "assemblies": "ASM-1", "splits": "SPL-5"}
+
+
+def _play(state: GameState, turn: JSON) -> TurnResult:
+    """One turn of a request: PRG-5, then the programs as GEN-2 item 3 orders their checks (a
+    text that is no program among them, PRG-1), then the choices' form, then the turn."""
+    refuse_turn_on_finished_game(state)
+    if not isinstance(turn, dict) or not isinstance(turn.get("programs"), dict):
+        raise IllegalProgramError(0, "a turn is an object with its programs", clause="PRG-1")
+    programs: dict[Any, Any] = {
+        (int(key) if key in _ROBOT_KEYS else key): PROGRAM_TEXTS.get(text, text)
+        if isinstance(text, str)
+        else text
+        for key, text in turn["programs"].items()
+    }
+    validate_programs(state, programs)
+    choices = None
+    if turn.get("choices") is not None:
+        try:
+            record = LOG_CONVERTER.structure(turn["choices"], ChoicesRecord)
+        except Exception as error:  # cattrs' grouped failures: its first is the one named
+            parts, reason = cattrs_failure(error)
+            field = parts[0] if parts else None
+            raise IllegalChoiceError(
+                None, reason, clause=CHOICE_CLAUSES.get(str(field), "SPL-5")
+            ) from None
+        choices = record.to_choices()
+    return resolve_turn(state, programs, choices=choices)
+
+
+_ROBOT_KEYS: Final = {str(n): n for n in ROBOT_NUMBERS}
 
 
 def refusal_answer(
@@ -374,7 +419,29 @@ def run_case(case: Mapping[str, Any], engine: Engine) -> CaseResult:
         )
     if "position" not in answer and "refusal" not in answer:
         return CaseResult(case["id"], ids, (), "its answer has neither a position nor a refusal")
-    return CaseResult(case["id"], ids, tuple(differences(case["expected"], answer)))
+    problems = differences(case["expected"], answer) + fired(case.get("not_clauses", ()), answer)
+    return CaseResult(case["id"], ids, tuple(problems))
+
+
+def fired(not_clauses: Iterable[str], answer: Mapping[str, Any]) -> list[str]:
+    """The clauses a case says must not fire that the answer cites anyway: its refusal's
+    clause, or an event's.
+
+    >>> fired(["SPL-4"], {"events": [{"type": "split_resolved", "clause": "SPL-4"}]})
+    ['events: an event cites SPL-4, which must not fire here']
+    """
+    barred = set(not_clauses)
+    refusal = answer.get("refusal")
+    cited = [refusal.get("clause")] if isinstance(refusal, dict) else []
+    found = [f"refusal.clause: {c}, which must not fire here" for c in cited if c in barred]
+    events = answer.get("events")
+    if isinstance(events, list):
+        clauses = {e.get("clause") for e in events if isinstance(e, dict)}
+        found += [
+            f"events: an event cites {c}, which must not fire here"
+            for c in sorted(barred & {c for c in clauses if isinstance(c, str)})
+        ]
+    return found
 
 
 @frozen
