@@ -129,11 +129,12 @@ def structure_start(data: Any, source: str = "<log>") -> GameLog:
     (:func:`field_clause`) and naming a robot only within that robot's entry of the position
     (spec GEN-2 item 1).
 
-    >>> structure_start({"format": "outofgears-log/1", "players": {"A": [1], "B": [9]},
-    ...                  "start": {"seed": 1}, "turns": []}).turns
-    Traceback (most recent call last):
-    ...
-    outofgears.log.LogError: <log>: $.players.B[0]: robots are numbered 1 to 8, not 9
+    >>> try:
+    ...     structure_start({"format": "outofgears-log/1", "players": {"A": [1], "B": [9]},
+    ...                      "start": {"seed": 1}, "turns": []})
+    ... except LogError as error:
+    ...     print(error.json_path, error.clause, error.robot)
+    $.players.B[0] SET-1 None
     """
     try:
         return structure_log(data, source)
