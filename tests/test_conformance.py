@@ -300,9 +300,8 @@ def test_an_engine_whose_child_holds_its_output_open_is_ended_whole_at_the_time_
     )
     # Not a benchmark: a runner that waited for the child would take its whole two minutes.
     assert time.monotonic() - started < 60
-    assert "  the engine gave no answer: no answer within 1 s (the engine hangs?)" in (
-        result.output.splitlines()
-    )
+    # The engine itself exits at once, answering nothing; its child goes with its group.
+    assert "  the engine gave no answer: it wrote no answer" in result.output.splitlines()
     child = int(pid_file.read_text())
     for _ in range(50):  # the kill is sent; give the kernel a moment
         if not _alive(child):

@@ -49,6 +49,20 @@ class AsciiIntRange(click.IntRange):
         return super().convert(value, param, ctx)
 
 
+class AsciiFloatRange(click.FloatRange):
+    """:class:`click.FloatRange` for ASCII decimal numbers only, and finite: Python's ``float``
+    reads Arabic-Indic and fullwidth digits, and ``"nan"`` passes every range check; all are refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (
+            not value.isascii()
+            or len(value.strip()) > 31
+            or not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*", value)
+        ):
+            self.fail(f"{value!r} is not a number in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 LOG_ARGUMENT = click.argument(
     "log", metavar="LOG", type=click.Path(dir_okay=False, allow_dash=True)
 )
