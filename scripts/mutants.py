@@ -109,11 +109,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "        if False:",
     ),
     m(
+        "partners-refused-naming-the-lower-robot",
+        "VAR-2 GEN-2",
+        "rules/variant.py",
+        "            raise IllegalProgramError(\n                second,",
+        "            raise IllegalProgramError(\n                first,",
+    ),
+    m(
         "partners-in-listed-order",
         "VAR-2 GEN-2",
         "rules/variant.py",
-        "    for player in sorted(state.players, key=lambda player: min(player.robots)):",
         "    for player in state.players:",
+        "    for player in sorted(state.players, key=lambda player: player.name):",
     ),
     m(
         "upgrade-not-held",

@@ -4,6 +4,7 @@ and the runner survives engines that crash, hang, babble or answer another case.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
@@ -347,3 +348,32 @@ def test_the_json_report_counts_by_clause(small_suite: Path) -> None:
     report = json.loads(result.output)
     assert (report["run"], report["passed"], report["failures"]) == (2, 2, [])
     assert report["by_clause"]["UPG-4"] == {"passed": 1, "run": 1}
+
+
+# --- the mutation kit (scripts/mutants.py) ------------------------------------------------------
+
+
+def _mutants() -> Any:
+    spec = importlib.util.spec_from_file_location("mutants", REPO / "scripts" / "mutants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutants"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_mutant_of_the_kit_still_patches_the_code_exactly_once() -> None:
+    kit = _mutants()
+    assert kit.check_patches(kit.MUTANTS) == []
+    assert len({mutant.name for mutant in kit.MUTANTS}) == len(kit.MUTANTS)
+    known = set(CLAUSE_IDS) | set(RULING_IDS)
+    assert {c for mutant in kit.MUTANTS for c in mutant.clauses} - known == set()
+
+
+def test_a_mutant_runs_through_the_runner_and_is_killed_by_its_clauses_cases() -> None:
+    kit = _mutants()
+    (mutant,) = [mutant for mutant in kit.MUTANTS if mutant.name == "one-gear-a-dump"]
+    killed, failing, first = kit.run_mutant(mutant, 10.0)
+    assert killed
+    assert failing > 0
+    assert first.startswith("setup-")

@@ -31,8 +31,8 @@ def check_partners_use_different_actions(state: GameState, actions: Mapping[int,
     ...
     outofgears.errors.IllegalProgramError: robot 2: player 'Ada' has one trap card, and robot 1 already uses it (VAR-2)
     """
-    # The players in ascending order of their lower robot (GEN-2 item 3).
-    for player in sorted(state.players, key=lambda player: min(player.robots)):
+    # A state lists its players by their lower robot, the order GEN-2 item 3 takes them in.
+    for player in state.players:
         if len(player.robots) != 2:
             continue
         first, second = player.robots
