@@ -6,6 +6,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -53,6 +54,20 @@ class AsciiIntRange(click.IntRange):
         if self.min is None and self.max is None:
             return ""
         return super()._describe_range()
+
+
+class AsciiFloatRange(click.FloatRange):
+    """:class:`click.FloatRange` for ASCII decimal numbers only, and finite: Python's ``float``
+    reads Arabic-Indic and fullwidth digits, and ``"nan"`` passes every range check; all are refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (
+            not value.isascii()
+            or len(value.strip()) > 31
+            or not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*", value)
+        ):
+            self.fail(f"{value!r} is not a number in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 LOG_ARGUMENT = click.argument(

@@ -5,8 +5,10 @@ seed), a typed-in position against the box, and the spec version the log was wri
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any, Final
 
 from attrs import frozen
 
@@ -20,6 +22,7 @@ from outofgears.log import (
     LogError,
     PositionRecord,
     json_path,
+    structure_log,
 )
 from outofgears.rules.gears import (
     EXPANSION_GEARS_PER_KIND,
@@ -27,7 +30,7 @@ from outofgears.rules.gears import (
     Gear,
     GearKind,
 )
-from outofgears.rules.model import GameState, Options
+from outofgears.rules.model import GameState, Options, check_upgrade_holders
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.version import SPEC_VERSION
 from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
@@ -85,6 +88,70 @@ _SETUP_PATHS = {
 }
 
 
+#: The clause a field of a log's header or start belongs to, first match first: a field of the
+#: wrong form is refused citing it (spec GEN-2 item 1). A field not listed cites none.
+FIELD_CLAUSES: Final = tuple(
+    (re.compile(pattern), clause)
+    for pattern, clause in (
+        (r"\$\.players\b", "SET-1"),
+        (r"\$\.two_robot_variant\b", "VAR-1"),
+        (r"\$\.options\.(upgrades|upgrade_deck)\b", "UPG-1"),
+        (r"\$\.options\.pad_reserve\b", "REF-2"),
+        (r"\$\.options\.jolly_gears\b", "JOL-1"),
+        (r"\$\.options\.three_point_gears\b", "TRI-1"),
+        (r"\$\.options\.defence_steal_source\b", "ATK-4"),
+        (r"\$\.options\.assembly\b", "ASM-1"),
+        (r"\$\.start\.seed\b", "SET-3"),
+        (r"\$\.start\.position\.turn\b", "SET-5"),
+        (r"\$\.start\.position\.robots\.[1-8]\.(feet|circuit)\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.robots\b", "SET-5"),
+        (r"\$\.start\.position\.dumps\.[1-8]\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.dumps\b", "SET-2"),
+        (r"\$\.start\.position\.reserve\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.reserve\b", "SET-5"),
+        (r"\$\.start\.position\.upgrades\b", "UPG-1"),
+    )
+)
+
+_ROBOT_ENTRY: Final = re.compile(r"\$\.start\.position\.robots\.([1-8])\b")
+
+
+def field_clause(path: str) -> str | None:
+    """The clause a field of the wrong form cites, by its JSON path (:data:`FIELD_CLAUSES`).
+
+    >>> field_clause("$.start.position.dumps.2[0]"), field_clause("$.format")
+    ('GEN-1', None)
+    """
+    expect(path, str, "path", "a str")
+    return next((clause for pattern, clause in FIELD_CLAUSES if pattern.match(path)), None)
+
+
+def structure_start(data: Any, source: str = "<log>") -> GameLog:
+    """:func:`~outofgears.log.structure_log`, its refusal citing the clause of the field
+    (:func:`field_clause`) and naming a robot only within that robot's entry of the position
+    (spec GEN-2 item 1).
+
+    >>> try:
+    ...     structure_start({"format": "outofgears-log/1", "players": {"A": [1], "B": [9]},
+    ...                      "start": {"seed": 1}, "turns": []})
+    ... except LogError as error:
+    ...     print(error.json_path, error.clause, error.robot)
+    $.players.B[0] SET-1 None
+    """
+    try:
+        return structure_log(data, source)
+    except LogError as error:
+        robot = _ROBOT_ENTRY.match(error.json_path)
+        raise LogError(
+            source,
+            error.json_path,
+            error.reason,
+            turn=error.turn,
+            robot=int(robot.group(1)) if robot else None,
+            clause=error.clause or field_clause(error.json_path),
+        ) from None
+
+
 def check_header(log: GameLog, source: str) -> None:
     """The header hangs together: robots once each; the variant flag matches the players.
 
@@ -92,7 +159,7 @@ def check_header(log: GameLog, source: str) -> None:
     >>> check_header(GameLog(players={"A": (1,), "B": (1,)}, start=Start(seed=1)), "x.json")
     Traceback (most recent call last):
     ...
-    outofgears.log.LogError: x.json: $.players.B[0] (robot 1): robot 1 is controlled by A already
+    outofgears.log.LogError: x.json: $.players.B[0]: robot 1 is controlled by A already
     """
     expect(log, GameLog, "log", "a GameLog")
     owner: dict[int, str] = {}
@@ -103,7 +170,6 @@ def check_header(log: GameLog, source: str) -> None:
                     source,
                     json_path(["players", name, index]),
                     f"robot {robot} is controlled by {owner[robot]} already",
-                    robot=robot,
                     clause="SET-1",
                 )
             owner[robot] = name
@@ -123,17 +189,21 @@ def check_header(log: GameLog, source: str) -> None:
             "$.two_robot_variant",
             f"says {str(log.two_robot_variant).lower()}, but the players control "
             f"{'two robots' if two else 'one robot'} each",
+            clause="VAR-1",
         )
     position = log.start.position
     if position is not None:
         in_play = sorted(owner)
-        for name, place in (("robots", position.robots), ("dumps", position.dumps)):
+        for name, place, clause in (
+            ("robots", position.robots, "SET-5"),
+            ("dumps", position.dumps, "SET-2"),
+        ):
             for number in sorted(set(place) - set(in_play)):
                 raise LogError(
                     source,
                     f"$.start.position.{name}.{number}",
                     f"robot {number} is not in play (robots in play: {in_play})",
-                    robot=number,
+                    clause=clause,
                 )
             for number in sorted(set(in_play) - set(place)):
                 raise LogError(
@@ -141,7 +211,7 @@ def check_header(log: GameLog, source: str) -> None:
                     f"$.start.position.{name}.{number}",
                     f"robot {number} is in play, and the position must give its "
                     f"{'gears' if name == 'robots' else 'dump'}",
-                    robot=number,
+                    clause=clause,
                 )
         for name in position.upgrades:
             if name not in log.players:
@@ -149,6 +219,7 @@ def check_header(log: GameLog, source: str) -> None:
                     source,
                     json_path(["start", "position", "upgrades", name]),
                     f"no player called {name!r}",
+                    clause="UPG-1",
                 )
 
 
@@ -167,6 +238,10 @@ def check_position(position: PositionRecord, options: Options, source: str) -> N
             "players hold upgrade cards, but upgrades are not in play (options.upgrades)",
             clause="UPG-1",
         )
+    try:
+        check_upgrade_holders(position.upgrades.values(), options)
+    except InvalidStateError as error:
+        raise LogError(source, "$.start.position.upgrades", str(error), clause="UPG-1") from None
     places: list[BoxPlace] = []
     for number, held in position.robots.items():
         for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
@@ -294,9 +369,12 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
 #: The public names of this module (the rest serves them).
 __all__ = [
     "CHANGED_DEFAULTS",
+    "FIELD_CLAUSES",
     "check_header",
     "check_position",
+    "field_clause",
     "spec_note_facts",
     "spec_notes",
     "start_state",
+    "structure_start",
 ]

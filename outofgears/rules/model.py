@@ -592,14 +592,22 @@ def check_gear_supply(state: GameState) -> None:
 def check_upgrades(state: GameState) -> None:
     """Upgrade cards are held only when the expansion is in play, and only as many of a
     kind as the deck has (spec UPG-1)."""
-    held = Counter(player.upgrade for player in state.players if player.upgrade is not None)
-    if held and not state.options.upgrades:
+    check_upgrade_holders(
+        (player.upgrade for player in state.players if player.upgrade is not None), state.options
+    )
+
+
+def check_upgrade_holders(cards: Iterable[UpgradeCard], options: Options) -> None:
+    """The upgrade cards the players hold, one each: only with the upgrades on, and no more
+    of a card than the deck has (spec UPG-1)."""
+    held = Counter(cards)
+    if held and not options.upgrades:
         raise InvalidStateError(
             "a player holds an upgrade card, but upgrades are not in play (Options(upgrades=True))"
         )
     if not held:
         return
-    in_deck = Counter(state.options.upgrade_deck)
+    in_deck = Counter(options.upgrade_deck)
     for card, count in sorted(held.items(), key=lambda item: item[0].value):
         if count > in_deck[card]:
             raise InvalidStateError(
