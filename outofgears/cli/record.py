@@ -424,7 +424,9 @@ def record(
     t = translator(lang)
     try:
         line_editing()
-        session = start_and_record(context, log, header, given_texts, limit, write_departures, lang)
+        recording = start_and_record(
+            context, log, header, given_texts, limit, write_departures, lang
+        )
     except Terminated:
         say(stopped_line(signal.SIGTERM, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
@@ -434,27 +436,28 @@ def record(
         raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
     finally:
         restore()
-    count = session.count
+    count = recording.count
     say(
         t.ngettext(
             "Recorded {count} turn in {log}.", "Recorded {count} turns in {log}.", count
         ).format(count=count, log=log)
     )
-    replayed = session.file.replayed
+    replayed = recording.file.replayed
+    command = f"outofgears replay {log}" + (f" --lang {lang}" if lang != "en" else "")
     if replayed.verdict == "undecided" and lang == "en":
-        say(f"The log is {replayed.undecided}: outofgears replay {log} says which choices.")
+        say(f"The log is {replayed.undecided}: {command} says which choices.")
     elif replayed.verdict == "undecided":
         assert replayed.undecided is not None
         say(undecided_line(replayed.undecided, lang))
     elif not replayed.agrees:
         say(
-            t.gettext("The log departs from the rules: outofgears replay {log} says where.").format(
-                log=log
+            t.gettext("The log departs from the rules: {command} says where.").format(
+                command=command
             )
         )
     status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
-    if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
-        status = STOPPED_BY[session.stopped_by]
+    if recording.stopped_by == signal.SIGINT or (recording.stopped_by and recording.lost):
+        status = STOPPED_BY[recording.stopped_by]
     raise SystemExit(status)
 
 

@@ -83,6 +83,7 @@ from outofgears.words import (
     colour_name,
     gears_text,
     place_text,
+    taken_each_text,
     translator,
 )
 from outofgears.words.findings import refusal_text
@@ -640,18 +641,13 @@ def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             continue
         default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
         place = event.place
-        question = t.ngettext(
-            "{place} was shared among robots {takers}, {share} gear each, from {pool}: which "
-            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
-            "answer takes; ?: not known)",
-            "{place} was shared among robots {takers}, {share} gears each, from {pool}: which "
-            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
-            "answer takes; ?: not known)",
-            event.share,
+        where = place_text(place, lang)
+        question = t.gettext(
+            "{place}: {taken}, from {pool}. Which went to whom? (written like the default "
+            "split, {default}, SPL-5, which an empty answer takes; ?: not known)"
         ).format(
-            place=place_text(place, lang),
-            takers=", ".join(map(str, event.takers)),
-            share=event.share,
+            place=where[:1].upper() + where[1:],
+            taken=taken_each_text(event.takers, event.share, lang),
             pool=answer_gears(pool, lang),
             default=typed(default, lang),
         )

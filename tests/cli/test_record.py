@@ -218,7 +218,7 @@ def test_a_split_is_asked_with_its_default_and_checked(tmp_path: Path) -> None:
     )  # fmt: skip
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 0, result.output
-    assert "dump 1 was shared among robots 2, 3, 1 gear each" in result.output
+    assert "Dump 1: robots 2 and 3 took 1 gear each, from" in result.output
     assert "(SPL-" in result.output
     choices = read_log(path).turns[0].choices
     assert choices is not None
