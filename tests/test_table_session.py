@@ -300,3 +300,20 @@ TableAtWork.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_a_table_at_work = TableAtWork.TestCase
+
+
+def test_the_steal_question_offers_only_gears_the_attacker_has() -> None:
+    # Ben's robot 2 holds orange and blue at its feet and red in its circuit; Ada defends
+    # against his attack: the question offers those three, and nothing Ben does not have.
+    session = session_of(table_log(Options()), ("attack 1", "attack 1", "harvest 3"))
+    question = session.question()
+    assert question is not None
+    assert question.kind == "steal"
+    assert set(question.options) == {"orange from feet", "blue from feet", "red from circuit"}
+    for gear in ("yellow", "purple", "green", "white"):
+        assert gear not in question.text
+    feet_only = session_of(
+        table_log(Options(defence_steal_source="feet_only")), ("attack 1", "attack 1", "harvest 3")
+    ).question()
+    assert feet_only is not None
+    assert set(feet_only.options) == {"orange from feet", "blue from feet"}

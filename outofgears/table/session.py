@@ -82,6 +82,7 @@ from outofgears.words import (
     clause_title,
     colour_name,
     gears_text,
+    kind_word,
     place_text,
     taken_each_text,
     translator,
@@ -372,7 +373,7 @@ def answer_gears(items: Iterable[Gear], lang: str) -> str:
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} {typed(str(gear), lang)}" for gear, count in counts.items())
+    return ", ".join(f"{count} `{kind_word(gear, lang, count)}`" for gear, count in counts.items())
 
 
 def in_play(state: GameState) -> str:
@@ -569,12 +570,9 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
         if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
             defender, attacker = event.robot, event.source.number
             assert defender is not None
-            sources = quoted(f"{event.gear} from feet", lang)
-            if draft.state.options.defence_steal_source == "feet_or_circuit":
-                sources = t.gettext("{one} or {other}").format(
-                    one=sources, other=quoted(f"{event.gear} from circuit", lang)
-                )
             default = f"{event.gear} from {event.source.kind.value}"
+            options = steal_options(draft.state, attacker) or (default,)
+            sources = listed_answers(options if len(options) <= MAX_LISTED else (default,), lang)
             question = t.gettext(
                 "Robot {defender} defended against robot {attacker}: which gear did it "
                 "take? ({sources}; empty: the default, {default}, ATK-5; ?: not known)"
@@ -582,7 +580,6 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
                 defender=defender, attacker=attacker, sources=sources, default=typed(default, lang)
             )
             shape = t.gettext("write {sources}").format(sources=sources)
-            options = steal_options(draft.state, attacker)
             decisions.append(
                 Decision(
                     Question("steal", (defender, attacker), question, shape, default, options),
@@ -590,6 +587,19 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
                 )
             )
     return decisions
+
+
+def listed_answers(answers: Sequence[str], lang: str) -> str:
+    """Answers offered in a question, quoted as the players type them: ``'red from feet' or
+    'blue from circuit'``."""
+    shown = [quoted(answer, lang) for answer in answers]
+    if len(shown) == 1:
+        return shown[0]
+    return (
+        translator(lang)
+        .gettext("{one} or {other}")
+        .format(one=", ".join(shown[:-1]), other=shown[-1])
+    )
 
 
 def steal_options(state: GameState, attacker: int) -> tuple[str, ...]:
