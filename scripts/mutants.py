@@ -516,7 +516,9 @@ def run_mutant(mutant: Mutant, timeout: float) -> tuple[bool, int, str]:
         target = copy / mutant.path
         text = target.read_text(encoding="utf-8")
         target.write_text(text.replace(mutant.old, mutant.new, 1), encoding="utf-8")
-        engine = f"env PYTHONPATH={folder} {sys.executable} -P -m outofgears.judge.conformance --batch"
+        engine = (
+            f"env PYTHONPATH={folder} {sys.executable} -P -m outofgears.judge.conformance --batch"
+        )
         done = subprocess.run(
             [
                 sys.executable, "-m", "outofgears", "conformance", "--batch",

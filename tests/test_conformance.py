@@ -362,7 +362,8 @@ def test_the_json_report_counts_by_clause(small_suite: Path) -> None:
 
 def _mutants() -> Any:
     spec = importlib.util.spec_from_file_location("mutants", REPO / "scripts" / "mutants.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["mutants"] = module
     spec.loader.exec_module(module)

@@ -35,6 +35,7 @@ import pytest
 import outofgears
 from outofgears import (
     Action,
+    AnyProgram,
     Choices,
     GameState,
     Gear,
@@ -77,7 +78,7 @@ ADAPTERS = (
 )
 
 STATE = setup_game([1, 2, 3], seed=7, players=["Ada", "Bo", "Cy"])
-PROGRAMS = {
+PROGRAMS: dict[int, AnyProgram] = {
     1: Program.parse("harvest 1"),
     2: Program.parse("harvest 2"),
     3: Program.parse("attack 1"),
@@ -425,7 +426,7 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "played": RESULT.state,
         "record": TurnRecord(
             turn=1,
-            programs=PROGRAMS,
+            programs=dict(PROGRAMS),
             recorded=Recorded(robots={1: RobotGears(circuit=())}),
             follows="table",
         ),
