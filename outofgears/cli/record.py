@@ -264,7 +264,7 @@ def writable(path: Path) -> bool:
 
 def create_log(path: str, header: Header, lang: str = "en") -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
-    game = new_game(header)
+    game = new_game(header, lang=lang)
     target = output_path(path, force=False)
     with signals_held() as came:  # the new log is written whole, then a signal acted on
         deliver(game.text, target, path, force=False)
