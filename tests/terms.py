@@ -3,7 +3,6 @@ check that a term stands in its rulebook, on its line, as that term."""
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -15,12 +14,9 @@ from tests.clause_map import REPO_ROOT, load_clause_map, shared_rules_dir
 
 TERMS: Final = REPO_ROOT / "spec" / "terms.toml"
 SOURCES: Final = REPO_ROOT / "spec" / "sources.toml"
-#: Where the rulebooks are: beside the repository, or where ``OUTOFGEARS_RULES`` says (a worktree
-#: that is not beside ``shared/``).
-RULES_DIR: Final = Path(os.environ.get("OUTOFGEARS_RULES", shared_rules_dir()))
 RULEBOOKS: Final = {
-    "it": RULES_DIR / "fuori-di-rotella.it.txt",
-    "fr": RULES_DIR / "out-of-gears.fr.txt",
+    "it": shared_rules_dir() / "fuori-di-rotella.it.txt",
+    "fr": shared_rules_dir() / "out-of-gears.fr.txt",
 }
 #: The mark of a word that no rulebook prints: the project's own.
 OURS: Final = "ours"
