@@ -224,7 +224,7 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page face",
+                "table version view x n page face trio",
                 "c ctrl sigterm d",
             )
         ).split()

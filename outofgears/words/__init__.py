@@ -19,16 +19,16 @@ The API, for any layer above the rules:
   ``str.format`` fields (``t.gettext("dump {number}").format(number=4)``): Babel extracts the
   calls of those four method names from the package's sources.
 * :func:`colour_name`, :func:`gear_name`, :func:`gears_text`, :func:`place_text`,
-  :func:`card_name`, :func:`program_text`, :func:`outcome_text`, :func:`event_text`,
-  :func:`position_lines`, :func:`numbers_text`, :func:`taken_each_text`: the table's things
-  in words; :func:`clause_title`: a spec clause's
+  :func:`place_from_text`, :func:`card_name`, :func:`program_text`, :func:`outcome_text`,
+  :func:`event_text`, :func:`position_lines`, :func:`numbers_text`, :func:`taken_each_text`:
+  the table's things in words; :func:`clause_title`: a spec clause's
   title (the catalogues hold every title of ``spec/clauses.toml``, context ``clause title``).
 
 >>> from outofgears.rules.gears import gears
 >>> gears_text(gears(1, 1, 5), "it")
 '2 rosse, 1 blu'
 >>> place_text(Place.feet(3), "fr")
-'avec le Robot 3'
+'pieds du Robot 3'
 >>> event_text(GearMoved(Gear(1), Place.dump(4), Place.feet(4), 4, "HRV-2"), "it")
 'rotella rossa: discarica 4 -> piedi del robot 4 (robot 4) [HRV-2]'
 """
@@ -68,6 +68,7 @@ __all__ = [
     "gears_text",
     "numbers_text",
     "outcome_text",
+    "place_from_text",
     "place_text",
     "position_lines",
     "program_text",
@@ -252,6 +253,26 @@ def place_text(place: Place, lang: str) -> str:
     return t.gettext("reserve")
 
 
+def place_from_text(place: Place, lang: str) -> str:
+    """Where a gear comes from, in words: the place with its preposition, and in Italian and
+    French its article ("dai piedi del robot 3", "de la Décharge 4").
+
+    >>> place_from_text(Place.feet(3), "it"), place_from_text(Place.dump(4), "fr")
+    ('dai piedi del robot 3', 'de la Décharge 4')
+    >>> place_from_text(Place.circuit(2), "en"), place_from_text(Place.reserve(), "it")
+    ('from robot 2 circuit', 'dalla riserva')
+    """
+    expect(place, Place, "place", "a Place")
+    t = translator(lang)
+    if place.kind is PlaceKind.FEET:
+        return t.gettext("from robot {number} feet").format(number=place.number)
+    if place.kind is PlaceKind.CIRCUIT:
+        return t.gettext("from robot {number} circuit").format(number=place.number)
+    if place.kind is PlaceKind.DUMP:
+        return t.gettext("from dump {number}").format(number=place.number)
+    return t.gettext("from the reserve")
+
+
 def card_name(card: Action | UpgradeCard, lang: str) -> str:
     """An action card's or an upgrade card's name.
 
@@ -311,7 +332,7 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
     """What a program came to, in words.
 
     >>> outcome_text(Outcome.TRAP_SPRUNG, "it")
-    'trappola andata a segno'
+    'la trappola ha avuto effetto'
     """
     expect(outcome, Outcome, "outcome", "an Outcome")
     t = translator(lang)

@@ -48,6 +48,7 @@ from outofgears.words import (
     event_text,
     gears_text,
     kind_word,
+    place_from_text,
     place_text,
     translator,
 )
@@ -514,8 +515,8 @@ def _some_choice(fact: SomeChoice, lang: str) -> str:
 def _default_moves(fact: DefaultMoves, lang: str) -> str:
     t = translator(lang)
     given = ", ".join(
-        t.gettext("{gear} from {place}").format(
-            gear=_gear_word(gear, lang), place=place_text(place, lang)
+        t.pgettext("a gear and where it comes from", "{gear} {source}").format(
+            gear=_gear_word(gear, lang), source=place_from_text(place, lang)
         )
         for gear, place in fact.moves
     )
@@ -567,8 +568,8 @@ def _steal_taken(fact: StealTaken, lang: str) -> str:
 def _taken_from(fact: TakenFrom, lang: str) -> str:
     t = translator(lang)
     taken = ", ".join(
-        t.gettext("{gears} from {place}").format(
-            gears=gears_text((gear,), lang), place=place_text(place, lang)
+        t.pgettext("gears and where they come from", "{gears} {source}").format(
+            gears=gears_text((gear,), lang), source=place_from_text(place, lang)
         )
         for gear, place in fact.moves
     )
@@ -773,7 +774,7 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
     >>> from outofgears.rules.refusals import Refusal
     >>> refusal_text(Refusal("it cannot assemble {chosen}: its feet hold {feet}",
     ...                      (("chosen", gears(1, 5)), ("feet", gears(1, 2, 2)))), "fr")
-    'il ne peut pas assembler 1 rouge, 1 bleu : avec lui il a 1 rouge, 2 orange'
+    'il ne peut pas assembler 1 rouge, 1 bleu : à ses pieds il a 1 rouge, 2 orange'
     """
     if not isinstance(refusal, Refusal):
         raise ArgumentTypeError("refusal", "a Refusal", refusal)
@@ -788,8 +789,8 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
 def _steal_from_circuit(fact: StealFromCircuit, lang: str) -> str:
     t = translator(lang)
     took = "; ".join(
-        t.gettext("robot {robot} took {gears} from {place}").format(
-            robot=robot, gears=gears_text((gear,), lang), place=place_text(place, lang)
+        t.gettext("robot {robot} took {gears} {source}").format(
+            robot=robot, gears=gears_text((gear,), lang), source=place_from_text(place, lang)
         )
         for robot, gear, place in fact.steals
     )
