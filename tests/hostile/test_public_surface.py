@@ -422,7 +422,7 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "played": RESULT.state,
         "record": TurnRecord(
             turn=1,
-            programs=dict(PROGRAMS.items()),
+            programs=dict(PROGRAMS),
             recorded=Recorded(robots={1: RobotGears(circuit=())}),
             follows="table",
         ),
