@@ -42,7 +42,7 @@ def table_log(
     second: Recorded | None = None,
     *,
     follows: Literal["rules", "table"] = "table",
-    reserve: tuple[Gear, ...] = gears(1, 2, 3, 3, 2, 1),
+    reserve: tuple[Gear, ...] = gears(1, 1, 2, 2, 3, 3),
 ) -> GameLog:
     """Ada's robot holds a green gear and harvests dump 1 (a red and a yellow): with three gears
     at its feet it assembles two; the rules give the red and the yellow (ASM-2). Turn 1 records
