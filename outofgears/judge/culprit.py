@@ -26,12 +26,13 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
-from outofgears.errors import expect
+from outofgears.errors import ArgumentTypeError, expect
 from outofgears.judge.inference import Target, reproduce
+from outofgears.judge.reach import Reach, unrelated
 from outofgears.log import Recorded
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
-from outofgears.rules.gears import Gear, sort_gears
+from outofgears.rules.gears import Gear, gear_ranks, sort_gears
 from outofgears.rules.model import (
     AssemblyRule,
     DefenceStealSource,
@@ -96,11 +97,20 @@ def legal_under(
 
 
 def cite_culprits(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded, near: TurnResult
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    near: TurnResult,
+    *,
+    beside: tuple[Choices, Reach] | None = None,
 ) -> list[Culprit]:
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
-    ``near`` is the legal play that misses the fewest recorded values.
+    ``near`` is the legal play that misses the fewest recorded values. ``beside`` is its
+    decisions and what each can change (:func:`~outofgears.judge.reach.decision_reach`): the
+    search for one robot's recorded gears then keeps the decisions that cannot change them
+    (without it, the robots' gears are not searched one by one).
 
     Raises:
         ArgumentTypeError: An argument of the wrong type.
@@ -110,10 +120,24 @@ def cite_culprits(
     reading = _other_reading(state, programs, given, recorded, None)
     if reading is not None:
         return [reading]
+    if beside is None:
+        return _split_culprits(recorded, near)
+    if not (isinstance(beside, tuple) and len(beside) == 2 and isinstance(beside[0], Choices)):
+        raise ArgumentTypeError("beside", "None or a (Choices, reach) pair", beside)
+    target = target_of(recorded)
+    missed = [
+        robot
+        for robot in sorted(recorded.robots)
+        if target.robot_distance(
+            robot,
+            gear_ranks(near.state.robot(robot).feet),
+            gear_ranks(near.state.robot(robot).circuit),
+        )
+    ]
     robots = [
         culprit
-        for robot in sorted(recorded.robots)
-        if (culprit := _robot_reading(state, programs, given, recorded, robot, near)) is not None
+        for robot in missed
+        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside)) is not None
     ]
     return robots + _split_culprits(recorded, near)
 
@@ -130,19 +154,19 @@ def _robot_reading(
     given: Choices,
     recorded: Recorded,
     robot: int,
-    near: TurnResult,
+    beside: tuple[Choices, Reach],
 ) -> Culprit | None:
-    """The other reading that alone allows ``robot``'s recorded feet and circuit, when the
-    closest play misses them and no play under the table's reading gives them."""
+    """The other reading that alone allows ``robot``'s recorded feet and circuit (which the
+    closest play misses), when no play under the table's reading gives them. The closest
+    play's decisions that cannot change them are kept (``beside``): a search over the others."""
     alone = Recorded(robots={robot: recorded.robots[robot]})
-    if target_of(alone).matches(near.state):
-        return None
-    other = _other_reading(state, programs, given, alone, robot)
+    kept = given.with_decisions(unrelated(*beside, robot))
+    other = _other_reading(state, programs, kept, alone, robot)
     options = state.options
     if other is None or legal_under(
         state,
         programs,
-        given,
+        kept,
         alone,
         defence_steal_source=options.defence_steal_source,
         assembly=options.assembly,

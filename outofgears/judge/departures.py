@@ -19,17 +19,17 @@ from attrs import frozen
 from outofgears.errors import IllegalChoiceError
 from outofgears.judge.culprit import Culprit
 from outofgears.judge.inference import Closest, Target, decision_value
+from outofgears.judge.reach import Reach
 from outofgears.log import LogError, Recorded, TurnRecord, json_path
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.gears import (
     Gear,
     GearKind,
+    gear_ranks,
     sort_gears,
 )
-from outofgears.rules.legal import ChoiceSpace, WalkStep
 from outofgears.rules.model import GameState, Place, PlaceKind, Robot
-from outofgears.rules.programs import Programs
 from outofgears.rules.refusals import Refusal
 from outofgears.rules.scoring import player_scores, score_robot
 from outofgears.rules.sharing import own_colour_quota
@@ -167,62 +167,6 @@ def drawn_departure(
 #: The most ways of one split a departure lists (a split can have thousands); past them the
 #: list ends with an ellipsis.
 SHOWN_WAYS = 24
-
-
-#: What each decision of a turn can change, keyed by ``(kind, key)``: the robots and the dumps
-#: (see :func:`decision_reach`).
-Reach = Mapping[tuple[str, Any], tuple[frozenset[int], frozenset[int]]]
-
-
-def decision_reach(state: GameState, programs: Programs, choices: Choices) -> Reach:
-    """What each decision of a turn can change, read along the play ``choices`` make: the
-    robots and dumps of the step that decides it (:attr:`~outofgears.rules.legal.WalkStep.robots`,
-    as the rules' steps declare what they touch), and of every later step that touches one of
-    them (a steal from an attacker changes what the attacker's own victims' attackers take).
-
-    >>> from outofgears import Program, gears, from_position
-    >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}, 3: {}},
-    ...                       dumps={1: (), 2: (), 3: gears(4, 5)}, reserve=())
-    >>> programs = {1: Program.parse("attack 2"), 2: Program.parse("attack 2"),
-    ...             3: Program.parse("harvest 3")}
-    >>> reach = decision_reach(state, programs, Choices())
-    >>> sorted(reach)
-    [('steal', (2, 1))]
-    >>> reach[("steal", (2, 1))]
-    (frozenset({1, 2}), frozenset())
-    """
-    space = ChoiceSpace(state, programs)
-    walk = space.walk()
-    made = {(kind, key): value for kind, key, value in _decisions_of(choices)}
-    table = space.start_table()
-    found: dict[tuple[str, Any], tuple[frozenset[int], frozenset[int]]] = {}
-    for index, step in enumerate(walk):
-        listed = space.options(step, table, most=1)
-        decision = None
-        if listed:
-            kind, key, _ = listed[0]
-            found[(kind, key)] = _onward(walk, index)
-            if (kind, key) in made:
-                decision = (kind, key, made[(kind, key)])
-        space.advance(step, table, decision)
-    return found
-
-
-def _decisions_of(choices: Choices) -> list[tuple[str, Any, Any]]:
-    return [
-        *(("steal", key, steal) for key, steal in choices.defence_steals.items()),
-        *(("split", place, shares) for place, shares in choices.splits.items()),
-        *(("assembly", robot, pick) for robot, pick in choices.assemblies.items()),
-    ]
-
-
-def _onward(walk: Sequence[WalkStep], index: int) -> tuple[frozenset[int], frozenset[int]]:
-    robots, dumps = set(walk[index].robots), set(walk[index].dumps)
-    for step in walk[index + 1 :]:
-        if robots & step.robots or dumps & step.dumps:
-            robots |= step.robots
-            dumps |= step.dumps
-    return frozenset(robots), frozenset(dumps)
 
 
 @frozen
@@ -614,14 +558,16 @@ def differing_clause(
     >>> differing_clause(feet, (), gears(4), moves)
     'HRV-2'
     """
-    extra = Counter(told) - Counter(real)
-    missing = Counter(real) - Counter(told)
+    if not moves:
+        return None
+    told_ranks, real_ranks = Counter(gear_ranks(told)), Counter(gear_ranks(real))
+    extra, missing = told_ranks - real_ranks, real_ranks - told_ranks
     counts: Counter[str] = Counter()
-    for move in moves:
-        left = move.source == place and extra[move.gear] > 0
-        came = move.destination == place and missing[move.gear] > 0
+    for move, rank in zip(moves, gear_ranks([move.gear for move in moves]), strict=True):
+        left = move.source == place and extra[rank] > 0
+        came = move.destination == place and missing[rank] > 0
         if left or came:
-            (extra if left else missing)[move.gear] -= 1
+            (extra if left else missing)[rank] -= 1
             counts[move.clause] += 1
     if not counts:
         return None

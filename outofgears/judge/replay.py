@@ -34,7 +34,6 @@ from outofgears.judge.departures import (
     blame,
     choice_departure,
     compare_recorded,
-    decision_reach,
     drawn_departure,
     rules_allowed,
     shares_of,
@@ -50,6 +49,7 @@ from outofgears.judge.inference import (
     reproduce,
     same_decision,
 )
+from outofgears.judge.reach import decision_reach, played
 from outofgears.judge.resolution import resolve_with_choices
 from outofgears.judge.start import spec_notes, start_state
 from outofgears.log import (
@@ -864,13 +864,17 @@ def _departing_from(
             near.result,
         )
     differing = compare_recorded(record.recorded, near_result, record.turn, path, source)
+    near_choices = played(ready.state, ready.programs, ready.choices, near_result)
+    reach = decision_reach(ready.state, ready.programs, near_choices)
     culprits = cite_culprits(
-        ready.state, ready.programs, ready.choices, record.recorded, near_result
+        ready.state,
+        ready.programs,
+        ready.choices,
+        record.recorded,
+        near_result,
+        beside=(near_choices, reach),
     )
     cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
-    reach = decision_reach(
-        ready.state, ready.programs, near.choices if near is not None else ready.choices
-    )
     allowed = rules_allowed(near, target, ready.result, reach)
     departures += [attrs.evolve(d, options=allowed(d.subject)) for d in cited]
     play = default if near_found is None else _as_turn(default, near_found, ready.result.events)

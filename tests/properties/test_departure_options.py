@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from outofgears import resolve_turn, setup_game
 from outofgears.judge.departures import Departure
+from outofgears.judge.reach import decisions_of, played
 from outofgears.judge.replay import TurnReplay, replay_log
 from outofgears.judge.resolution import resolve_with_choices
 from outofgears.log import GameLog, PositionRecord, Recorded, RobotGears, Start, TurnRecord
@@ -154,3 +155,27 @@ def test_a_departure_lists_every_choice_that_changes_its_value(
             assert changing(turn, departure) <= listed(departure), departure
             if isinstance(departure.subject, ScoreOf):
                 assert not any(isinstance(o, AssemblyOptions) for o in departure.options)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), robots=st.integers(2, 6))
+def test_every_decision_of_a_random_play_is_read_back_from_its_moves(
+    seed: int, robots: int
+) -> None:
+    # The search for one robot's gears keeps the judged play's other decisions as read back
+    # from its moves (judge.reach.played): each must be read, or the search is not narrowed.
+    rng = random.Random(seed)
+    state = setup_game(list(range(1, robots + 1)), seed=seed)
+    for _ in range(3):
+        programs = random_programs(state, rng)
+        space = legal_choices(state, programs)
+        choices = space.sample(rng)
+        result = resolve_turn(state, programs, choices=choices)
+        made = played(state, programs, Choices(), result)
+        assert resolve_turn(state, programs, choices=made).state == result.state
+        decided = {(kind, key) for kind, key, _ in decisions_of(choices)}
+        read = {(kind, key) for kind, key, _ in decisions_of(made)}
+        assert decided <= read
+        state = result.state
+        if state.game_over:
+            break
