@@ -449,6 +449,156 @@ MUTANTS: tuple[Mutant, ...] = (
         "            return True\n        return self.kind is GearKind.STANDARD and self.colour == robot",
         "            return True\n        return self.kind is not GearKind.STANDARD or self.colour == robot",
     ),
+    # --- the choices' own refusals ----------------------------------------------------------
+    m(
+        "split-of-a-trapped-dump-allowed",
+        "SPL-5 TRP-3",
+        "rules/turn.py",
+        "    places |= {DUMP[dump] for dump in reading.numbers if harvesters_of(reading, dump)}",
+        "    places |= {\n"
+        "        DUMP[dump]\n"
+        "        for dump in reading.numbers\n"
+        "        if harvesters_of(reading, dump) or dump in reading.trap_on\n"
+        "    }",
+    ),
+    m(
+        "split-of-a-shovelled-dump-allowed",
+        "SHOV-1 SPL-5 R-SHOVEL",
+        "rules/turn.py",
+        "    places |= {DUMP[dump] for dump in reading.numbers if harvesters_of(reading, dump)}",
+        "    places |= {\n"
+        "        DUMP[dump]\n"
+        "        for dump in reading.numbers\n"
+        "        if harvesters_of(reading, dump) or reading.super_shovels\n"
+        "    }",
+    ),
+    m(
+        "split-of-a-defenders-feet-allowed",
+        "SPL-5 ATK-3",
+        "rules/turn.py",
+        "    places = {FEET[victim] for victim in attackers_by_target(reading) if victim not in standing}",
+        "    places = {FEET[victim] for victim in attackers_by_target(reading)}",
+    ),
+    m(
+        "idle-split-names-the-highest-robot",
+        "SPL-5 GEN-2",
+        "rules/turn.py",
+        "                    robot=named[0] if named else None,",
+        "                    robot=named[-1] if named else None,",
+    ),
+    m(
+        "chosen-assembly-below-three-allowed",
+        "ASM-1",
+        "rules/assembly.py",
+        "    if not can_assemble(feet):\n        if chosen:",
+        "    if not can_assemble(feet):\n        if False:",
+    ),
+    m(
+        "assembly-of-a-stranger-allowed",
+        "ASM-1",
+        "rules/assembly.py",
+        "    for robot in sorted(set(assemblies) - set(numbers)):",
+        "    for robot in ():",
+    ),
+    m(
+        "steal-from-a-non-attacker-allowed",
+        "ATK-4",
+        "rules/attacks.py",
+        "        if defender not in standing or attacker not in attackers.get(defender, ()):",
+        "        if defender not in standing:",
+    ),
+    m(
+        "chosen-steal-from-the-circuit-under-feet-only",
+        "ATK-4",
+        "rules/attacks.py",
+        '    if not from_feet and table.state.options.defence_steal_source == "feet_only":',
+        "    if False:",
+    ),
+    m(
+        "upgrade-laid-with-the-upgrades-off",
+        "UPG-2 SET-6",
+        "rules/programs.py",
+        "    if not state.options.upgrades:\n        raise IllegalProgramError(",
+        "    if False:\n        raise IllegalProgramError(",
+    ),
+    # --- more rules of play -----------------------------------------------------------------
+    m(
+        "counter-defence-attacks-nobody",
+        "CDEF-1",
+        "rules/attacks.py",
+        "        if victim in reading.defenders:\n            hitting += counters",
+        "        if False:\n            hitting += counters",
+    ),
+    m(
+        "super-attack-attacks-nobody",
+        "SATK-1",
+        "rules/attacks.py",
+        "        hitting += [robot for robot in super_attackers if robot != victim]",
+        "        hitting += []",
+    ),
+    m(
+        "voided-super-attack-cites-atk-3",
+        "SATK-2",
+        "rules/attacks.py",
+        '        table.act(attacker, label, ATTACK_VOIDED, "ATK-3" if card else "SATK-2")',
+        '        table.act(attacker, label, ATTACK_VOIDED, "ATK-3")',
+    ),
+    m(
+        "attackers-round-starts-after-the-first-attacker",
+        "ATK-8 R-SYMMETRY",
+        "rules/attacks.py",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim)",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, attackers[0])",
+    ),
+    m(
+        "no-share-event-cites-spl-1",
+        "SPL-4",
+        "rules/sharing.py",
+        '                "SPL-4" if len(pool) < len(takers) else "SPL-1",',
+        '                "SPL-1",',
+    ),
+    m(
+        "the-last-turn-cites-turn-1",
+        "END-1 TURN-1",
+        "rules/scoring.py",
+        '    table.events.append(TurnEnded(table.state.turn, over, "END-1" if over else "TURN-1"))',
+        '    table.events.append(TurnEnded(table.state.turn, over, "TURN-1"))',
+    ),
+    m(
+        "cards-dealt-to-the-last-seat-first",
+        "UPG-1 SET-7",
+        "rules/upgrades.py",
+        "    return dict(zip(players, shuffled, strict=False))",
+        "    return dict(zip(list(players)[::-1], shuffled, strict=False))",
+    ),
+    m(
+        "padding-of-the-highest-colour",
+        "REF-2",
+        "rules/setup.py",
+        "    return [CANONICAL_GEARS[unused[0] - 1]] * short",
+        "    return [CANONICAL_GEARS[unused[-1] - 1]] * short",
+    ),
+    m(
+        "three-jolly-gears",
+        "JOL-1",
+        "rules/setup.py",
+        "        extra += [JOLLY] * EXPANSION_GEARS_PER_KIND",
+        "        extra += [JOLLY] * 3",
+    ),
+    m(
+        "three-three-point-gears",
+        "TRI-1",
+        "rules/setup.py",
+        "        extra += [THREE_POINT] * EXPANSION_GEARS_PER_KIND",
+        "        extra += [THREE_POINT] * 3",
+    ),
+    m(
+        "mixed-variant-allowed",
+        "VAR-1",
+        "judge/start.py",
+        "    if len(set(sizes)) > 1:",
+        "    if False:",
+    ),
     # --- refusals of a start ----------------------------------------------------------------
     m(
         "a-gear-refusal-names-no-robot",

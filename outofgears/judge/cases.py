@@ -278,14 +278,21 @@ def load_cases(folder: Path | str) -> list[dict[str, Any]]:
     return [cases[key] for key in sorted(cases)]
 
 
+def _expect_case(case: object) -> None:
+    if not isinstance(case, Mapping) or not isinstance(case.get("input"), Mapping):
+        raise ArgumentTypeError("case", "a case: a mapping with its input", case)
+
+
 def case_ids(case: Mapping[str, Any]) -> tuple[str, ...]:
     """The clause and ruling IDs a case checks."""
+    _expect_case(case)
     return (*case.get("clauses", ()), *case.get("rulings", ()))
 
 
 def expansions_of(case: Mapping[str, Any]) -> frozenset[str]:
     """The expansions and the variant a case plays with: ``upgrades``, ``jolly``,
     ``three-point``, ``pad-reserve``, ``variant`` (none: the base game)."""
+    _expect_case(case)
     options = case["input"].get("options", {})
     found = {
         name
@@ -325,8 +332,17 @@ def select_cases(
     1
     """
     for name, given in (("clauses", clauses), ("options", options), ("expansions", expansions)):
-        if isinstance(given, str) or not all(isinstance(item, str) for item in given):
+        if (
+            isinstance(given, str)
+            or not isinstance(given, Iterable)
+            or not all(isinstance(item, str) for item in given)
+        ):
             raise ArgumentTypeError(name, "a sequence of str", given)
+    if isinstance(cases, str | bytes | Mapping) or not isinstance(cases, Iterable):
+        raise ArgumentTypeError("cases", "a list of cases", cases)
+    cases = list(cases)
+    for case in cases:
+        _expect_case(case)
     unknown = sorted(set(expansions) - set(EXPANSIONS))
     if unknown:
         raise ArgumentTypeError("expansions", f"names among {', '.join(EXPANSIONS)}", unknown)

@@ -423,7 +423,12 @@ def fired(not_clauses: Iterable[str], answer: Mapping[str, Any]) -> list[str]:
     >>> fired(["SPL-4"], {"events": [{"type": "split_resolved", "clause": "SPL-4"}]})
     ['events: an event cites SPL-4, which must not fire here']
     """
+    if isinstance(not_clauses, str) or not isinstance(not_clauses, Iterable):
+        raise ArgumentTypeError("not_clauses", "a list of clause IDs", not_clauses)
     barred = set(not_clauses)
+    if not all(isinstance(clause, str) for clause in barred):
+        raise ArgumentTypeError("not_clauses", "a list of clause IDs", not_clauses)
+    _expect_object(answer, "answer", ())
     refusal = answer.get("refusal")
     cited = [refusal.get("clause")] if isinstance(refusal, dict) else []
     found = [f"refusal.clause: {c}, which must not fire here" for c in cited if c in barred]
@@ -600,5 +605,4 @@ __all__ = [
     "request_of",
     "run_case",
     "select_cases",
-    "serve",
 ]

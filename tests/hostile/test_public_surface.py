@@ -185,6 +185,11 @@ SAMPLES: dict[str, _Sample] = {
     "folder": lambda: REPO_ROOT / "spec" / "conformance",
     "results": lambda: [run_case(CASE, reference_answer)],
     "command": lambda: "python3 -c pass",
+    "cases": lambda: [dict(CASE)],
+    "not_clauses": lambda: ["SPL-4"],
+    "raw": lambda: b'{"case": "c"}',
+    "argv": lambda: ["true"],
+    "timeout": lambda: 1.0,
     "card": lambda: UpgradeCard.SUPER_TRAP,
     "colour": lambda: 1,
     "count": lambda: 2,
@@ -452,6 +457,11 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
     },
     "outofgears.judge.compare.refusal_json": {"error": REFUSAL},
     "outofgears.judge.compare.refused_choice": {"error": REFUSAL},
+    "outofgears.judge.cases.read_case": {
+        "path": REPO_ROOT / "spec" / "conformance" / "hand" / "hand-end-1-the-last-turn.json"
+    },
+    "outofgears.judge.start.field_clause": {"path": "$.start.seed"},
+    "outofgears.judge.start.structure_start": {"data": json.loads(LOG_TEXT), "source": "x.json"},
     "outofgears.judge.start.check_position": {
         "position": POSITION,
         "options": Options(),
