@@ -222,7 +222,7 @@ REVIEWED_SHARED = {
     "fr": frozenset(
         " ".join(
             (
-                "a action assemble base change circuit clause fr it j jolly k note orange phases place",
+                "a action assemble base change circuit clause fr it j jolly k note orange phases place places",
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face trio",
                 "c ctrl sigterm d",
