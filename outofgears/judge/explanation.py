@@ -150,7 +150,7 @@ def clause_note(clause_id: str, lang: str = "en") -> ClauseNote:
 
     >>> note = clause_note("ATK-4")
     >>> note.title, note.sources
-    ('Defence steals', 'IT: IT-ATK-4, IT-ACT-ATK-2 | FR: FR-ATK-4, FR-ACT-ATK-2')
+    ('The defender takes one gear from each attacker', 'IT: IT-ATK-4, IT-ACT-ATK-2 | FR: FR-ATK-4, FR-ACT-ATK-2')
     >>> clause_note("ATK-5").engine_policy
     True
     """
