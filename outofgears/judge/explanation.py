@@ -183,14 +183,28 @@ def explain_turn(
         InvalidStateError: ``lang`` is not one of ``"en"``, ``"it"``, ``"fr"``.
     """
     check_language(lang)
-    replay = replay_through(log, turn, source)
+    return explain_replayed(replay_through(log, turn, source), turn, source=source, lang=lang)
+
+
+def explain_replayed(
+    replay: Replay, turn: int, *, source: str = "<log>", lang: str = "en"
+) -> Explanation:
+    """Explain turn ``turn`` of a log already replayed (:func:`~outofgears.judge.replay.replay_log`),
+    in ``lang``: the turns of a whole replay explained without replaying it again.
+
+    Raises:
+        NoSuchTurnError: The replay holds no turn ``turn``.
+        InvalidStateError: ``lang`` is not one of ``"en"``, ``"it"``, ``"fr"``.
+    """
+    expect(replay, Replay, "replay", "a Replay")
+    check_language(lang)
     replayed = replay.turn(turn)
     notes = {clause: clause_note(clause, lang) for clause in _clauses(replayed)}
     events = tuple(
         ExplainedEvent(event, event_text(event, lang), notes[event.clause])
         for event in replayed.result.events
     )
-    earlier = tuple(sorted({d.turn for d in replay.departures if d.turn != turn}))
+    earlier = tuple(sorted({d.turn for d in replay.departures if d.turn < turn}))
     return Explanation(source, lang, replay, replayed, events, earlier)
 
 

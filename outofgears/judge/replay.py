@@ -26,6 +26,7 @@ from outofgears.errors import (
     GameOverError,
     IllegalProgramError,
     InvalidStateError,
+    printable,
 )
 from outofgears.judge.culprit import cite_culprits, target_of
 from outofgears.judge.departures import (
@@ -313,11 +314,40 @@ class Replay:
         return "undecided" if self.undecided is not None else "agrees"
 
     def turn(self, number: int) -> TurnReplay:
-        """The replay of turn ``number``; ``KeyError`` if the log has no such turn."""
+        """The replay of turn ``number`` (as numbered in the log).
+
+        Raises:
+            NoSuchTurnError: The replay holds no such turn (a ``KeyError`` too).
+        """
         for replayed in self.turns:
             if replayed.turn == number:
                 return replayed
-        raise KeyError(number)
+        raise NoSuchTurnError(number, tuple(replayed.turn for replayed in self.turns))
+
+
+class NoSuchTurnError(InvalidStateError, KeyError):
+    """A turn asked of a replay that holds no such turn; a ``KeyError`` as well.
+
+    Attributes:
+        turn: The turn asked for.
+        turns: The turns the replay holds.
+
+    >>> error = NoSuchTurnError(0, (1, 2, 3))
+    >>> str(error), error.turn, isinstance(error, KeyError)
+    ('the replay has no turn 0 (its turns: 1-3)', 0, True)
+    """
+
+    def __init__(self, turn: object, turns: tuple[int, ...]) -> None:
+        held = f"its turns: {turns[0]}-{turns[-1]}" if turns else "it has no turns"
+        super().__init__(f"the replay has no turn {printable(repr(turn))} ({held})")
+        self.turn = turn
+        self.turns = turns
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.turn, self.turns))
 
 
 @frozen
