@@ -1,0 +1,323 @@
+"""Tournaments: bots play each other, every bot in every seat equally often.
+
+:func:`play_tournament` is what ``outofgears tournament`` prints, as data, with the same
+seeds, so the command's figures can be reproduced (and extended) in code.
+
+With ``K`` bots (2 to 8) each game has robots ``1..K``, one per player ``P1..PK``. Games come in
+rounds of ``K``: the games of a round share one deal and rotate the bots around the seats, so
+that in game ``j`` of a round (from 0) seat ``s`` is played by bot ``(s + j) mod K``
+(:func:`seating`); the number of games is therefore a multiple of ``K``. Round ``r`` (from 1)
+deals with the seed given by the first 8 bytes of SHA-256 of ``"outofgears-tournament S r"``
+(big-endian), and game ``i`` (from 1) of the tournament seeds the bots' random choices with the
+next 8 bytes of that digest plus ``i`` (:func:`round_seeds`), so the results depend only on
+``S`` and the bots.
+
+Each bot's *win share* is the mean over the games of its return (a win shared by ``k`` winners
+is ``1/k``, ruling R-TURN-CAP for a game cut off at the turn cap), with its standard error
+``s / sqrt(n)`` (``s`` the sample standard deviation of its returns over the ``n`` games); its
+*points* are the mean of its final points; its *ms per move* is its thinking time (wall clock,
+the bot's ``act`` calls only) over the moves it made.
+
+A bot is a spec that :func:`~outofgears.play.bots.make_bot` reads (a built-in name such as
+``"greedy:16"``, ``"module:Class"`` of an importable module, or an entry point of the group
+``outofgears.bots``), or a class (any callable) that builds a bot with no argument, such as a
+class written in the calling program:
+
+>>> from outofgears.play.tournament import play_tournament
+>>> class FirstMove:
+...     def act(self, observation, rng):
+...         return observation.legal_actions()[0]
+>>> result = play_tournament([FirstMove, "random"], games=4, seed=1)
+>>> [standing.bot for standing in result.standings], result.games
+(['FirstMove', 'random'], 4)
+>>> round(sum(standing.win_share for standing in result.standings), 6)
+1.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeAlias
+
+from attrs import field, frozen
+
+from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError, printable
+from outofgears.play.bots import Bot, make_bot, play_match
+from outofgears.rules.model import Options
+from outofgears.rules.setup import setup_game
+
+#: A bot of a tournament: a spec :func:`~outofgears.play.bots.make_bot` reads, or a callable
+#: (a class) that builds one with no argument.
+BotSource: TypeAlias = str | Callable[[], Bot]
+
+
+def round_seeds(seed: int, round_number: int) -> tuple[int, int]:
+    """The deal seed and the base of the bots' seeds of round ``round_number`` (from 1).
+
+    >>> round_seeds(7, 1) == round_seeds(7, 1), round_seeds(7, 1) == round_seeds(7, 2)
+    (True, False)
+    """
+    digest = hashlib.sha256(f"outofgears-tournament {seed} {round_number}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
+
+
+def seating(bots: int, game: int) -> list[int]:
+    """Which bot plays each seat in game ``game`` (from 1): rotated once per game of a round.
+
+    >>> seating(3, 1), seating(3, 2), seating(3, 3), seating(3, 4)
+    ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2])
+    """
+    shift = (game - 1) % bots
+    return [(seat + shift) % bots for seat in range(bots)]
+
+
+def bot_name(source: BotSource) -> str:
+    """How a tournament names a bot: its spec, or the name of the class that builds it.
+
+    >>> bot_name("greedy:4"), bot_name(dict)
+    ('greedy:4', 'dict')
+    """
+    if isinstance(source, str):
+        return source
+    return str(getattr(source, "__qualname__", None) or getattr(source, "__name__", repr(source)))
+
+
+def build_bot(source: BotSource) -> Bot:
+    """The bot of a spec (:func:`~outofgears.play.bots.make_bot`) or of a class that builds one.
+
+    Raises:
+        InvalidStateError: The spec names no bot, or what the class builds has no ``act``.
+    """
+    if isinstance(source, str):
+        return make_bot(source)
+    if not callable(source):
+        raise ArgumentTypeError("bot", "a bot spec or a class that builds a bot", source)
+    try:
+        bot = source()
+    except OutOfGearsError:
+        raise
+    except Exception as error:
+        raise InvalidStateError(
+            f"bot {printable(bot_name(source))}: building it failed "
+            f"({type(error).__name__}: {printable(str(error))})"
+        ) from error
+    if not callable(getattr(bot, "act", None)):
+        raise InvalidStateError(
+            f"bot {printable(bot_name(source))}: it has no act(observation, rng)"
+        )
+    return bot
+
+
+@frozen
+class GameResult:
+    """A game of a tournament, by bot (in the order the bots were given).
+
+    Args:
+        shares: Each bot's return (win share).
+        points: Each bot's points.
+        cut_off: Whether the game was cut off at the turn cap.
+        seconds: Each bot's thinking time (wall clock; not compared).
+        moves: The moves each bot made (one a turn).
+    """
+
+    shares: list[float]
+    points: list[float]
+    cut_off: bool
+    seconds: list[float] = field(eq=False)
+    moves: int
+
+
+@frozen
+class TournamentGame:
+    """Plays game ``number`` of a tournament (picklable when its bots are, for worker
+    processes).
+
+    Args:
+        bots: The bots, in the order given.
+        seed: The tournament's seed.
+        turn_cap: The turn a game is cut off at.
+        options: The rule options.
+    """
+
+    bots: tuple[BotSource, ...]
+    seed: int
+    turn_cap: int
+    options: Options
+
+    def __call__(self, number: int) -> GameResult:
+        """Each bot's return, points and thinking time in game ``number``, the moves each bot
+        made, and whether the game was cut off."""
+        count = len(self.bots)
+        deal, base = round_seeds(self.seed, (number - 1) // count + 1)
+        state = setup_game(list(range(1, count + 1)), seed=deal, options=self.options)
+        seats = seating(count, number)
+        players = [player.name for player in state.players]
+        bots = {players[seat]: build_bot(self.bots[bot]) for seat, bot in enumerate(seats)}
+        result = play_match(state, bots, random.Random(base + number), turn_cap=self.turn_cap)
+        shares = [0.0] * count
+        points = [0.0] * count
+        seconds = [0.0] * count
+        for seat, bot in enumerate(seats):
+            shares[bot] = result.returns[players[seat]]
+            points[bot] = result.points[players[seat]]
+            seconds[bot] = result.seconds[players[seat]]
+        return GameResult(shares, points, result.cut_off, seconds, result.turns)
+
+
+@frozen
+class Standing:
+    """One bot's figures over a tournament.
+
+    Args:
+        bot: The bot's name (its spec, or its class's name).
+        seat_order: Its place in the order the bots were given (from 1).
+        win_share: The mean of its returns over the games.
+        win_share_se: The standard error of that mean (``None`` for a single game).
+        points: The mean of its final points.
+        ms_per_move: Its thinking time per move, in milliseconds (wall clock).
+    """
+
+    bot: str
+    seat_order: int
+    win_share: float
+    win_share_se: float | None
+    points: float
+    ms_per_move: float = field(eq=False)
+
+
+@frozen
+class TournamentResult:
+    """A tournament played (:func:`play_tournament`).
+
+    Args:
+        games: The games played.
+        seed: The seed of the deals and the bots.
+        turn_cap: The turn a game was cut off at.
+        cut_off: How many games were cut off there (scored as they stood, R-TURN-CAP).
+        standings: Each bot's figures, in the order the bots were given.
+    """
+
+    games: int
+    seed: int
+    turn_cap: int
+    cut_off: int
+    standings: tuple[Standing, ...]
+
+
+def mean_and_se(values: list[float]) -> tuple[float, float | None]:
+    """The mean of ``values`` and its standard error (``None`` for fewer than two values).
+
+    >>> mean, se = mean_and_se([1.0, 0.0, 0.0, 1.0])
+    >>> mean, round(se, 4)
+    (0.5, 0.2887)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None
+    variance = sum((value - mean) ** 2 for value in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def check_tournament(bots: Sequence[BotSource], games: int) -> None:
+    """Refuse a tournament that cannot seat its bots fairly: 2 to 8 bots that can be built,
+    and a number of games that is a multiple of their number.
+
+    Raises:
+        InvalidStateError: With a message naming what is wrong.
+    """
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError("bots", "a list of bots", bots)
+    if not 2 <= len(bots) <= 8:
+        raise InvalidStateError(f"a tournament needs 2 to 8 bots, not {len(bots)}")
+    for source in bots:
+        build_bot(source)
+    if type(games) is not int or games < 1:
+        raise ArgumentTypeError("games", "a positive int", games)
+    if games % len(bots):
+        raise InvalidStateError(
+            f"the games must be a multiple of the {len(bots)} bots, so that every bot plays "
+            f"every seat equally; not {games}"
+        )
+
+
+def play_tournament(
+    bots: Sequence[BotSource],
+    *,
+    games: int,
+    seed: int,
+    turn_cap: int = 100,
+    options: Options | None = None,
+    workers: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> TournamentResult:
+    """Let ``bots`` play ``games`` games seated in rotation: ``outofgears tournament``'s figures.
+
+    With the same bots, ``seed``, ``turn_cap`` and options, the figures (but the thinking
+    times) are the command's, whatever the number of ``workers`` (processes; a bot built by a
+    class needs a class a worker can import). ``on_game`` is called with each game's result as
+    it ends, in order.
+
+    Raises:
+        InvalidStateError: 1 or more than 8 bots, a bot that cannot be built, or a number of
+            games that is not a multiple of the number of bots.
+    """
+    check_tournament(bots, games)
+    job = TournamentGame(tuple(bots), seed, turn_cap, options or Options())
+    shares: list[list[float]] = [[] for _ in bots]
+    points: list[list[float]] = [[] for _ in bots]
+    seconds = [0.0 for _ in bots]
+    moves = 0
+    cut_off = 0
+    for game in _games(job, games, workers):
+        for index in range(len(bots)):
+            shares[index].append(game.shares[index])
+            points[index].append(game.points[index])
+            seconds[index] += game.seconds[index]
+        moves += game.moves
+        cut_off += game.cut_off
+        if on_game is not None:
+            on_game(game)
+    standings = []
+    for index, source in enumerate(bots):
+        share, share_se = mean_and_se(shares[index])
+        mean_points, _ = mean_and_se(points[index])
+        standings.append(
+            Standing(
+                bot=bot_name(source),
+                seat_order=index + 1,
+                win_share=share,
+                win_share_se=share_se,
+                points=mean_points,
+                ms_per_move=1000 * seconds[index] / max(1, moves),
+            )
+        )
+    return TournamentResult(games, seed, turn_cap, cut_off, tuple(standings))
+
+
+def _games(job: TournamentGame, games: int, workers: int) -> Iterator[GameResult]:
+    if workers == 1:
+        for number in range(1, games + 1):
+            yield job(number)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(job, range(1, games + 1), chunksize=max(1, games // (workers * 8)))
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "BotSource",
+    "GameResult",
+    "Standing",
+    "TournamentGame",
+    "TournamentResult",
+    "mean_and_se",
+    "play_tournament",
+    "round_seeds",
+    "seating",
+]
