@@ -38,6 +38,7 @@ from outofgears.rules.gears import (
     GearKind,
     describe_gears,
     gears,
+    gears_in_order,
 )
 from outofgears.rules.legal import ChoiceSpace, legal_choices
 from outofgears.rules.model import (
@@ -112,6 +113,7 @@ __all__ = [
     "describe_gears",
     "from_position",
     "gears",
+    "gears_in_order",
     "legal_choices",
     "legal_joint_programs",
     "legal_programs",

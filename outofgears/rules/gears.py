@@ -283,12 +283,24 @@ def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
 
 
 def gears(*colours: int) -> tuple[Gear, ...]:
-    """Standard gears of the given colours, sorted: a shorthand for positions and tests.
+    """Standard gears of the given colours, **sorted**: a shorthand for the gears of a place
+    whose order does not matter (feet, circuits, dumps). For a reserve, whose order is the
+    draw order, use :func:`gears_in_order`.
 
     >>> [str(g) for g in gears(3, 1, 1)]
     ['red', 'red', 'yellow']
     """
     return sort_gears(Gear(colour) for colour in colours)
+
+
+def gears_in_order(*colours: int) -> tuple[Gear, ...]:
+    """Standard gears of the given colours, in the order given: a reserve in draw order, the
+    next gear first.
+
+    >>> [str(g) for g in gears_in_order(3, 1, 1)]
+    ['yellow', 'red', 'red']
+    """
+    return tuple(Gear(colour) for colour in colours)
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
