@@ -12,6 +12,7 @@ events of the turn, each with the spec clause that caused it.
 2
 """
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import (
     GameOverError,
     IllegalChoiceError,
@@ -67,7 +68,6 @@ from outofgears.rules.setup import from_position, setup_game, setup_two_robot_ga
 from outofgears.rules.table import apply_events
 from outofgears.rules.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.rules.variant import PlayerScore
-from outofgears.version import SPEC_VERSION, __version__
 
 __all__ = [
     "COLOUR_NAMES",

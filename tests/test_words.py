@@ -263,8 +263,8 @@ def shipped_reports(lang: str) -> list[tuple[str, list[str], set[str]]]:
     ``replay``'s whole report, and the scores-only example's undecided report (``--max-open
     4``); each with the example's player names."""
     from outofgears.cli.explain import explain_text
-    from outofgears.judge.explanation import explain_replayed
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
 
     reports = []
     for name, replayed in shipped_replays():
@@ -407,8 +407,8 @@ def test_every_refusal_of_the_rules_reads_with_no_english_word(lang: str) -> Non
 def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
     """A log whose defence steal the rules refuse: explain and replay say why in ``lang``."""
     from outofgears.cli.explain import explain_text
-    from outofgears.judge.explanation import explain_replayed
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
     from outofgears.log import ChoicesRecord, GameLog, Start, StealRecord, TurnRecord
     from outofgears.rules.programs import parse_program
 
@@ -440,8 +440,8 @@ def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_the_notes_on_an_older_spec_version_read_in_the_readers_language(lang: str) -> None:
     from outofgears.cli.explain import explain_text
-    from outofgears.judge.explanation import explain_replayed
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
     from outofgears.log import GameLog, Start, TurnRecord, WrittenBy
     from outofgears.rules.programs import parse_program
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from outofgears._version import SPEC_VERSION
 from outofgears.cli.common import DEPARTS, InputError, echo_json, say
 from outofgears.errors import printable
 from outofgears.judge.conformance import (
@@ -19,7 +20,6 @@ from outofgears.judge.conformance import (
     load_cases,
     run_case,
 )
-from outofgears.version import SPEC_VERSION
 
 
 @click.command()

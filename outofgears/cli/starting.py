@@ -21,6 +21,7 @@ import click
 from attrs import frozen
 from click.core import ParameterSource
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.cli.common import (
     AsciiIntRange,
     F,
@@ -45,7 +46,6 @@ from outofgears.log import (
 from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.rules.setup import build_reserve
-from outofgears.version import SPEC_VERSION, __version__
 from outofgears.words import translator
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.

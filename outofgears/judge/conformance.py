@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from outofgears._version import SPEC_VERSION
 from outofgears.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -47,7 +48,6 @@ from outofgears.rules.gears import GEAR_NAMES, Gear
 from outofgears.rules.model import GameState
 from outofgears.rules.scoring import player_scores, winners
 from outofgears.rules.turn import resolve_turn
-from outofgears.version import SPEC_VERSION
 
 #: The protocol's name and version, sent with every request.
 PROTOCOL: Final = "outofgears-conformance/1"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from outofgears._version import SPEC_VERSION
 from outofgears.errors import (
     InvalidStateError,
     SetupError,
@@ -27,7 +28,6 @@ from outofgears.rules.gears import (
 )
 from outofgears.rules.model import GameState, Options
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
-from outofgears.version import SPEC_VERSION
 from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
 
 

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Final, Literal, Union, get_args, get_origin
 import attrs
 from attrs import field, frozen
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import show
 from outofgears.log.errors import LogFieldError
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -620,10 +621,24 @@ class TurnRecord:
 
 @frozen
 class WrittenBy:
-    """The engine and spec versions that wrote a log."""
+    """The engine and spec versions that wrote a log (``written_by``).
+
+    Attributes:
+        engine: The version of the engine (the package, ``outofgears.__version__``).
+        spec: The version of the specification it implements (``outofgears.SPEC_VERSION``).
+
+    >>> import outofgears
+    >>> WrittenBy.current() == WrittenBy(outofgears.__version__, outofgears.SPEC_VERSION)
+    True
+    """
 
     engine: VersionText = field(validator=_declared)
     spec: VersionText = field(validator=_declared)
+
+    @classmethod
+    def current(cls) -> WrittenBy:
+        """This engine and the specification it implements: what a log written now says."""
+        return cls(engine=__version__, spec=SPEC_VERSION)
 
 
 Players = Annotated[

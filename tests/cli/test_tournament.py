@@ -111,6 +111,4 @@ def test_the_command_prints_what_play_tournament_gives_with_the_same_seed() -> N
     assert [
         (row["bot"], row["seat_order"], row["win_share"], row["win_share_se"], row["points"])
         for row in printed["bots"]
-    ] == [
-        (s.bot, s.seat_order, s.win_share, s.win_share_se, s.points) for s in result.standings
-    ]
+    ] == [(s.bot, s.seat_order, s.win_share, s.win_share_se, s.points) for s in result.standings]
