@@ -177,7 +177,7 @@ def check_declared(value: Any, kind: Any, *where: str | int) -> None:
     >>> check_declared(9, RobotNumber, "defender")
     Traceback (most recent call last):
     ...
-    outofgears.log.LogFieldError: a robot number is 1 to 8, not 9
+    outofgears.log.LogFieldError: defender: a robot number is 1 to 8, not 9
     """
     compile_check(kind)(value, where)
 
@@ -191,7 +191,7 @@ def compile_check(kind: Any) -> Check:
     >>> check([Gear(1)], ("feet",))
     Traceback (most recent call last):
     ...
-    outofgears.log.LogFieldError: expected a list, got [Gear(1)]
+    outofgears.log.LogFieldError: feet: expected a list, got [Gear(1)]
     """
     base, limits = limits_of(kind)
     if is_union(base):
