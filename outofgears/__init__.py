@@ -14,11 +14,13 @@ events of the turn, each with the spec clause that caused it.
 
 from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
     OutOfGearsError,
+    ProgramParseError,
     SetupError,
 )
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -78,6 +80,7 @@ __all__ = [
     "Action",
     "ActionResolved",
     "AnyProgram",
+    "ArgumentTypeError",
     "ChoiceSpace",
     "Choices",
     "DefenceSteal",
@@ -99,6 +102,7 @@ __all__ = [
     "Player",
     "PlayerScore",
     "Program",
+    "ProgramParseError",
     "Robot",
     "SetupError",
     "SplitResolved",

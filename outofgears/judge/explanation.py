@@ -210,3 +210,14 @@ def explain_replayed(
 
 def _clauses(replayed: TurnReplay) -> dict[str, None]:
     return dict.fromkeys(event.clause for event in replayed.result.events)
+
+
+#: The public names of this module (the rest serves them).
+__all__ = [
+    "ClauseNote",
+    "ExplainedEvent",
+    "Explanation",
+    "clause_note",
+    "explain_replayed",
+    "explain_turn",
+]

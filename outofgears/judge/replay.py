@@ -148,6 +148,19 @@ class TurnReplay:
 
     ``open_positions`` is how many positions agreed with everything recorded once this turn
     was played (1 when the record settles it); this replay follows the first of them.
+
+    Attributes:
+        record: The turn as the log writes it.
+        index: Its index in the log's ``turns``.
+        before: The position before it.
+        programs: ``robot -> program``.
+        choices: The choices it was resolved with: the log's and those inferred.
+        result: The turn's result: the events and the position after it.
+        departures: Where the log departs from the rules on this turn.
+        inferred: The choices inferred from what the players recorded.
+        open_positions: How many positions agree with everything recorded once the turn was
+            played.
+        inferred_choices: The inferred choices as engine choices.
     """
 
     record: TurnRecord
@@ -1056,7 +1069,9 @@ def check_choices_in_play(
 __all__ = [
     "Departure",
     "InferredChoice",
+    "NoSuchTurnError",
     "Replay",
     "TurnReplay",
+    "UndecidedError",
     "replay_log",
 ]

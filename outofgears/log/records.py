@@ -423,7 +423,12 @@ def _attribute_check(attribute: attrs.Attribute[Any]) -> Callable[[Any], None]:
 
 @frozen
 class RobotGears:
-    """A robot's feet and circuit as written in a log; ``None`` where not given."""
+    """A robot's feet and circuit as written in a log; ``None`` where not given.
+
+    Attributes:
+        feet: The gears at the robot's feet, or ``None`` where not given.
+        circuit: The gears in its circuit, or ``None`` where not given.
+    """
 
     feet: Gears | None = field(validator=_declared, default=None)
     circuit: Gears | None = field(validator=_declared, default=None)
@@ -441,6 +446,14 @@ class PositionRecord:
     ``reserve`` is the face-down pile in draw order, or, as a table knows it, a count of
     each gear in it (``{Gear(1): 3}``) with the order unknown: then every turn says what
     was drawn (:attr:`TurnRecord.drawn`).
+
+    Attributes:
+        robots: ``robot -> RobotGears`` for every robot in play.
+        dumps: ``dump -> gears`` for every dump in play.
+        reserve: The reserve in draw order (a tuple of gears), or ``gear -> count``.
+        turn: The number of the next turn (1 when left out).
+        upgrades: ``player -> card``: the upgrade cards still held (the Robot Upgrades
+            expansion).
     """
 
     robots: dict[int, RobotGears] = field(validator=_declared)
@@ -488,7 +501,13 @@ class PositionRecord:
 
 @frozen
 class Start:
-    """How the game started: exactly one of a seed and a position."""
+    """How the game started: exactly one of a seed and a position.
+
+    Attributes:
+        seed: The seed that set the game up (:func:`~outofgears.rules.setup.setup_game`),
+            or ``None``.
+        position: The position typed in (:class:`PositionRecord`), or ``None``.
+    """
 
     #: The attributes of which a start holds exactly one.
     ONE_OF = ("seed", "position")
@@ -503,7 +522,14 @@ class Start:
 
 @frozen
 class StealRecord:
-    """A defender's chosen gear (spec ATK-4); ``source`` is written ``"from"`` in JSON."""
+    """A defender's chosen gear (spec ATK-4); ``source`` is written ``"from"`` in JSON.
+
+    Attributes:
+        defender: The defending robot.
+        attacker: The robot it takes a gear from.
+        source: ``"feet"`` or ``"circuit"`` of the attacker (JSON key ``"from"``).
+        gear: The gear taken.
+    """
 
     defender: RobotNumber = field(validator=_declared)
     attacker: RobotNumber = field(validator=_declared)
@@ -515,7 +541,12 @@ class StealRecord:
 
 @frozen
 class SplitRecord:
-    """A split the table agreed on (spec SPL-5)."""
+    """A split the table agreed on (spec SPL-5).
+
+    Attributes:
+        place: The place split: a dump or a robot's feet.
+        shares: ``robot -> gears``: what each taker got.
+    """
 
     place: SplitPlace = field(validator=_declared)
     shares: dict[int, Gears] = field(validator=_declared)
@@ -551,6 +582,13 @@ class ChoicesRecord:
 
     A defender takes at most one gear from each attacker and a place is split
     once, so a steal or a split written twice is refused.
+
+    Attributes:
+        defence_steals: The defence steals chosen (:class:`StealRecord`), at most one per
+            defender and attacker.
+        assemblies: ``robot -> gears``: the two gears a robot assembled, or ``()`` where it
+            declined (optional assembly).
+        splits: The splits agreed on (:class:`SplitRecord`), at most one per place.
     """
 
     defence_steals: Annotated[tuple[StealRecord, ...], Size(0, MAX_STEALS, "defence steals")] = (
@@ -595,7 +633,13 @@ class ChoicesRecord:
 
 @frozen
 class Recorded:
-    """What the players wrote down after a turn: any subset of these."""
+    """What the players wrote down after a turn: any subset of these.
+
+    Attributes:
+        robots: ``robot -> RobotGears``: feet and circuits written down.
+        dumps: ``dump -> gears`` written down.
+        scores: ``player -> points`` written down.
+    """
 
     robots: dict[int, RobotGears] = field(validator=_declared, factory=dict)
     dumps: dict[int, Gears] = field(validator=_declared, factory=dict)
@@ -610,6 +654,14 @@ class TurnRecord:
     ``None`` for a dump the emptied reserve left without one): required on every turn
     while the reserve is not empty when the log gives the reserve as counts, and checked
     like a recorded value otherwise.
+
+    Attributes:
+        turn: The turn's number.
+        programs: ``robot -> program`` for every robot in play.
+        choices: The post-reveal choices (:class:`ChoicesRecord`), or ``None``: the default
+            policies decide, or the replay infers them from what was recorded.
+        recorded: What the players wrote down after the turn (:class:`Recorded`), or ``None``.
+        drawn: ``dump -> gear`` turned up by exploration (see above), or ``None``.
     """
 
     turn: TurnNumber = field(validator=_declared)
@@ -655,7 +707,21 @@ Players = Annotated[
 
 @frozen
 class GameLog:
-    """A whole game log (format ``outofgears-log/1``)."""
+    """A whole game log (format ``outofgears-log/1``).
+
+    Attributes:
+        players: ``name -> robots``: each player's robots (one each, or two in the variant),
+            in seating order.
+        start: How the game started (:class:`Start`).
+        turns: The turns (:class:`TurnRecord`), in order.
+        options: The rule options (:class:`~outofgears.rules.model.Options`).
+        two_robot_variant: Whether the game is of the two-robot variant; ``None`` when the
+            players' robots say it.
+        description: Free text for people; replay ignores it.
+        written_by: The engine and spec versions that wrote it (:class:`WrittenBy`), or
+            ``None`` for a log typed by hand.
+        format: ``"outofgears-log/1"``.
+    """
 
     players: Players = field(validator=_declared)
     start: Start = field(validator=_declared)

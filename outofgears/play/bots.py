@@ -598,8 +598,24 @@ def play_match(
     Each bot sees only its player's observation (with the programs revealed on the turn
     before), and its move is turned into programs and played by :func:`apply_turn`. The
     caches of the observations (:class:`~outofgears.play.observation.ObservationCache`) belong
-    to the match and go with it. A move that is not legal raises
-    :class:`~outofgears.errors.IllegalProgramError` naming the bot's player.
+    to the match and go with it.
+
+    Args:
+        state: The position to play from (:func:`~outofgears.rules.setup.setup_game`).
+        bots: ``player name -> bot``, one for every player of ``state``
+            (``"P1"``, ``"P2"``, ... when ``setup_game`` named them).
+        rng: The random numbers of every bot's choices.
+        turn_cap: The turn a game that has not ended is cut off at and scored as it stands
+            (ruling R-TURN-CAP); ``None`` for none.
+
+    Raises:
+        IllegalMoveError: A bot chose a move that is not one of its legal moves (naming the
+            bot's player).
+        InvalidStateError: The bots are not one for each player.
+        ArgumentTypeError: An argument of the wrong type.
+
+    For many games with the bots seated in rotation, see
+    :func:`~outofgears.play.tournament.play_tournament`.
 
     >>> from outofgears.rules.setup import setup_game
     >>> result = play_match(setup_game([1, 2, 3], seed=4),

@@ -59,6 +59,11 @@ class GearKind(enum.Enum):
 
     Standard gears have a colour. Jolly gears (expansion #2) and three-point gears
     (expansion #3) have none.
+
+    Attributes:
+        STANDARD: A gear of one of the eight colours.
+        JOLLY: A Jolly gear (expansion #2): no colour of its own.
+        THREE_POINT: A 3-point gear (expansion #3): no colour, a fixed worth.
     """
 
     STANDARD = "standard"
