@@ -95,3 +95,38 @@ def test_the_api_reference_gives_the_fields_the_issue_looked_for() -> None:
         "#### `ChoiceSpace.default()",
     ):
         assert wanted in text, wanted
+
+
+#: Modules a page may import from besides those of ``API.md``: the optional adapters.
+ADAPTERS = {
+    "outofgears.play.pettingzoo",
+    "outofgears.play.gym",
+    "outofgears.play.envs",
+    "outofgears.play.openspiel",
+}
+IMPORT = re.compile(
+    r"^\s*(?:>>> |\.\.\. )?(?:from (outofgears[\w.]*) import|import (outofgears[\w.]*))", re.M
+)
+
+
+def written_pages() -> list[str]:
+    """The markdown a developer reads in the repository (not the pages a site build writes)."""
+    generated = {"docs/reference/cli.md", "docs/reference/environment.md"}
+    pages = ["README.md", *(str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("spec/*.md"))]
+    for folder in ("docs", "docs/examples", "docs/guide", "docs/reference"):
+        for path in sorted((REPO_ROOT / folder).glob("*.md")):
+            name = str(path.relative_to(REPO_ROOT))
+            if name not in generated and not name.endswith((".it.md", ".fr.md")):
+                pages.append(name)
+    return pages
+
+
+def test_every_example_of_the_docs_imports_from_the_public_api_only() -> None:
+    public = {module for module, _ in MODULES} | ADAPTERS
+    internal = [
+        f"{page}: {module}"
+        for page in written_pages()
+        for match in IMPORT.finditer((REPO_ROOT / page).read_text(encoding="utf-8"))
+        if (module := match.group(1) or match.group(2)) not in public
+    ]
+    assert not internal, internal

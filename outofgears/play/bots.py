@@ -522,6 +522,12 @@ def _imported(spec: str, module: str, attribute: str) -> object:
         )
     try:
         found = importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
+            f"({type(error).__name__}: {printable(str(error))}; a module of the current "
+            "directory needs PYTHONPATH=.)"
+        ) from error
     except Exception as error:
         raise InvalidStateError(
             f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
