@@ -110,7 +110,9 @@ def public_api_markdown(package: griffe.Module, modules: Sequence[str] = ENGINE_
     ]
     for name in outofgears.__all__:
         obj = _target(package, name)
-        link = f'<autoref identifier="{paths[name]}" optional><code>{code_text(name)}</code></autoref>'
+        link = (
+            f'<autoref identifier="{paths[name]}" optional><code>{code_text(name)}</code></autoref>'
+        )
         lines.append(f"| {link} | {_kind(obj)} | {_summary(obj)} |")
     lines += [
         "",
