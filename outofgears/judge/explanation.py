@@ -155,6 +155,7 @@ def clause_note(clause_id: str, lang: str = "en") -> ClauseNote:
     True
     """
     expect(clause_id, str, "clause_id", "a clause ID")
+    check_language(lang)
     found = clauses().get(clause_id)
     sources = found.sources if found is not None else ()
     return ClauseNote(

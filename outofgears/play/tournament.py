@@ -40,12 +40,13 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from attrs import field, frozen
 
 from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError, printable
 from outofgears.play.bots import Bot, make_bot, play_match
+from outofgears.play.game import check_turn_cap
 from outofgears.rules.model import Options
 from outofgears.rules.setup import setup_game
 
@@ -54,12 +55,22 @@ from outofgears.rules.setup import setup_game
 BotSource: TypeAlias = str | Callable[[], Bot]
 
 
+#: The most games a tournament plays (the command's bound too).
+MAX_GAMES: Final = 1_000_000
+#: The most worker processes a tournament starts.
+MAX_WORKERS: Final = 256
+#: The largest seed of a tournament (a signed 64-bit number, as the command reads it).
+MAX_TOURNAMENT_SEED: Final = 2**63 - 1
+
+
 def round_seeds(seed: int, round_number: int) -> tuple[int, int]:
     """The deal seed and the base of the bots' seeds of round ``round_number`` (from 1).
 
     >>> round_seeds(7, 1) == round_seeds(7, 1), round_seeds(7, 1) == round_seeds(7, 2)
     (True, False)
     """
+    _check_whole(seed, "seed", 0, MAX_TOURNAMENT_SEED)
+    _check_whole(round_number, "round_number", 1, MAX_GAMES)
     digest = hashlib.sha256(f"outofgears-tournament {seed} {round_number}".encode("ascii")).digest()
     return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
 
@@ -70,8 +81,15 @@ def seating(bots: int, game: int) -> list[int]:
     >>> seating(3, 1), seating(3, 2), seating(3, 3), seating(3, 4)
     ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2])
     """
+    _check_whole(bots, "bots", 2, 8)
+    _check_whole(game, "game", 1, MAX_GAMES)
     shift = (game - 1) % bots
     return [(seat + shift) % bots for seat in range(bots)]
+
+
+def _check_whole(value: object, argument: str, low: int, high: int) -> None:
+    if type(value) is not int or not low <= value <= high:
+        raise ArgumentTypeError(argument, f"a whole number from {low} to {high:,}", value)
 
 
 def bot_name(source: BotSource) -> str:
@@ -222,12 +240,22 @@ def mean_and_se(values: list[float]) -> tuple[float, float | None]:
     return mean, math.sqrt(variance / n)
 
 
-def check_tournament(bots: Sequence[BotSource], games: int) -> None:
-    """Refuse a tournament that cannot seat its bots fairly: 2 to 8 bots that can be built,
-    and a number of games that is a multiple of their number.
+def check_tournament(
+    bots: Sequence[BotSource],
+    games: int,
+    seed: int = 0,
+    turn_cap: int = 100,
+    workers: int = 1,
+    on_game: object = None,
+) -> None:
+    """Refuse a tournament that cannot seat its bots fairly or cannot be played: 2 to 8 bots
+    that can be built, a number of games (up to :data:`MAX_GAMES`) that is a multiple of
+    their number, a seed from 0 to :data:`MAX_TOURNAMENT_SEED`, a turn cap, 1 to
+    :data:`MAX_WORKERS` workers and ``on_game`` ``None`` or callable.
 
     Raises:
-        InvalidStateError: With a message naming what is wrong.
+        InvalidStateError: With a message naming what is wrong (an
+            :class:`~outofgears.errors.ArgumentTypeError` for a value of the wrong type).
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise ArgumentTypeError("bots", "a list of bots", bots)
@@ -235,13 +263,19 @@ def check_tournament(bots: Sequence[BotSource], games: int) -> None:
         raise InvalidStateError(f"a tournament needs 2 to 8 bots, not {len(bots)}")
     for source in bots:
         build_bot(source)
-    if type(games) is not int or games < 1:
-        raise ArgumentTypeError("games", "a positive int", games)
+    _check_whole(games, "games", 1, MAX_GAMES)
     if games % len(bots):
         raise InvalidStateError(
             f"the games must be a multiple of the {len(bots)} bots, so that every bot plays "
             f"every seat equally; not {games}"
         )
+    _check_whole(seed, "seed", 0, MAX_TOURNAMENT_SEED)
+    if turn_cap is None:
+        raise ArgumentTypeError("turn_cap", "a whole number of turns", turn_cap)
+    check_turn_cap(turn_cap, least=1)
+    _check_whole(workers, "workers", 1, MAX_WORKERS)
+    if on_game is not None and not callable(on_game):
+        raise ArgumentTypeError("on_game", "None or a function of a game's result", on_game)
 
 
 def play_tournament(
@@ -262,10 +296,13 @@ def play_tournament(
     it ends, in order.
 
     Raises:
-        InvalidStateError: 1 or more than 8 bots, a bot that cannot be built, or a number of
-            games that is not a multiple of the number of bots.
+        InvalidStateError: 1 or more than 8 bots, a bot that cannot be built, a number of
+            games that is not a multiple of the number of bots, or another argument out of
+            its range (:func:`check_tournament`).
     """
-    check_tournament(bots, games)
+    check_tournament(bots, games, seed, turn_cap, workers, on_game)
+    if options is not None and not isinstance(options, Options):
+        raise ArgumentTypeError("options", "an Options or None", options)
     job = TournamentGame(tuple(bots), seed, turn_cap, options or Options())
     shares: list[list[float]] = [[] for _ in bots]
     points: list[list[float]] = [[] for _ in bots]
@@ -316,7 +353,7 @@ __all__ = [
     "Standing",
     "TournamentGame",
     "TournamentResult",
-    "mean_and_se",
+    "check_tournament",
     "play_tournament",
     "round_seeds",
     "seating",
