@@ -18,10 +18,10 @@ is ``1/k``, ruling R-TURN-CAP for a game cut off at the turn cap), with its stan
 *points* are the mean of its final points; its *ms per move* is its thinking time (wall clock,
 the bot's ``act`` calls only) over the moves it made.
 
-A bot is a spec that :func:`~outofgears.play.bots.make_bot` reads (a built-in name such as
-``"greedy:16"``, ``"module:Class"`` of an importable module, or an entry point of the group
-``outofgears.bots``), or a class (any callable) that builds a bot with no argument, such as a
-class written in the calling program:
+A bot is what :func:`~outofgears.play.bots.make_bot` builds one from: a spec (a built-in name
+such as ``"greedy:16"``, ``"module:Class"`` of an importable module, or an entry point of the
+group ``outofgears.bots``), or a class (any callable) that builds a bot with no argument, such
+as a class written in the calling program:
 
 >>> from outofgears.play.tournament import play_tournament
 >>> class FirstMove:
@@ -44,8 +44,8 @@ from typing import Final, TypeAlias
 
 from attrs import field, frozen
 
-from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError, printable
-from outofgears.play.bots import Bot, make_bot, play_match
+from outofgears.errors import ArgumentTypeError, InvalidStateError
+from outofgears.play.bots import Bot, bot_name, make_bot, play_match
 from outofgears.play.game import check_turn_cap
 from outofgears.rules.model import Options
 from outofgears.rules.setup import setup_game
@@ -92,43 +92,6 @@ def _check_whole(value: object, argument: str, low: int, high: int) -> None:
         raise ArgumentTypeError(argument, f"a whole number from {low} to {high:,}", value)
 
 
-def bot_name(source: BotSource) -> str:
-    """How a tournament names a bot: its spec, or the name of the class that builds it.
-
-    >>> bot_name("greedy:4"), bot_name(dict)
-    ('greedy:4', 'dict')
-    """
-    if isinstance(source, str):
-        return source
-    return str(getattr(source, "__qualname__", None) or getattr(source, "__name__", repr(source)))
-
-
-def build_bot(source: BotSource) -> Bot:
-    """The bot of a spec (:func:`~outofgears.play.bots.make_bot`) or of a class that builds one.
-
-    Raises:
-        InvalidStateError: The spec names no bot, or what the class builds has no ``act``.
-    """
-    if isinstance(source, str):
-        return make_bot(source)
-    if not callable(source):
-        raise ArgumentTypeError("bot", "a bot spec or a class that builds a bot", source)
-    try:
-        bot = source()
-    except OutOfGearsError:
-        raise
-    except Exception as error:
-        raise InvalidStateError(
-            f"bot {printable(bot_name(source))}: building it failed "
-            f"({type(error).__name__}: {printable(str(error))})"
-        ) from error
-    if not callable(getattr(bot, "act", None)):
-        raise InvalidStateError(
-            f"bot {printable(bot_name(source))}: it has no act(observation, rng)"
-        )
-    return bot
-
-
 @frozen
 class GameResult:
     """A game of a tournament, by bot (in the order the bots were given).
@@ -173,7 +136,7 @@ class TournamentGame:
         state = setup_game(list(range(1, count + 1)), seed=deal, options=self.options)
         seats = seating(count, number)
         players = [player.name for player in state.players]
-        bots = {players[seat]: build_bot(self.bots[bot]) for seat, bot in enumerate(seats)}
+        bots = {players[seat]: make_bot(self.bots[bot]) for seat, bot in enumerate(seats)}
         result = play_match(state, bots, random.Random(base + number), turn_cap=self.turn_cap)
         shares = [0.0] * count
         points = [0.0] * count
@@ -262,7 +225,7 @@ def check_tournament(
     if not 2 <= len(bots) <= 8:
         raise InvalidStateError(f"a tournament needs 2 to 8 bots, not {len(bots)}")
     for source in bots:
-        build_bot(source)
+        make_bot(source)
     _check_whole(games, "games", 1, MAX_GAMES)
     if games % len(bots):
         raise InvalidStateError(
