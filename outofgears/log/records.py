@@ -646,6 +646,12 @@ class Recorded:
     scores: dict[PlayerName, Score] = field(validator=_declared, factory=dict)
 
 
+def _none_when_empty(choices: Any) -> Any:
+    """No choices record for choices that decide nothing: ``{}`` and no ``choices`` are one
+    thing (the default policies decide), so a log reads back as it was written."""
+    return None if type(choices) is ChoicesRecord and choices == ChoicesRecord() else choices
+
+
 @frozen
 class TurnRecord:
     """One turn of a log.
@@ -659,21 +665,24 @@ class TurnRecord:
         turn: The turn's number.
         programs: ``robot -> program`` for every robot in play.
         choices: The post-reveal choices (:class:`ChoicesRecord`), or ``None``: the default
-            policies decide, or the replay infers them from what was recorded.
+            policies decide, or the replay infers them from what was recorded. A record
+            that decides nothing is ``None`` too.
         recorded: What the players wrote down after the turn (:class:`Recorded`), or ``None``.
         drawn: ``dump -> gear`` turned up by exploration (see above), or ``None``.
     """
 
     turn: TurnNumber = field(validator=_declared)
     programs: dict[int, AnyProgram] = field(validator=_declared)
-    choices: ChoicesRecord | None = field(validator=_declared, default=None)
+    choices: ChoicesRecord | None = field(
+        validator=_declared, default=None, converter=_none_when_empty
+    )
     recorded: Recorded | None = field(validator=_declared, default=None)
     drawn: dict[int, DrawnGear] | None = field(validator=_declared, default=None)
 
 
 @frozen
 class WrittenBy:
-    """The engine and spec versions that wrote a log (``written_by``).
+    """The engine and spec versions that wrote a log.
 
     Attributes:
         engine: The version of the engine (the package, ``outofgears.__version__``).

@@ -30,8 +30,8 @@ CHOICES_KEYS: Final = ("defence_steals", "splits", "assemblies")
 
 def log_to_json(log: GameLog) -> dict[str, Any]:
     """A log as JSON-ready data (defaults left out, but ``format`` and ``turns`` always in),
-    its keys in the order of the format's annotated example; a turn whose choices decide
-    nothing has no ``choices``.
+    its keys in the order of the format's annotated example (a turn whose choices decide
+    nothing has none: :class:`TurnRecord` holds no empty record).
 
     >>> from outofgears.log import Start, WrittenBy
     >>> data = log_to_json(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=3),
@@ -43,18 +43,12 @@ def log_to_json(log: GameLog) -> dict[str, Any]:
     data: dict[str, Any] = LOG_CONVERTER.unstructure(log)
     data["format"] = log.format
     data.setdefault("turns", [])
-    data["turns"] = [_turn_json(turn) for turn in data["turns"]]
+    for turn in data["turns"]:
+        if "choices" in turn:
+            turn["choices"] = {
+                key: turn["choices"][key] for key in CHOICES_KEYS if key in turn["choices"]
+            }
     return {key: data[key] for key in LOG_KEYS if key in data}
-
-
-def _turn_json(turn: dict[str, Any]) -> dict[str, Any]:
-    choices = turn.get("choices")
-    if choices is None:
-        return turn
-    if not any(choices.values()):
-        return {key: value for key, value in turn.items() if key != "choices"}
-    turn["choices"] = {key: choices[key] for key in CHOICES_KEYS if key in choices}
-    return turn
 
 
 def dump_log(log: GameLog) -> str:
@@ -129,6 +123,4 @@ def turn_record_from(
         choices = ChoicesRecord.of(choices)
     elif choices is not None and not isinstance(choices, ChoicesRecord):
         raise ArgumentTypeError("choices", "a Choices, a ChoicesRecord or None", choices)
-    if choices == ChoicesRecord():
-        choices = None
     return TurnRecord(turn=turn, programs=dict(programs), choices=choices, recorded=recorded)
