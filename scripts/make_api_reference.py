@@ -87,7 +87,7 @@ def docstring_markdown(doc: str | None) -> list[str]:
     if not doc:
         return ["*(no description)*"]
     out: list[str] = []
-    lines = doc.splitlines()
+    lines = _roles(doc).splitlines()
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -242,7 +242,7 @@ def object_markdown(name: str, obj: Any, module: str) -> list[str]:
         return [f"### `{signature_text(name, obj)}`", "", *docstring_markdown(doc), ""]
     value = ADDRESS.sub("", repr(obj))
     shown = value if len(value) <= 100 else value[:97] + "..."
-    note = _value_note(module, name)
+    note = _roles(_value_note(module, name))
     return [f"### `{name}`", "", f"`{shown}`" + (f": {note}" if note else ""), ""]
 
 
