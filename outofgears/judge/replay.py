@@ -26,6 +26,7 @@ from outofgears.errors import (
     GameOverError,
     IllegalProgramError,
     InvalidStateError,
+    printable,
 )
 from outofgears.judge.culprit import cite_culprits, target_of
 from outofgears.judge.departures import (
@@ -150,9 +151,21 @@ class TurnReplay:
     ``open_positions`` is how many positions agreed with everything recorded once this turn
     was played (1 when the record settles it); this replay follows the first of them.
 
-    ``table_position`` is set when the turn departs and its record says ``"follows": "table"``:
-    the position the players wrote down, which the game goes on from (SET-8); :attr:`after`
-    is the position after the turn either way.
+    Attributes:
+        record: The turn as the log writes it.
+        index: Its index in the log's ``turns``.
+        before: The position before it.
+        programs: ``robot -> program``.
+        choices: The choices it was resolved with: the log's and those inferred.
+        result: The turn's result: the events and the position after it.
+        departures: Where the log departs from the rules on this turn.
+        inferred: The choices inferred from what the players recorded.
+        open_positions: How many positions agree with everything recorded once the turn was
+            played.
+        inferred_choices: The inferred choices as engine choices.
+        table_position: Set when the turn departs and its record says ``"follows": "table"``:
+            the position the players wrote down, which the game goes on from (SET-8);
+            :attr:`after` is the position after the turn either way.
     """
 
     record: TurnRecord
@@ -334,11 +347,40 @@ class Replay:
         return "undecided" if self.undecided is not None else "agrees"
 
     def turn(self, number: int) -> TurnReplay:
-        """The replay of turn ``number``; ``KeyError`` if the log has no such turn."""
+        """The replay of turn ``number`` (as numbered in the log).
+
+        Raises:
+            NoSuchTurnError: The replay holds no such turn (a ``KeyError`` too).
+        """
         for replayed in self.turns:
             if replayed.turn == number:
                 return replayed
-        raise KeyError(number)
+        raise NoSuchTurnError(number, tuple(replayed.turn for replayed in self.turns))
+
+
+class NoSuchTurnError(InvalidStateError, KeyError):
+    """A turn asked of a replay that holds no such turn; a ``KeyError`` as well.
+
+    Attributes:
+        turn: The turn asked for.
+        turns: The turns the replay holds.
+
+    >>> error = NoSuchTurnError(0, (1, 2, 3))
+    >>> str(error), error.turn, isinstance(error, KeyError)
+    ('the replay has no turn 0 (its turns: 1-3)', 0, True)
+    """
+
+    def __init__(self, turn: object, turns: tuple[int, ...]) -> None:
+        held = f"its turns: {turns[0]}-{turns[-1]}" if turns else "it has no turns"
+        super().__init__(f"the replay has no turn {printable(repr(turn))} ({held})")
+        self.turn = turn
+        self.turns = turns
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.turn, self.turns))
 
 
 @frozen
@@ -1107,7 +1149,9 @@ def check_choices_in_play(
 __all__ = [
     "Departure",
     "InferredChoice",
+    "NoSuchTurnError",
     "Replay",
     "TurnReplay",
+    "UndecidedError",
     "replay_log",
 ]

@@ -382,6 +382,12 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.play.game.GameInfo",
     "outofgears.play.observation.Observation",
     "outofgears.play.observation.PublicInfo",
+    "outofgears.judge.explanation.ClauseNote",
+    "outofgears.judge.explanation.ExplainedEvent",
+    "outofgears.judge.explanation.Explanation",
+    "outofgears.play.tournament.GameResult",
+    "outofgears.play.tournament.Standing",
+    "outofgears.play.tournament.TournamentResult",
 }
 
 #: Callables whose arguments have no name in :data:`SAMPLES` and a valid call of their own.
@@ -469,6 +475,21 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
     },
     "outofgears.play.actions.joint_action_mask": {"state": PAIRS, "player": "Ada"},
     "outofgears.play.observation.own_slots": {"robots": (1,), "upgrade": None},
+    "outofgears.play.tournament.play_tournament": {
+        "bots": ["random", "random"],
+        "games": 2,
+        "seed": 1,
+        "turn_cap": 3,
+    },
+    "outofgears.play.tournament.check_tournament": {"bots": ["random", "random"], "games": 2},
+    "outofgears.play.tournament.round_seeds": {"seed": 1, "round_number": 1},
+    "outofgears.play.tournament.seating": {"bots": 3, "game": 2},
+    "outofgears.play.tournament.TournamentGame": {
+        "bots": ("random", "random"),
+        "seed": 1,
+        "turn_cap": 3,
+        "options": Options(),
+    },
     "Observation().dump": {"number": 1},
 }
 
