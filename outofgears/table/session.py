@@ -89,6 +89,20 @@ from outofgears.words import (
 )
 from outofgears.words.findings import refusal_text
 
+__all__ = [
+    "UNDO_WORDS",
+    "UNKNOWN",
+    "AnswerRefusedError",
+    "Entered",
+    "Given",
+    "GivenRefusedError",
+    "Question",
+    "TableSession",
+    "UnfollowableError",
+    "is_undo",
+    "short_forms_line",
+]
+
 T = TypeVar("T")
 
 #: The answer to a decision that the table does not know (nobody saw which gear was taken):
@@ -259,7 +273,16 @@ class TurnDraft:
 class Given:
     """Answers given ahead for the next turn (``record``'s ``--program``, ``--steal``,
     ``--assemble``, ``--split``, ``--recorded`` and ``--drawn``), read but not yet checked
-    against the table."""
+    against the table.
+
+    Attributes:
+        programs: ``robot -> program``.
+        steals: The defence steals (ATK-4).
+        assemblies: ``robot -> the gears it moved into its circuit`` (ASM-1).
+        splits: The splits the table agreed on (SPL-5).
+        recorded: Values written down, each as a table types it (``"score Ada=12"``).
+        drawn: ``dump -> gear`` turned up at exploration (EXP-1), ``None`` for none.
+    """
 
     programs: dict[int, AnyProgram] = field(factory=dict)
     steals: tuple[StealRecord, ...] = ()
