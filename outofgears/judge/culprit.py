@@ -21,7 +21,7 @@ the gears the rules' way. Two questions find it:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 from attrs import frozen
@@ -29,7 +29,8 @@ from attrs import frozen
 from outofgears.errors import ArgumentTypeError, expect
 from outofgears.judge.inference import Target, reproduce
 from outofgears.judge.reach import Reach, unrelated
-from outofgears.log import Recorded
+from outofgears.log import Recorded, RobotGears
+from outofgears.rules.assembly import can_assemble
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
 from outofgears.rules.gears import Gear, gear_ranks, sort_gears
@@ -159,10 +160,19 @@ def _robot_reading(
     """The other reading that alone allows ``robot``'s recorded feet and circuit (which the
     closest play misses), when no play under the table's reading gives them. The closest
     play's decisions that cannot change them are kept (``beside``): a search over the others."""
-    alone = Recorded(robots={robot: recorded.robots[robot]})
-    kept = given.with_decisions(unrelated(*beside, robot))
-    other = _other_reading(state, programs, kept, alone, robot)
+    told = recorded.robots[robot]
     options = state.options
+    stolen = any(kind == "steal" and robot in on for (kind, _), (on, _) in beside[1].items())
+    readings = {
+        "ATK-4": options.defence_steal_source == "feet_only" and stolen,
+        "ASM-1": options.assembly == "mandatory"
+        and _may_have_declined(told, state.robot(robot).circuit),
+    }
+    if not any(readings.values()):
+        return None
+    alone = Recorded(robots={robot: told})
+    kept = given.with_decisions(unrelated(*beside, robot))
+    other = _other_reading(state, programs, kept, alone, robot, readings)
     if other is None or legal_under(
         state,
         programs,
@@ -175,13 +185,33 @@ def _robot_reading(
     return other
 
 
+#: Every reading of the rule options a culprit may come from, by the clause it decides.
+_EVERY_READING: Mapping[str, bool] = {"ATK-4": True, "ASM-1": True}
+
+
+def _may_have_declined(told: RobotGears, circuit: Sequence[Gear]) -> bool:
+    """Whether a robot's recorded gears may be those of a robot that declined to assemble: at
+    least three gears at its feet, no gear in its circuit that was not there before the turn
+    (a steal may take one out). Only such a play of the optional reading is not one of the
+    mandatory reading's too."""
+    if told.feet is not None and not can_assemble(told.feet):
+        return False
+    return told.circuit is None or not Counter(told.circuit) - Counter(circuit)
+
+
 def _other_reading(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded, robot: int | None
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    robot: int | None,
+    readings: Mapping[str, bool] = _EVERY_READING,
 ) -> Culprit | None:
     """The culprit for ``robot`` (``None``: every recorded value of the turn) when another
-    reading of the rule options gives what ``recorded`` holds."""
+    reading of the rule options gives what ``recorded`` holds; only the readings ``readings``
+    leaves to try (by clause: ATK-4's ``defence_steal_source``, ASM-1's ``assembly``)."""
     options = state.options
-    if options.defence_steal_source == "feet_only":
+    if options.defence_steal_source == "feet_only" and readings["ATK-4"]:
         other = legal_under(
             state,
             programs,
@@ -200,7 +230,7 @@ def _other_reading(
             ]
             took = tuple((e.robot, e.gear, e.source) for e in steals if e.robot is not None)
             return Culprit(robot, "ATK-4", StealFromCircuit(took))
-    if options.assembly == "mandatory":
+    if options.assembly == "mandatory" and readings["ASM-1"]:
         other = legal_under(
             state,
             programs,
