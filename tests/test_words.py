@@ -225,6 +225,7 @@ REVIEWED_SHARED = {
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face",
                 "c ctrl sigterm",
+                "branches",
             )
         ).split()
     ),

@@ -24,7 +24,7 @@ import attrs
 from attrs import frozen
 
 from outofgears.errors import expect
-from outofgears.judge.inference import Target, reproduce
+from outofgears.judge.inference import Branches, Target, reproduce
 from outofgears.log import Recorded
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
@@ -74,6 +74,7 @@ def legal_under(
     *,
     defence_steal_source: DefenceStealSource,
     assembly: AssemblyRule,
+    branches: Branches | None = None,
 ) -> TurnResult | None:
     """A legal play under this reading of the rule options that gives every recorded value
     (and keeps ``given``), or ``None`` when there is none.
@@ -82,18 +83,25 @@ def legal_under(
         ArgumentTypeError: An argument of the wrong type.
         InvalidStateError: A reading the options do not offer.
         IllegalProgramError: A program the rules do not allow.
+        SearchBudgetError: The search ran past ``branches`` (its own budget when none is given).
     """
     _expect_turn(state, given, recorded)
     options = attrs.evolve(
         state.options, defence_steal_source=defence_steal_source, assembly=assembly
     )
     read = attrs.evolve(state, options=options)
-    found = reproduce(read, programs, given, target_of(recorded), limit=1)
+    found = reproduce(read, programs, given, target_of(recorded), limit=1, branches=branches)
     return found[0].result if found else None
 
 
 def cite_culprits(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded, near: TurnResult
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    near: TurnResult,
+    *,
+    branches: Branches | None = None,
 ) -> list[Culprit]:
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
@@ -101,10 +109,11 @@ def cite_culprits(
 
     Raises:
         ArgumentTypeError: An argument of the wrong type.
+        SearchBudgetError: The searches ran past ``branches``.
     """
     _expect_turn(state, given, recorded)
     expect(near, TurnResult, "near", "a TurnResult")
-    reading = _other_reading(state, programs, given, recorded)
+    reading = _other_reading(state, programs, given, recorded, branches)
     if reading is not None:
         return [reading]
     return _split_culprits(recorded, near)
@@ -117,7 +126,11 @@ def _expect_turn(state: object, given: object, recorded: object) -> None:
 
 
 def _other_reading(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    branches: Branches | None,
 ) -> Culprit | None:
     options = state.options
     if options.defence_steal_source == "feet_only":
@@ -128,6 +141,7 @@ def _other_reading(
             recorded,
             defence_steal_source="feet_or_circuit",
             assembly=options.assembly,
+            branches=branches,
         )
         if other is not None:
             steals = [
@@ -147,6 +161,7 @@ def _other_reading(
             recorded,
             defence_steal_source=options.defence_steal_source,
             assembly="optional",
+            branches=branches,
         )
         if other is not None:
             return Culprit(None, "ASM-1", AssemblyDeclined())
