@@ -27,7 +27,7 @@ import attrs
 from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, expect
-from outofgears.judge.inference import Target, reproduce
+from outofgears.judge.inference import Branches, Target, reproduce
 from outofgears.judge.reach import Reach, unrelated
 from outofgears.log import Recorded, RobotGears
 from outofgears.rules.assembly import can_assemble
@@ -79,6 +79,7 @@ def legal_under(
     *,
     defence_steal_source: DefenceStealSource,
     assembly: AssemblyRule,
+    branches: Branches | None = None,
 ) -> TurnResult | None:
     """A legal play under this reading of the rule options that gives every recorded value
     (and keeps ``given``), or ``None`` when there is none.
@@ -87,13 +88,14 @@ def legal_under(
         ArgumentTypeError: An argument of the wrong type.
         InvalidStateError: A reading the options do not offer.
         IllegalProgramError: A program the rules do not allow.
+        SearchBudgetError: The search ran past ``branches`` (its own budget when none is given).
     """
     _expect_turn(state, given, recorded)
     options = attrs.evolve(
         state.options, defence_steal_source=defence_steal_source, assembly=assembly
     )
     read = attrs.evolve(state, options=options)
-    found = reproduce(read, programs, given, target_of(recorded), limit=1)
+    found = reproduce(read, programs, given, target_of(recorded), limit=1, branches=branches)
     return found[0].result if found else None
 
 
@@ -105,6 +107,7 @@ def cite_culprits(
     near: TurnResult,
     *,
     beside: tuple[Choices, Reach] | None = None,
+    branches: Branches | None = None,
 ) -> list[Culprit]:
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
@@ -115,10 +118,11 @@ def cite_culprits(
 
     Raises:
         ArgumentTypeError: An argument of the wrong type.
+        SearchBudgetError: The searches ran past ``branches``.
     """
     _expect_turn(state, given, recorded)
     expect(near, TurnResult, "near", "a TurnResult")
-    reading = _other_reading(state, programs, given, recorded, None)
+    reading = _other_reading(state, programs, given, recorded, None, branches=branches)
     if reading is not None:
         return [reading]
     if beside is None:
@@ -138,7 +142,8 @@ def cite_culprits(
     robots = [
         culprit
         for robot in missed
-        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside)) is not None
+        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside, branches))
+        is not None
     ]
     return robots + _split_culprits(recorded, near)
 
@@ -156,6 +161,7 @@ def _robot_reading(
     recorded: Recorded,
     robot: int,
     beside: tuple[Choices, Reach],
+    branches: Branches | None = None,
 ) -> Culprit | None:
     """The other reading that alone allows ``robot``'s recorded feet and circuit (which the
     closest play misses), when no play under the table's reading gives them. The closest
@@ -172,7 +178,7 @@ def _robot_reading(
         return None
     alone = Recorded(robots={robot: told})
     kept = given.with_decisions(unrelated(*beside, robot))
-    other = _other_reading(state, programs, kept, alone, robot, readings)
+    other = _other_reading(state, programs, kept, alone, robot, readings, branches)
     if other is None or legal_under(
         state,
         programs,
@@ -180,6 +186,7 @@ def _robot_reading(
         alone,
         defence_steal_source=options.defence_steal_source,
         assembly=options.assembly,
+        branches=branches,
     ):
         return None
     return other
@@ -206,6 +213,7 @@ def _other_reading(
     recorded: Recorded,
     robot: int | None,
     readings: Mapping[str, bool] = _EVERY_READING,
+    branches: Branches | None = None,
 ) -> Culprit | None:
     """The culprit for ``robot`` (``None``: every recorded value of the turn) when another
     reading of the rule options gives what ``recorded`` holds; only the readings ``readings``
@@ -219,6 +227,7 @@ def _other_reading(
             recorded,
             defence_steal_source="feet_or_circuit",
             assembly=options.assembly,
+            branches=branches,
         )
         if other is not None:
             steals = [
@@ -238,6 +247,7 @@ def _other_reading(
             recorded,
             defence_steal_source=options.defence_steal_source,
             assembly="optional",
+            branches=branches,
         )
         if other is not None:
             return Culprit(robot, "ASM-1", AssemblyDeclined())
