@@ -20,6 +20,9 @@ from outofgears.errors import (
     OutOfGearsError,
     SetupError,
 )
+
+# Gymnasium learns the id "outofgears/OutOfGears-v0" when it is imported (never imported here).
+from outofgears.play.registration import register_when_gymnasium_is_imported
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.events import (
     ActionResolved,
@@ -67,6 +70,9 @@ from outofgears.rules.table import apply_events
 from outofgears.rules.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.rules.variant import PlayerScore
 from outofgears.version import SPEC_VERSION, __version__
+
+register_when_gymnasium_is_imported()
+del register_when_gymnasium_is_imported
 
 __all__ = [
     "COLOUR_NAMES",
