@@ -217,13 +217,14 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         self._mask = _read_only(mask)
         info: dict[str, Any] = {"learner": self.learner}
         if self.flat:
-            return vector, {**info, "action_mask": self._mask}
+            return vector, {**info, "action_mask": mask.copy()}
         return {"observation": vector, "action_mask": mask.astype(np.int8)}, info
 
     def action_masks(self) -> Mask:
-        """The learner's legal actions as a read-only ``bool`` array (what ``sb3-contrib``'s
-        maskable algorithms ask for), computed once a step; all ``False`` after the end."""
-        return self._mask
+        """The learner's legal actions as a ``bool`` array (what ``sb3-contrib``'s maskable
+        algorithms ask for), computed once a step (each call returns a copy); all ``False``
+        after the end."""
+        return self._mask.copy()
 
     def learner_observation(self) -> Observation:
         """What the learner's seat sees now, as a bot sees it: hand it to any bot's ``act``
