@@ -164,8 +164,19 @@ def _python(code: str) -> str:
 
 @pytest.mark.parametrize(
     "imports",
-    ["import outofgears, gymnasium", "import gymnasium, outofgears", "import gymnasium"],
-    ids=["outofgears first", "gymnasium first", "the module named in the id"],
+    [
+        "import outofgears, gymnasium",
+        "import gymnasium, outofgears",
+        "import gymnasium",
+        "import outofgears.play, importlib.util; importlib.util.find_spec('gymnasium'); "
+        "import gymnasium",
+    ],
+    ids=[
+        "outofgears first",
+        "gymnasium first",
+        "the module named in the id",
+        "gymnasium looked for before it is imported",
+    ],
 )
 def test_gymnasium_makes_the_env_once_outofgears_is_imported_in_either_order(imports: str) -> None:
     env_id = ENV_ID if "outofgears" in imports else f"outofgears:{ENV_ID}"

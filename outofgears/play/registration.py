@@ -6,7 +6,8 @@ some import has registered it. Importing Gymnasium takes a tenth of a second or 
 NumPy with it), too much for every start of the command line, so ``import outofgears`` calls
 :func:`register_when_gymnasium_is_imported`: if Gymnasium is already imported, the id is
 registered at once; otherwise a finder waits on the import system for ``import gymnasium``
-and registers the id as soon as Gymnasium has loaded, then steps aside. Without Gymnasium
+and registers the id as soon as Gymnasium has loaded, then steps aside (a mere
+``importlib.util.find_spec("gymnasium")`` leaves it waiting). Without Gymnasium
 installed nothing happens. The entry point is a string: ``gymnasium.make`` imports
 :mod:`outofgears.play.gym` (and NumPy) only when it builds the environment.
 
@@ -46,8 +47,9 @@ def register_when_gymnasium_is_imported() -> None:
 
 
 class _AwaitGymnasium(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: when ``gymnasium`` is first imported, it hands out the spec the
-    other finders give, with a loader that registers the id after loading Gymnasium."""
+    """Finds nothing itself: asked for ``gymnasium``, it hands out the spec the other finders
+    give, with a loader that registers the id once Gymnasium has loaded and then takes this
+    finder away (a ``find_spec`` that imports nothing leaves it waiting)."""
 
     def find_spec(
         self,
@@ -57,24 +59,32 @@ class _AwaitGymnasium(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname != "gymnasium":
             return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
-        if spec is not None and spec.loader is not None:
-            spec.loader = _RegisteringLoader(spec.loader)
-        return spec
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec: importlib.machinery.ModuleSpec | None = find(fullname, path, target)
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _RegisteringLoader(spec.loader, self)
+                return spec
+        return None
 
 
 class _RegisteringLoader(importlib.abc.Loader):
     """Gymnasium's own loader, which registers :data:`ENV_ID` once Gymnasium has loaded."""
 
-    def __init__(self, loader: importlib.abc.Loader) -> None:
+    def __init__(self, loader: importlib.abc.Loader, finder: _AwaitGymnasium) -> None:
         self._loader = loader
+        self._finder = finder
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
         return self._loader.create_module(spec)
 
     def exec_module(self, module: ModuleType) -> None:
         self._loader.exec_module(module)
+        if self._finder in sys.meta_path:
+            sys.meta_path.remove(self._finder)
         register_env()
 
     def __getattr__(self, name: str) -> Any:
