@@ -17,13 +17,14 @@ not imported ``outofgears``: Gymnasium imports the module named before the colon
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-from collections.abc import Sequence
-from types import ModuleType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
+
+if TYPE_CHECKING:  # (importlib.abc is a tenth of `import outofgears`: none of it at run time)
+    from collections.abc import Sequence
+    from importlib.abc import Loader
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 #: The environment's Gymnasium id.
 ENV_ID: Final = "outofgears/OutOfGears-v0"
@@ -46,7 +47,7 @@ def register_when_gymnasium_is_imported() -> None:
         sys.meta_path.insert(0, _AwaitGymnasium())
 
 
-class _AwaitGymnasium(importlib.abc.MetaPathFinder):
+class _AwaitGymnasium:
     """Finds nothing itself: asked for ``gymnasium``, it hands out the spec the other finders
     give, with a loader that registers the id once Gymnasium has loaded and then takes this
     finder away (a ``find_spec`` that imports nothing leaves it waiting)."""
@@ -56,29 +57,29 @@ class _AwaitGymnasium(importlib.abc.MetaPathFinder):
         fullname: str,
         path: Sequence[str] | None,
         target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
+    ) -> ModuleSpec | None:
         if fullname != "gymnasium":
             return None
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
             if finder is self or find is None:
                 continue
-            spec: importlib.machinery.ModuleSpec | None = find(fullname, path, target)
+            spec: ModuleSpec | None = find(fullname, path, target)
             if spec is not None:
                 if spec.loader is not None:
-                    spec.loader = _RegisteringLoader(spec.loader, self)
+                    spec.loader = cast("Loader", _RegisteringLoader(spec.loader, self))
                 return spec
         return None
 
 
-class _RegisteringLoader(importlib.abc.Loader):
+class _RegisteringLoader:
     """Gymnasium's own loader, which registers :data:`ENV_ID` once Gymnasium has loaded."""
 
-    def __init__(self, loader: importlib.abc.Loader, finder: _AwaitGymnasium) -> None:
+    def __init__(self, loader: Loader, finder: _AwaitGymnasium) -> None:
         self._loader = loader
         self._finder = finder
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
         return self._loader.create_module(spec)
 
     def exec_module(self, module: ModuleType) -> None:
