@@ -200,6 +200,7 @@ REVIEWED_SHARED = {
             "base",
             "c",
             "ctrl",
+            "d",
             "fr",
             "home",
             "in",
@@ -224,7 +225,7 @@ REVIEWED_SHARED = {
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face",
-                "c ctrl sigterm",
+                "c ctrl sigterm d",
             )
         ).split()
     ),

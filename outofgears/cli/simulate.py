@@ -55,7 +55,6 @@ from outofgears.cli.common import (
     InputError,
     atomic_output,
     echo_json,
-    json_safe,
     output_error,
     output_path,
     say,
@@ -72,6 +71,7 @@ from outofgears.log import (
     log_to_json,
     turn_record_from,
 )
+from outofgears.log.writing import json_safe
 from outofgears.play.policies import random_programs
 from outofgears.rules.gears import counted
 from outofgears.rules.model import GameState, Options

@@ -25,9 +25,7 @@ from outofgears.cli.common import (
     AsciiIntRange,
     F,
     fail,
-    json_safe,
 )
-from outofgears.cli.table_words import Examples, forgiving, parse_gear_list
 from outofgears.errors import InvalidStateError, printable
 from outofgears.judge.start import start_state
 from outofgears.log import (
@@ -42,9 +40,11 @@ from outofgears.log import (
     log_to_json,
     read_log_text,
 )
+from outofgears.log.writing import json_safe
 from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
 from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
 from outofgears.rules.setup import build_reserve
+from outofgears.table.answers import Examples, forgiving, parse_gear_list
 from outofgears.version import SPEC_VERSION, __version__
 from outofgears.words import translator
 

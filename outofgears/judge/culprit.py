@@ -8,7 +8,10 @@ the gears the rules' way. Two questions find it:
 - Would another reading of the rule options (R-DEFENCE's ``defence_steal_source``, R-ASSEMBLY's
   ``assembly``) allow the recorded values? Then the turn broke that option's clause: a steal
   from the attacker's circuit under ``feet_only`` (ATK-4), a robot that did not assemble under
-  ``mandatory`` (ASM-1).
+  ``mandatory`` (ASM-1). Asked of the whole turn first; when the turn departs in something
+  else as well (a score miscounted besides a steal from a circuit), asked of each robot's
+  recorded gears alone: a robot's feet and circuit that the table's reading cannot give and
+  the other reading can broke that option's clause, whatever else of the turn departs.
 - Did a taker of a split end up with another share of the same pool than the closest play gave
   it? Then the split broke the share size (SPL-1) or the own-colour quota (SPL-2).
 
@@ -104,10 +107,15 @@ def cite_culprits(
     """
     _expect_turn(state, given, recorded)
     expect(near, TurnResult, "near", "a TurnResult")
-    reading = _other_reading(state, programs, given, recorded)
+    reading = _other_reading(state, programs, given, recorded, None)
     if reading is not None:
         return [reading]
-    return _split_culprits(recorded, near)
+    robots = [
+        culprit
+        for robot in sorted(recorded.robots)
+        if (culprit := _robot_reading(state, programs, given, recorded, robot, near)) is not None
+    ]
+    return robots + _split_culprits(recorded, near)
 
 
 def _expect_turn(state: object, given: object, recorded: object) -> None:
@@ -116,9 +124,38 @@ def _expect_turn(state: object, given: object, recorded: object) -> None:
     expect(recorded, Recorded, "recorded", "a Recorded")
 
 
-def _other_reading(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded
+def _robot_reading(
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    robot: int,
+    near: TurnResult,
 ) -> Culprit | None:
+    """The other reading that alone allows ``robot``'s recorded feet and circuit, when the
+    closest play misses them and no play under the table's reading gives them."""
+    alone = Recorded(robots={robot: recorded.robots[robot]})
+    if target_of(alone).matches(near.state):
+        return None
+    other = _other_reading(state, programs, given, alone, robot)
+    options = state.options
+    if other is None or legal_under(
+        state,
+        programs,
+        given,
+        alone,
+        defence_steal_source=options.defence_steal_source,
+        assembly=options.assembly,
+    ):
+        return None
+    return other
+
+
+def _other_reading(
+    state: GameState, programs: Programs, given: Choices, recorded: Recorded, robot: int | None
+) -> Culprit | None:
+    """The culprit for ``robot`` (``None``: every recorded value of the turn) when another
+    reading of the rule options gives what ``recorded`` holds."""
     options = state.options
     if options.defence_steal_source == "feet_only":
         other = legal_under(
@@ -138,7 +175,7 @@ def _other_reading(
                 and event.source.kind is PlaceKind.CIRCUIT
             ]
             took = tuple((e.robot, e.gear, e.source) for e in steals if e.robot is not None)
-            return Culprit(None, "ATK-4", StealFromCircuit(took))
+            return Culprit(robot, "ATK-4", StealFromCircuit(took))
     if options.assembly == "mandatory":
         other = legal_under(
             state,
@@ -149,7 +186,7 @@ def _other_reading(
             assembly="optional",
         )
         if other is not None:
-            return Culprit(None, "ASM-1", AssemblyDeclined())
+            return Culprit(robot, "ASM-1", AssemblyDeclined())
     return None
 
 

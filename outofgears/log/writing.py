@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
+
+import attrs
 
 from outofgears.errors import ArgumentTypeError, expect
 from outofgears.log.converter import LOG_CONVERTER
@@ -87,3 +90,52 @@ def turn_record_from(
     """
     expect_programs(programs, "programs")
     return TurnRecord(turn=turn, programs=dict(programs), recorded=recorded)
+
+
+#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
+JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def json_safe(text: str) -> str:
+    r"""JSON text with the characters of :data:`JSON_UNSAFE` written as ``\uXXXX`` escapes.
+
+    >>> print(json_safe('"A\u202eB"'))
+    "A\u202eB"
+    """
+    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def append_turn_text(text: str, log: GameLog, record: TurnRecord) -> str:
+    """The log text ``text`` (of ``log``) with ``record`` appended as its last turn; every key
+    of the text is kept as it was, only the new turn is written (as :func:`dump_log` would).
+
+    >>> from outofgears.log import Start
+    >>> from outofgears.rules.programs import Program
+    >>> game = GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=3))
+    >>> turn = TurnRecord(1, {1: Program.parse("trap 2"), 2: Program.parse("harvest 2")})
+    >>> json.loads(append_turn_text(dump_log(game), game, turn))["turns"]
+    [{'turn': 1, 'programs': {'1': 'trap 2', '2': 'harvest 2'}}]
+    """
+    data = json.loads(text)
+    data["turns"].append(log_to_json(_with_turns(log, (record,)))["turns"][0])
+    return json_safe(format_json(data)) + "\n"
+
+
+def without_last_turn_text(text: str) -> str:
+    """The log text ``text`` with its last turn taken out; every other key kept as it was.
+
+    Raises:
+        ValueError: The log has no turn.
+    """
+    data = json.loads(text)
+    if not data.get("turns"):
+        raise ValueError("the log has no turn to take back")
+    data["turns"].pop()
+    return json_safe(format_json(data)) + "\n"
+
+
+def _with_turns(log: GameLog, turns: tuple[TurnRecord, ...]) -> GameLog:
+    """``log`` with ``turns`` in place of its own."""
+    return attrs.evolve(log, turns=turns)

@@ -48,8 +48,8 @@ from outofgears.play.actions import num_actions, num_joint_actions, programs_of_
 from outofgears.play.bots import Bot, make_bot
 from outofgears.play.envs import (
     RENDER_MODES,
-    EnvActionError,
     EnvResetNeededError,
+    action_number,
     check_env_arguments,
     check_seed,
     observation_box,
@@ -100,9 +100,12 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode, flat)
         players = robots // 2 if two_robots else robots
         others = players - 1
-        if isinstance(opponents, bytes):
+        if isinstance(opponents, str):
+            specs = [opponents] * others
+        elif isinstance(opponents, list | tuple) and all(type(s) is str for s in opponents):
+            specs = list(opponents)
+        else:
             raise ArgumentTypeError("opponents", "a bot spec or a list of them", opponents)
-        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(specs) != others:
             raise InvalidStateError(
                 f"opponents gives {len(specs)} bots for the {others} other players"
@@ -171,7 +174,7 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         state = self.position
         if state is None or self._done:
             raise EnvResetNeededError("step() needs a game in progress: call reset() first")
-        move = self._action_number(action)
+        move = action_number(self.action_space, action)
         if not self._mask[move]:
             self._done = True
             observation, info = self._observe()
@@ -196,17 +199,6 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
             turns=state.turn - 1,
         )
         return observation, win_shares[self.learner], ended, truncated, info
-
-    def _action_number(self, action: object) -> int:
-        """The action as an ``int``: an ``int``, a NumPy integer, or a one-element integer
-        array (what a policy's ``predict`` returns); anything else is refused."""
-        if isinstance(action, np.ndarray) and action.size == 1:
-            action = action.reshape(())
-        if not self.action_space.contains(action):
-            raise EnvActionError(
-                f"{action!r} is not in the action space (Discrete({self._actions}))"[:200]
-            )
-        return int(np.asarray(action))
 
     def _observe(self) -> tuple[Any, dict[str, Any]]:
         seen = self.learner_observation()

@@ -20,7 +20,8 @@ The API, for any layer above the rules:
   calls of those four method names from the package's sources.
 * :func:`colour_name`, :func:`gear_name`, :func:`gears_text`, :func:`place_text`,
   :func:`card_name`, :func:`program_text`, :func:`outcome_text`, :func:`event_text`,
-  :func:`position_lines`: the table's things in words; :func:`clause_title`: a spec clause's
+  :func:`position_lines`, :func:`numbers_text`, :func:`taken_each_text`: the table's things
+  in words; :func:`clause_title`: a spec clause's
   title (the catalogues hold every title of ``spec/clauses.toml``, context ``clause title``).
 
 >>> from outofgears.rules.gears import gears
@@ -53,7 +54,7 @@ from outofgears.rules.events import (
     UpgradeDiscarded,
 )
 from outofgears.rules.gears import Gear, GearKind, sort_gears
-from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
+from outofgears.rules.model import GameState, Options, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
 __all__ = [
@@ -65,10 +66,12 @@ __all__ = [
     "event_text",
     "gear_name",
     "gears_text",
+    "numbers_text",
     "outcome_text",
     "place_text",
     "position_lines",
     "program_text",
+    "taken_each_text",
     "translator",
 ]
 
@@ -181,6 +184,55 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     if not counts:
         return translator(lang).pgettext("no gears", "none")
     return ", ".join(f"{count} {kind_word(gear, lang, count)}" for gear, count in counts.items())
+
+
+def numbers_text(numbers: Iterable[int], lang: str) -> str:
+    """Robot or dump numbers as a table lists them, the last joined by "and" in ``lang``.
+
+    >>> numbers_text([1, 3], "it"), numbers_text([1, 2, 3], "fr"), numbers_text([4], "en")
+    ('1 e 3', '1, 2 et 3', '4')
+    """
+    items = [str(number) for number in _numbers(numbers, "numbers")]
+    if len(items) < 2:
+        return "".join(items)
+    return (
+        translator(lang)
+        .pgettext("the last of a list of numbers", "{most} and {last}")
+        .format(most=", ".join(items[:-1]), last=items[-1])
+    )
+
+
+def taken_each_text(takers: Iterable[int], share: int, lang: str) -> str:
+    """What each taker of a split took (SPL-1): ``"robots 1 and 3 took 2 gears each"``.
+
+    >>> taken_each_text([1, 3], 2, "it")
+    'i robot 1 e 3 hanno preso 2 rotelle ciascuno'
+    >>> taken_each_text([2, 4, 5], 1, "fr")
+    'les Robots 2, 4 et 5 ont pris 1 engrenage chacun'
+    """
+    robots = _numbers(takers, "takers")
+    if len(robots) < 2:
+        raise ArgumentTypeError("takers", "two or more robot numbers (a split's takers)", takers)
+    if isinstance(share, bool) or not isinstance(share, int) or share < 0:
+        raise ArgumentTypeError("share", "a whole number of gears", share)
+    return (
+        translator(lang)
+        .ngettext(
+            "robots {robots} took {count} gear each",
+            "robots {robots} took {count} gears each",
+            share,
+        )
+        .format(robots=numbers_text(robots, lang), count=share)
+    )
+
+
+def _numbers(numbers: Iterable[int], argument: str) -> list[int]:
+    items = (
+        list(numbers) if isinstance(numbers, Iterable) and not isinstance(numbers, str) else None
+    )
+    if items is None or not all(isinstance(n, int) and not isinstance(n, bool) for n in items):
+        raise ArgumentTypeError(argument, "an iterable of whole numbers", numbers)
+    return items
 
 
 def place_text(place: Place, lang: str) -> str:
@@ -382,3 +434,34 @@ def position_lines(state: GameState, lang: str, indent: str = "  ") -> list[str]
             indent + t.gettext("upgrade cards held: {cards}").format(cards=", ".join(held))
         )
     return lines
+
+
+def options_lines(options: Options, two_robots: bool, lang: str, indent: str = "  ") -> list[str]:
+    """The rule options in play, one line, in ``lang``: the two disputed readings (rulings
+    R-DEFENCE and R-ASSEMBLY), then the variant and the expansions that are on.
+
+    >>> options_lines(Options(), False, "en")
+    ['  rules: a defender takes from feet or circuit (R-DEFENCE); assembly mandatory (R-ASSEMBLY)']
+    >>> options_lines(Options(assembly="optional", jolly_gears=True), True, "it")[0]
+    '  regole: chi si difende prende dai piedi o dal circuito (R-DEFENCE); assemblaggio facoltativo (R-ASSEMBLY); variante a due robot; rotelle Jolly'
+    """
+    t = translator(lang)
+    parts = [
+        t.gettext("a defender takes from feet or circuit (R-DEFENCE)")
+        if options.defence_steal_source == "feet_or_circuit"
+        else t.gettext("a defender takes from feet only (R-DEFENCE)"),
+        t.gettext("assembly mandatory (R-ASSEMBLY)")
+        if options.assembly == "mandatory"
+        else t.gettext("assembly optional (R-ASSEMBLY)"),
+    ]
+    if two_robots:
+        parts.append(t.gettext("the two-robot variant"))
+    if options.upgrades:
+        parts.append(t.gettext("upgrade cards"))
+    if options.jolly_gears:
+        parts.append(t.gettext("Jolly gears"))
+    if options.three_point_gears:
+        parts.append(t.gettext("3-point gears"))
+    if options.pad_reserve:
+        parts.append(t.gettext("padded reserve"))
+    return [indent + t.gettext("rules: {options}").format(options="; ".join(parts))]

@@ -255,6 +255,14 @@ class TieBreaksByRing:
     version: str
 
 
+@frozen
+class TableFollowed:
+    """After turn ``turn``, which departs, the game goes on from the position the table wrote
+    down, not from the rules' (``"follows": "table"``, SET-8)."""
+
+    turn: int
+
+
 # --- reasons: why the rules refuse it ---------------------------------------------------------
 
 
@@ -618,8 +626,10 @@ def _inferred(fact: Inferred, lang: str) -> str:
 def _open_positions(fact: OpenPositions, lang: str) -> str:
     t = translator(lang)
     if fact.more:
-        message = t.gettext(
-            "more than {count} positions remain possible: the recorded values do not settle them"
+        message = t.ngettext(
+            "more than {count} position remains possible: the recorded values do not settle them",
+            "more than {count} positions remain possible: the recorded values do not settle them",
+            fact.count,
         )
     else:
         message = t.gettext(
@@ -676,6 +686,17 @@ def _written_under_spec(fact: WrittenUnderSpec, lang: str) -> str:
             "version {current}"
         )
         .format(written=fact.written, current=fact.current)
+    )
+
+
+def _table_followed(fact: TableFollowed, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext(
+            "after turn {turn} the game goes on from the position the table wrote down, not "
+            "from the rules' (SET-8)"
+        )
+        .format(turn=fact.turn)
     )
 
 
@@ -985,6 +1006,7 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     OpenDecision: _open_decision,
     WrittenUnderSpec: _written_under_spec,
     TieBreaksByRing: _tie_breaks_by_ring,
+    TableFollowed: _table_followed,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -1244,6 +1266,7 @@ __all__ = [
     "StealFromCircuit",
     "StealOptions",
     "StealTaken",
+    "TableFollowed",
     "TakenFrom",
     "TieBreaksByRing",
     "UpgradeOf",
