@@ -23,6 +23,9 @@ from outofgears.errors import (
     ProgramParseError,
     SetupError,
 )
+
+# Gymnasium learns the id "outofgears/OutOfGears-v0" when it is imported (never imported here).
+from outofgears.play.registration import register_when_gymnasium_is_imported
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.events import (
     ActionResolved,
@@ -70,6 +73,9 @@ from outofgears.rules.setup import from_position, setup_game, setup_two_robot_ga
 from outofgears.rules.table import apply_events
 from outofgears.rules.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.rules.variant import PlayerScore
+
+register_when_gymnasium_is_imported()
+del register_when_gymnasium_is_imported
 
 __all__ = [
     "COLOUR_NAMES",

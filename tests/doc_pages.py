@@ -632,6 +632,7 @@ def environment_page() -> str:
     for field in attrs.fields(GameInfo):
         values = " | ".join(_shown(getattr(info, field.name)) for info in infos.values())
         lines.append(f"| `{field.name}` | {meanings.get(field.name, '')} | {values} |")
+    lines += ["", *_gymnasium_section(), ""]
     lines += [
         "",
         "## The observation vector",
@@ -643,6 +644,58 @@ def environment_page() -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _gymnasium_section() -> list[str]:
+    """The single-agent Gymnasium environment: its id, defaults, spaces and bounds, masks,
+    seats and infos (the bounds from the rules' counts, as ``observation_box`` sets them:
+    the docs build has no Gymnasium)."""
+    from outofgears.play.actions import num_actions
+    from outofgears.play.observation import observation_size
+    from outofgears.rules.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR
+    from outofgears.rules.setup import INITIAL_GEARS_PER_DUMP
+
+    reserve = GEARS_PER_COLOUR * 3 - INITIAL_GEARS_PER_DUMP * 3
+    return [
+        "## The single-agent Gymnasium environment",
+        "",
+        "`outofgears.play.gym.OutOfGearsEnv` puts a learner in one seat and shipped (or your) "
+        "bots in the others; [Writing a bot](../writing-a-bot.md#training-a-learner) trains one.",
+        "",
+        '!!! info "OutOfGears-v0"',
+        "",
+        "    | Property | Out of Gears |",
+        "    |---|---|",
+        '    | Make | `gymnasium.make("outofgears/OutOfGears-v0")` once `outofgears` is imported '
+        '(before or after Gymnasium), or `gymnasium.make("outofgears:outofgears/OutOfGears-v0")` '
+        "without it (the extra `outofgears[pettingzoo]`) |",
+        '    | Defaults | `robots=3`, `opponents="greedy"` (two copies), `seat="random"`, '
+        "`flat=True`, `turn_cap=100` |",
+        f"    | Action space | `Discrete({num_actions()})` (a program number; an `int`, a NumPy "
+        "integer or a one-element integer array) |",
+        f"    | Observation space | `Box(0, high, ({observation_size()},), float32)`: the vector "
+        "below; `flat=False` gives PettingZoo's `Dict` of `observation` and `action_mask` "
+        "(int8) |",
+        f"    | Bounds | the turn ≤ `turn_cap + 1`; a pile's gears of a colour ≤ "
+        f"{GEARS_PER_COLOUR} (all there are), of the Jolly and three-point ranks ≤ "
+        f"{EXPANSION_GEARS_PER_KIND} (always 0 here); the reserve ≤ what the deal leaves "
+        f"({reserve} with 3 robots: gears leave it, none return); every flag 1 |",
+        "    | Mask | `env.action_masks()`, a `bool` array built once a step (through "
+        '`gymnasium.make`\'s wrappers: `env.get_wrapper_attr("action_masks")()`, as '
+        'sb3-contrib\'s `MaskablePPO` calls it), and `info["action_mask"]` |',
+        '    | Seat | `seat="random"` draws the learner\'s seat at each `reset` (in '
+        '`info["learner"]`); `seat=1` … fixes it; the opponents sit in the other seats in order |',
+        "    | Rewards | the learner's win share when the game ends, 0 before; an action the mask "
+        "forbids: -1, the episode over |",
+        '    | Last `info` | `"win_shares"` and `"points"` of every player, `"turns"` played |',
+        "    | A bot in the learner's seat | `bot.act(env.learner_observation(), rng)` gives "
+        "the action a bot would play there (a baseline on the same deals) |",
+        "    | Seeds | `reset(seed=...)` takes an `int` or a NumPy integer; the deal, the seat "
+        "and the bots' draws follow from it |",
+        '    | Render modes | `None`, `"ansi"`; another one is refused with an error that is '
+        "also a `TypeError`, so Stable-Baselines3's `make_vec_env` (which asks for "
+        '`"rgb_array"`) falls back to none |',
+    ]
 
 
 def _shown(value: object) -> str:

@@ -9,6 +9,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from outofgears import (
     GameState,
@@ -36,6 +38,7 @@ from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
 from outofgears.rules.programs import Action
 from outofgears.rules.scoring import player_scores
+from tests.strategies import positions, rebuild
 
 BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
 
@@ -287,3 +290,18 @@ def test_the_search_forecasts_another_players_obvious_harvest() -> None:
     assert min(weights) > 0  # every legal move stays possible
     harvest = moves.index(action_id(Program.parse("harvest 1")))
     assert weights[harvest] >= 0.9
+
+
+@given(state=positions(expansions=True), seed=st.integers(0, 2**16))
+def test_every_position_a_search_draws_passes_the_public_constructors_checks(
+    state: GameState, seed: int
+) -> None:
+    # After the first, sample_state puts its positions together without GameState's checks
+    # (rules.table.drawn_state): each must be one the public constructors accept as it is.
+    rng = random.Random(seed)
+    for player in state.players:
+        observation = observe(state, player.name)
+        for _ in range(3):
+            drawn = observation.sample_state(rng)
+            assert rebuild(drawn) == drawn
+            assert observe(drawn, player.name) == observation

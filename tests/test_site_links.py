@@ -309,6 +309,9 @@ def test_the_environment_page_shows_the_figures_the_package_computes() -> None:
     assert row.endswith(f"| 24 | {info.num_player_actions} | 29 |")
     assert "| `robots` |" in page and "1+4, 2+5, 3+6" in page  # noqa: PT018
     assert page.count("| `") >= 9 + 10  # every field of GameInfo, every slice of the vector
+    reserve = len(setup_seated_game(3, seed=0).reserve)
+    assert '!!! info "OutOfGears-v0"' in page
+    assert f"({reserve} with 3 robots" in page  # the bound, as a deal leaves the reserve
 
 
 def test_generated_pages_are_written_into_the_docs_for_the_build_and_taken_out_after(

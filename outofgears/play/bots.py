@@ -212,6 +212,17 @@ class MCTSBot:
     The bot remembers what it saw in a game (the programs revealed, the cards laid); a new
     game (a turn earlier than the last seen) starts afresh.
 
+    What it is, then: a search of *this turn* alone (with the default ``rollout=0`` nothing
+    after the turn is played; the margins are read at once), against others who are assumed
+    to be one-turn-ahead players half the time and its own kind of searcher the other half,
+    their action cards weighted by how they played so far. It is no equilibrium and no
+    model of a player who plans for later turns. That is why it beats
+    :class:`GreedyBot` and :class:`LookaheadBot` by so much (they are the players it
+    expects), and why a learner that plays otherwise exploits it: against a player who does
+    not take the obvious points it keeps guarding against moves that do not come (issue 36
+    measured traps in about 70% of its moves, and a learner trained briefly against it
+    taking far more than its share; "Writing a bot" has the exploitability table).
+
     Args:
         iterations: Positions drawn per move.
         exploration: The UCB1 constant, in points of margin.

@@ -16,14 +16,14 @@ from gymnasium import spaces
 
 from outofgears.errors import ArgumentTypeError, InvalidStateError
 from outofgears.play.game import MAX_TURN_CAP
-from outofgears.play.observation import observation_size
+from outofgears.play.observation import RANKS, observation_size
+from outofgears.rules.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR
 from outofgears.rules.model import UpgradeCard
+from outofgears.rules.setup import INITIAL_GEARS_PER_DUMP
 
 #: The render modes of the environments: the table in words.
 RENDER_MODES: Final = ("ansi",)
 
-#: The most gears of one rank a pile can hold: 11 of a colour, with room for the expansions.
-_MOST_OF_A_RANK: Final = 128.0
 _CARDS: Final = len(UpgradeCard)
 #: The length of :func:`state_vector`: the shared observation and every robot's player's card.
 STATE_SIZE: Final = observation_size() + 8 * _CARDS
@@ -39,8 +39,10 @@ class EnvResetNeededError(InvalidStateError, gymnasium.error.ResetNeeded):
     """``step`` before ``reset`` or after the game ended."""
 
 
-class EnvModeError(InvalidStateError, gymnasium.error.UnsupportedMode):
-    """A render mode the environments do not have."""
+class EnvModeError(InvalidStateError, gymnasium.error.UnsupportedMode, TypeError):
+    """A render mode the environments do not have. It is also a :class:`TypeError`, as an
+    environment without a ``render_mode`` keyword raises: what Stable-Baselines3's
+    ``make_vec_env`` catches when its default ``render_mode="rgb_array"`` is refused."""
 
 
 def check_env_arguments(
@@ -76,38 +78,61 @@ def check_env_arguments(
 
 def action_number(space: spaces.Space[Any], action: object, who: str = "") -> int:
     """The action number of ``action``, read as Gymnasium's ``Discrete.contains`` reads it (a
-    whole number or a 0-d integer array in the space, not ``1.0`` nor ``Fraction(1)``); else
+    whole number or a 0-d integer array in the space, not ``1.0`` nor ``Fraction(1)``), or a
+    one-element integer array (what a policy's ``predict`` gives for a batch of one); else
     :class:`EnvActionError` (``who`` starts its message, ``"agent P2: "``). The one reading of
     an action for both environments."""
     assert isinstance(space, spaces.Discrete)
     if type(action) is int and 0 <= action < space.n:
         return action
+    if isinstance(action, np.ndarray) and action.shape == (1,):
+        action = action.reshape(())
     if not space.contains(action):
         raise EnvActionError(f"{who}{action!r} is not in the action space ({space})"[:200])
     return int(action)  # type: ignore[call-overload,no-any-return]
 
 
-def check_seed(seed: object) -> None:
-    """A seed is ``None`` or a whole number of 0 or more (as Gymnasium's ``reset`` says)."""
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise InvalidStateError(f"seed is None or a whole number, 0 or more, not {seed!r}"[:200])
+def check_seed(seed: object) -> int | None:
+    """A seed is ``None`` or a whole number of 0 or more (as Gymnasium's ``reset`` says): a
+    Python ``int`` or a NumPy integer, returned as an ``int``.
+
+    >>> check_seed(np.int64(7)), check_seed(None)
+    (7, None)
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, int | np.integer) and not isinstance(seed, bool) and seed >= 0:
+        return int(seed)
+    raise InvalidStateError(f"seed is None or a whole number, 0 or more, not {seed!r}"[:200])
 
 
-def observation_box(turn_cap: int) -> spaces.Box:
-    """The observation vector's space, with finite bounds (SuperSuit's ``normalize_obs_v0``
-    needs them): the turn up to ``turn_cap + 1``, the flags 1, the counts of gears 128."""
+def observation_box(turn_cap: int, robots: int = 8) -> spaces.Box:
+    """The observation vector's space in games of ``robots`` robots, with bounds as tight as
+    the games allow (normalisers that read the bounds, such as SuperSuit's
+    ``normalize_obs_v0``, need them finite and not much wider than the values): the turn up
+    to ``turn_cap + 1``, the flags 1, a pile's gears of one colour 11 (all there are,
+    SET-3), of the expansions' Jolly and three-point ranks 4 (JOL-1, TRI-1: none in the
+    environments' games, a width kept for normalisers), and the reserve's gears at most
+    those left after the deal (gears leave the reserve, none return to it).
+
+    >>> box = observation_box(100, robots=3)
+    >>> float(box.high[0]), float(box.high[2]), float(box.high[20]), float(box.high[28])
+    (101.0, 27.0, 11.0, 4.0)
+    """
     high = np.full(observation_size(), 1.0, np.float32)
     high[0] = float(turn_cap + 1)
-    high[2] = _MOST_OF_A_RANK * 10  # gears in the reserve
-    high[20:270] = _MOST_OF_A_RANK  # feet, circuits, dumps and the reserve by rank
+    high[2] = float(GEARS_PER_COLOUR * robots - INITIAL_GEARS_PER_DUMP * robots)
+    by_rank = np.full(RANKS, float(GEARS_PER_COLOUR), np.float32)
+    by_rank[8:] = float(EXPANSION_GEARS_PER_KIND)  # Jolly, three-point
+    high[20:270] = np.tile(by_rank, 25)  # feet, circuits and dumps of robots 1-8, the reserve
     return spaces.Box(low=0.0, high=high, dtype=np.float32)
 
 
-def state_box(turn_cap: int) -> spaces.Box:
+def state_box(turn_cap: int, robots: int = 8) -> spaces.Box:
     """The space of :func:`state_vector`."""
-    high = np.concatenate([observation_box(turn_cap).high, np.ones(8 * _CARDS, np.float32)]).astype(
-        np.float32
-    )
+    high = np.concatenate(
+        [observation_box(turn_cap, robots).high, np.ones(8 * _CARDS, np.float32)]
+    ).astype(np.float32)
     return spaces.Box(low=0.0, high=high, dtype=np.float32)
 
 

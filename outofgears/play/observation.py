@@ -62,6 +62,7 @@ from outofgears.rules.gears import (
 )
 from outofgears.rules.model import Dump, GameState, Options, Player, Robot, UpgradeCard
 from outofgears.rules.programs import AnyProgram
+from outofgears.rules.table import drawn_state
 
 #: Gear ranks: the eight colours, Jolly, three-point.
 RANKS: Final = len(CANONICAL_GEARS)
@@ -114,9 +115,7 @@ class PublicInfo:
     _vector: list[float] = field(repr=False)
     #: The table's robots, dumps and reserve gears as :meth:`Observation.sample_state` builds
     #: them, once (what every player sees: nothing hidden is kept here).
-    _table: list[tuple[tuple[Robot, ...], tuple[Dump, ...], list[Gear]]] = field(
-        init=False, factory=list, repr=False, eq=False
-    )
+    _table: list[_Table] = field(init=False, factory=list, repr=False, eq=False)
 
     @property
     def turn(self) -> int:
@@ -506,9 +505,39 @@ class Observation:
         ):
             raise ArgumentTypeError("seen_upgrades", "a tuple of UpgradeCard", seen_upgrades)
         public = self.public
-        on_table, dumps, gears = _table_of(public)
-        reserve = gears.copy()
+        table = _table_of(public)
+        reserve = table.gears.copy()
         rng.shuffle(reserve)
+        players = table.players
+        if players is None:
+            players = self._dealt_players(rng, seen_upgrades)
+        if not table.checked:
+            table.checked = True
+            return GameState(
+                robots=table.robots,
+                dumps=table.dumps,
+                reserve=tuple(reserve),
+                players=players,
+                turn=public.turn,
+                options=public.options,
+                game_over=public.game_over,
+            )
+        return drawn_state(
+            table.robots,
+            table.dumps,
+            tuple(reserve),
+            players,
+            public.turn,
+            public.options,
+            public.game_over,
+        )
+
+    def _dealt_players(
+        self, rng: random.Random, seen_upgrades: tuple[UpgradeCard, ...]
+    ) -> tuple[Player, ...]:
+        """The players, the others who hold an upgrade card dealt one from the deck less the
+        observer's own card and ``seen_upgrades``."""
+        public = self.public
         holders = sum(1 for name, _, holds in public.players if holds and name != self.player)
         dealt = _hidden_cards(public, self.upgrade, seen_upgrades, holders, rng)
         players = []
@@ -519,15 +548,7 @@ class Observation:
             elif holds:
                 card = dealt.pop()
             players.append(Player(name, robots, card))
-        return GameState(
-            robots=on_table,
-            dumps=dumps,
-            reserve=tuple(reserve),
-            players=tuple(players),
-            turn=public.turn,
-            options=public.options,
-            game_over=public.game_over,
-        )
+        return tuple(players)
 
     def legal_actions(self) -> list[int]:
         """The observer's legal moves as numbers (:func:`~outofgears.play.actions.player_actions`):
@@ -575,9 +596,26 @@ def _hidden_cards(
     return rng.sample(cards, holders)
 
 
-def _table_of(public: PublicInfo) -> tuple[tuple[Robot, ...], tuple[Dump, ...], list[Gear]]:
-    """The robots, the dumps and the reserve's gears (in rank order) of the position that
-    ``public`` describes, built once per :class:`PublicInfo`."""
+@define
+class _Table:
+    """What every position drawn from one :class:`PublicInfo` shares, built once: the robots,
+    the dumps, the reserve's gears in rank order, the players when nobody holds an upgrade
+    card (else ``None``: each draw deals the hidden cards), and whether a position drawn from
+    it went through :class:`~outofgears.rules.model.GameState`'s checks. The draws after the
+    first differ from it only in the reserve's order and the cards dealt from the deck, which
+    those checks do not read, and are put together without them
+    (:func:`~outofgears.rules.table.drawn_state`)."""
+
+    robots: tuple[Robot, ...]
+    dumps: tuple[Dump, ...]
+    gears: list[Gear]
+    players: tuple[Player, ...] | None
+    checked: bool = False
+
+
+def _table_of(public: PublicInfo) -> _Table:
+    """The parts of the positions that ``public`` describes, built once per
+    :class:`PublicInfo`."""
     table = public._table
     if not table:
         owner = {number: name for name, robots, _ in public.players for number in robots}
@@ -589,7 +627,12 @@ def _table_of(public: PublicInfo) -> tuple[tuple[Robot, ...], tuple[Dump, ...], 
         dumps = tuple(
             Dump(number, _gears(piles[index])) for index, number in enumerate(public.robot_numbers)
         )
-        table.append((robots, dumps, list(_gears(public.reserve))))
+        players = (
+            None
+            if any(holds for _, _, holds in public.players)
+            else tuple(Player(name, numbers) for name, numbers, _ in public.players)
+        )
+        table.append(_Table(robots, dumps, list(_gears(public.reserve)), players))
     return table[0]
 
 

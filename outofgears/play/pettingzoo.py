@@ -112,7 +112,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self.agents: list[str] = []
         actions = num_joint_actions(self.options) if two_robots else num_actions(self.options)
         self._actions = actions
-        box = observation_box(turn_cap)
+        box = observation_box(turn_cap, robots)
         self._observation_space: spaces.Space[Any] = (
             box
             if flat
@@ -123,7 +123,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
                 }
             )
         )
-        self.state_space = state_box(turn_cap)
+        self.state_space = state_box(turn_cap, robots)
         self._action_space = spaces.Discrete(actions)
         self._programs = num_actions(self.options)
         self._rng = random.Random()
@@ -165,7 +165,7 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         """A new deal: from ``seed`` when given, else from the environment's generator."""
-        check_seed(seed)
+        seed = check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         deal = self._rng.getrandbits(63)
