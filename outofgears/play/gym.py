@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -62,7 +62,7 @@ from outofgears.rules.programs import AnyProgram
 from outofgears.rules.setup import seat_players, setup_seated_game
 from outofgears.rules.turn import apply_turn
 
-Mask = npt.NDArray[np.bool_]
+Mask: TypeAlias = npt.NDArray[np.bool_]
 
 
 class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
