@@ -21,6 +21,7 @@ from attrs import field, frozen
 
 from outofgears.errors import show
 from outofgears.log.errors import LogFieldError
+from outofgears.log.seals import seal_refusal
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, sort_gears
 from outofgears.rules.model import MAX_NAME, GameState, Options, Place, UpgradeCard
@@ -123,6 +124,10 @@ ReserveRecord = Gears | dict[Gear, GearCount]
 #: What exploration turned up onto a dump: a gear, or ``None`` (JSON ``null``) when the
 #: reserve had run out (EXP-1).
 DrawnGear = Gear | None
+#: A seal's commitment: a SHA-256, 64 lower-case hexadecimal digits.
+CommitmentText = Annotated[str, Length(64, 64, "a commitment (64 hexadecimal digits)")]
+#: A seal's nonce: 32 to 64 lower-case hexadecimal digits (128 to 256 random bits).
+NonceText = Annotated[str, Length(32, 64, "a nonce (32 to 64 hexadecimal digits)")]
 
 
 def json_name(attribute: attrs.Attribute[Any]) -> str:
@@ -602,6 +607,26 @@ class Recorded:
 
 
 @frozen
+class SealRecord:
+    """A program sealed before the reveal (the table in the browser): the commitment a phone
+    sent while the other programs were hidden, and the nonce it revealed with its program
+    (:func:`~outofgears.log.seals.seal_commitment` says what is hashed)."""
+
+    commitment: CommitmentText = field(validator=_declared)
+    nonce: NonceText = field(validator=_declared)
+
+
+def _seals_match(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Each seal is of a robot that laid a program, and opens to that program."""
+    for robot, seal in (value or {}).items():
+        if robot not in instance.programs:
+            raise LogFieldError(f"robot {robot} laid no program this turn", attribute.name, robot)
+        reason = seal_refusal(instance.turn, robot, str(instance.programs[robot]), seal)
+        if reason is not None:
+            raise LogFieldError(reason, attribute.name, robot)
+
+
+@frozen
 class TurnRecord:
     """One turn of a log.
 
@@ -616,6 +641,9 @@ class TurnRecord:
     choices: ChoicesRecord | None = field(validator=_declared, default=None)
     recorded: Recorded | None = field(validator=_declared, default=None)
     drawn: dict[int, DrawnGear] | None = field(validator=_declared, default=None)
+    seals: dict[int, SealRecord] | None = field(
+        validator=[_declared, _seals_match], default=None
+    )
 
 
 @frozen
@@ -666,6 +694,7 @@ LOG_CLASSES: Final = (
     SplitRecord,
     ChoicesRecord,
     Recorded,
+    SealRecord,
     TurnRecord,
     WrittenBy,
     GameLog,
