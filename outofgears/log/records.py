@@ -621,7 +621,8 @@ def _seals_match(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> 
     for robot, seal in (value or {}).items():
         if robot not in instance.programs:
             raise LogFieldError(f"robot {robot} laid no program this turn", attribute.name, robot)
-        reason = seal_refusal(instance.turn, robot, str(instance.programs[robot]), seal)
+        program = str(instance.programs[robot])
+        reason = seal_refusal(instance.turn, robot, program, seal.commitment, seal.nonce)
         if reason is not None:
             raise LogFieldError(reason, attribute.name, robot)
 
@@ -641,9 +642,7 @@ class TurnRecord:
     choices: ChoicesRecord | None = field(validator=_declared, default=None)
     recorded: Recorded | None = field(validator=_declared, default=None)
     drawn: dict[int, DrawnGear] | None = field(validator=_declared, default=None)
-    seals: dict[int, SealRecord] | None = field(
-        validator=[_declared, _seals_match], default=None
-    )
+    seals: dict[int, SealRecord] | None = field(validator=[_declared, _seals_match], default=None)
 
 
 @frozen

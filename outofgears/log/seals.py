@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Final, Protocol
+from typing import Final
 
 #: What every sealed text starts with: the version of this way of sealing.
 SEAL_TAG: Final = "outofgears-seal/1"
@@ -21,16 +21,6 @@ SEAL_TAG: Final = "outofgears-seal/1"
 COMMITMENT: Final = re.compile(r"[0-9a-f]{64}")
 #: A nonce: 128 to 256 random bits in lower-case hexadecimal.
 NONCE: Final = re.compile(r"[0-9a-f]{32,64}")
-
-
-class Seal(Protocol):
-    """A commitment and the nonce that opens it."""
-
-    @property
-    def commitment(self) -> str: ...
-
-    @property
-    def nonce(self) -> str: ...
 
 
 def sealed_text(turn: int, robot: int, program: str, nonce: str) -> str:
@@ -52,14 +42,20 @@ def seal_commitment(turn: int, robot: int, program: str, nonce: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def seal_refusal(turn: int, robot: int, program: str, seal: Seal) -> str | None:
-    """Why ``seal`` does not open to ``program`` (robot ``robot``, turn ``turn``); ``None``
-    when it does."""
-    if not COMMITMENT.fullmatch(seal.commitment):
+def seal_refusal(turn: int, robot: int, program: str, commitment: str, nonce: str) -> str | None:
+    """Why ``commitment`` is not opened by ``program`` and ``nonce`` (robot ``robot``, turn
+    ``turn``); ``None`` when it is.
+
+    >>> nonce = "00" * 16
+    >>> seal_refusal(3, 2, "harvest 4", seal_commitment(3, 2, "harvest 4", nonce), nonce)
+    >>> seal_refusal(3, 2, "harvest 1", seal_commitment(3, 2, "harvest 4", nonce), nonce)
+    "robot 2's program 'harvest 1' with its nonce does not match the commitment sealed on turn 3"
+    """
+    if not COMMITMENT.fullmatch(commitment):
         return "a commitment is 64 lower-case hexadecimal digits (a SHA-256)"
-    if not NONCE.fullmatch(seal.nonce):
+    if not NONCE.fullmatch(nonce):
         return "a nonce is 32 to 64 lower-case hexadecimal digits"
-    if seal_commitment(turn, robot, program, seal.nonce) != seal.commitment:
+    if seal_commitment(turn, robot, program, nonce) != commitment:
         return (
             f"robot {robot}'s program {program!r} with its nonce does not match the "
             f"commitment sealed on turn {turn}"
