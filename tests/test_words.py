@@ -198,6 +198,7 @@ REVIEWED_SHARED = {
         [
             "a",
             "base",
+            "bot",
             "c",
             "ctrl",
             "fr",
@@ -212,6 +213,7 @@ REVIEWED_SHARED = {
             "per",
             "quota",
             "robot",
+            "s",
             "sigterm",
             "super",
             "view",
@@ -223,7 +225,7 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page face",
+                "table version view x n page face bot",
                 "c ctrl sigterm",
             )
         ).split()
