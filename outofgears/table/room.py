@@ -239,9 +239,11 @@ class Room:
         seat = self.seat_of(key)
         if seat is None and key != self.host:
             raise RoomRefusedError("unknown-seat", "this link is no seat of the table")
-        if kind == "answer" and key == self.host and self.mode == "record":
+        if kind in ("answer", "undo") and (key != self.host or self.mode != "record"):
+            raise RoomRefusedError("out-of-turn", "only the host's page records, in record mode")
+        if kind == "answer":
             self._answer(message.get("text"))
-        elif kind == "undo" and key == self.host and self.mode == "record":
+        elif kind == "undo":
             self._undo()
         elif seat is None:
             raise RoomRefusedError("out-of-turn", f"the host's page does not send {kind!r}")
