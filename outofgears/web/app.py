@@ -37,6 +37,7 @@ from outofgears.clauses import paraphrase
 from outofgears.judge.replay import TurnReplay
 from outofgears.pictures.render import render_svg
 from outofgears.pictures.viewer import game_html
+from outofgears.table.answers import answer_in
 from outofgears.table.room import Room, RoomRefusedError
 from outofgears.web.words import page_words
 from outofgears.words import clause_title, event_text, program_text
@@ -104,6 +105,7 @@ class Table:
         data = room.view(key)
         data["type"] = "view"
         data["last"] = turn_data(room.last, lang) if room.last is not None else None
+        data["labels"] = option_labels(data, lang)
         data["picture"] = f"/picture/{key}/{room.version}-{len(room.replayed.turns)}.svg"
         if key == room.host:
             data["links"] = [
@@ -143,6 +145,25 @@ class Table:
             changed = await anyio.to_thread.run_sync(self.room.tick)
             if changed:
                 await self.broadcast()
+
+
+def option_labels(view: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """What each option of a view is called on the phone: a program by its cards' names, an
+    answer in the words a table of ``lang`` uses (the options themselves stay the log's)."""
+    labels = {
+        program: program_text(program, lang)
+        for programs in view.get("legal", {}).values()
+        for program in programs
+    }
+    question = view.get("question")
+    if question is not None:
+        for option in question["options"]:
+            labels[option] = (
+                program_text(option, lang)
+                if question["kind"] == "program"
+                else answer_in(option, lang)
+            )
+    return labels
 
 
 def turn_data(last: TurnReplay, lang: str) -> dict[str, Any]:
@@ -329,6 +350,7 @@ def create_app(room: Room, *, record_frames: bool = False) -> Starlette:
             Route("/picture/{key}/{version}.svg", picture),
             Route("/qr/{key}/{index:int}.svg", qr),
             Route("/viewer/{key}", viewer),
+            Route("/favicon.ico", lambda request: Response(status_code=204, headers=HEADERS)),
             WebSocketRoute("/ws/{key}", socket),
         ],
         lifespan=lifespan,

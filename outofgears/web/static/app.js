@@ -214,7 +214,8 @@
   function optionButtons(options, isChosen, pick) {
     const row = el("div", null, { class: "options" });
     for (const option of options) {
-      const button = el("button", option, { type: "button", "data-option": option });
+      const label = (view.labels && view.labels[option]) || option;
+      const button = el("button", label, { type: "button", "data-option": option });
       if (isChosen(option)) button.classList.add("chosen");
       button.addEventListener("click", () => {
         pick(option);
