@@ -193,7 +193,7 @@ def table(
     base = f"http://{shown}:{port}"
     show_links(room, base, host_key(secret), {name: seat_key(secret, name) for name in room.seats})
     uvicorn.run(
-        create_app(room),
+        create_app(room, base_url=base),
         host=host,
         port=port,
         ws_max_size=MAX_MESSAGE * 2,

@@ -109,7 +109,12 @@ class Table:
         data["picture"] = f"/picture/{key}/{room.version}-{len(room.replayed.turns)}.svg"
         if key == room.host:
             data["links"] = [
-                {"name": name, "path": f"/s/{seat_key}", "qr": f"/qr/{key}/{index}.svg"}
+                {
+                    "name": name,
+                    "path": f"/s/{seat_key}",
+                    "address": f"{self.base_url}/s/{seat_key}" if self.base_url else None,
+                    "qr": f"/qr/{key}/{index}.svg",
+                }
                 for index, (seat_key, name) in enumerate(room.keys.items())
                 if room.seats[name].bot is None
             ]
@@ -243,9 +248,12 @@ def read_message(text: str | None) -> dict[str, Any]:
     return data
 
 
-def create_app(room: Room, *, record_frames: bool = False) -> Starlette:
-    """The web app of one table."""
-    table = Table(room)
+def create_app(
+    room: Room, *, base_url: str | None = None, record_frames: bool = False
+) -> Starlette:
+    """The web app of one table; ``base_url`` is the address the phones reach it at (the
+    seats' links and QR codes use it; by default, the address the host's page was opened at)."""
+    table = Table(room, base_url=base_url)
     if record_frames:
         table.sent = []
 
@@ -282,7 +290,8 @@ def create_app(room: Room, *, record_frames: bool = False) -> Starlette:
         index = request.path_params["index"]
         if not 0 <= index < len(keys):
             return not_found()
-        address = f"{request.base_url}s/{keys[index]}"
+        base = table.base_url or str(request.base_url).rstrip("/")
+        address = f"{base}/s/{keys[index]}"
         buffer = io.BytesIO()
         segno.make(address, error="m").save(buffer, kind="svg", scale=4, xmldecl=False)
         return page_response(buffer.getvalue().decode("utf-8"), "image/svg+xml")

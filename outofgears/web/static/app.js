@@ -186,7 +186,7 @@
     const list = el("ul", null, { class: "links" });
     for (const link of view.links) {
       const item = el("li");
-      const address = `${location.origin}${link.path}`;
+      const address = link.address || `${location.origin}${link.path}`;
       item.append(el("strong", link.name), el("br"), el("a", address, { href: address, class: "seat-link" }));
       item.append(el("img", null, { src: link.qr, alt: link.name }));
       list.append(item);
