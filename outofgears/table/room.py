@@ -290,36 +290,32 @@ class Room:
             raise RoomRefusedError("malformed", f"reveal one program for each of {seat.robots}")
         if any(robot in self.reveals for robot in seat.robots):
             raise RoomRefusedError("out-of-turn", "your program is revealed already")
-        opened: dict[int, tuple[AnyProgram, str]] = {}
-        for robot, reveal in sent.items():
-            opened[robot] = self._opened(robot, reveal)
-        for robot, (program, _) in opened.items():
-            if program not in legal_programs(self.state, robot):
+        opened = {robot: self._opened(robot, reveal) for robot, reveal in sent.items()}
+        for robot, (text, _) in opened.items():
+            refusal = program_refusal(self.state, robot, text)
+            if refusal is not None:
                 # Nothing is shown before every reveal is in: the seat may lay again.
                 for mine in seat.robots:
                     self.commitments.pop(mine, None)
-                raise RoomRefusedError(
-                    "illegal", f"robot {robot} may not lay {program}: lay a program again"
-                )
-        self.reveals.update(opened)
+                raise RoomRefusedError("illegal", f"{refusal}: lay a program again")
+        self.reveals.update(
+            (robot, (parse_program(text), nonce)) for robot, (text, nonce) in opened.items()
+        )
         if len(self.reveals) == len(self.state.robot_numbers):
             self._all_revealed()
 
-    def _opened(self, robot: int, reveal: object) -> tuple[AnyProgram, str]:
+    def _opened(self, robot: int, reveal: object) -> tuple[str, str]:
         """A reveal's program and nonce, checked against the robot's commitment."""
         if not isinstance(reveal, Mapping) or set(reveal) != {"program", "nonce"}:
             raise RoomRefusedError("malformed", "a reveal is {program, nonce}")
-        program_text, nonce = reveal["program"], reveal["nonce"]
-        if not isinstance(program_text, str) or not isinstance(nonce, str):
+        program, nonce = reveal["program"], reveal["nonce"]
+        if not isinstance(program, str) or not isinstance(nonce, str):
             raise RoomRefusedError("malformed", "a reveal's program and nonce are strings")
         commitment = self.commitments[robot]
-        reason = seal_refusal(self.state.turn, robot, program_text, commitment, nonce)
+        reason = seal_refusal(self.state.turn, robot, program, commitment, nonce)
         if reason is not None:
             raise RoomRefusedError("forged", reason)
-        try:
-            return parse_program(program_text), nonce
-        except OutOfGearsError as error:
-            raise RoomRefusedError("illegal", str(error)) from None
+        return program, nonce
 
     def _all_revealed(self) -> None:
         programs = {robot: program for robot, (program, _) in sorted(self.reveals.items())}
@@ -525,6 +521,18 @@ class Room:
         data = _question_data(pending.decision.question, pending.kind)
         data["seconds"] = max(0.0, pending.deadline - self.clock())
         return data
+
+
+def program_refusal(state: GameState, robot: int, text: str) -> str | None:
+    """Why ``robot`` may not lay the program ``text`` (as the log writes it) on the next
+    turn; ``None`` when it may."""
+    try:
+        program = parse_program(text)
+    except OutOfGearsError as error:
+        return str(error)
+    if program not in legal_programs(state, robot):
+        return f"robot {robot} may not lay {program}"
+    return None
 
 
 def _question_data(question: Question, kind: str) -> dict[str, Any]:
