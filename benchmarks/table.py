@@ -250,7 +250,8 @@ def main() -> None:
         return
     print(f"one server process, {os.cpu_count()} cores; {arguments.turns} turns a table")
     print(
-        f"{'tables':>6} {'phones':>6} {'median ms':>10} {'p99 ms':>8} {'turns/s':>8} {'server CPU':>10}"
+        f"{'tables':>6} {'phones':>6} {'median ms':>10} {'p99 ms':>8} {'turns/s':>8} {'server CPU':>10} "
+        f"{'phones CPU':>10}"
     )
     held = 0
     for tables in map(int, arguments.tables.split(",")):
