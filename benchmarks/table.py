@@ -11,7 +11,8 @@ the same time, turn after turn, for ``--turns`` turns.
 Measured, for each N side by side: the time from the last reveal of a turn to each phone's
 receiving the view that shows the turn played (or the first question of the turn): its
 median and 99th percentile over every phone and turn; the turns played per second across
-the tables; and the server's CPU use (user + system seconds per wall second, of its one
+the tables; the server's CPU time for one turn of one table (what bounds how many tables one
+core serves: a table plays a turn every half minute or so); and the server's CPU use (user + system seconds per wall second, of its one
 process) beside the simulated phones' (this process: when it nears 100% the phones, not the
 server, are what the figures measure). A table is "held" while the 99th percentile stays under ``--budget`` seconds.
 
@@ -231,6 +232,7 @@ def measure(tables: int, turns: int) -> dict[str, float]:
         "p99": delays[min(len(delays) - 1, int(len(delays) * 0.99))],
         "turns_per_s": played / wall,
         "cpu": cpu / wall,
+        "cpu_per_turn": cpu / max(played, 1),
         "phones_cpu": mine / wall,
         "samples": len(delays),
     }
@@ -248,10 +250,13 @@ def main() -> None:
     if arguments.serve is not None:
         serve(arguments.serve, arguments.port, Path(arguments.folder))
         return
-    print(f"one server process, {os.cpu_count()} cores; {arguments.turns} turns a table")
+    print(
+        f"one server process, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+        f"{arguments.turns} turns a table"
+    )
     print(
         f"{'tables':>6} {'phones':>6} {'median ms':>10} {'p99 ms':>8} {'turns/s':>8} {'server CPU':>10} "
-        f"{'phones CPU':>10}"
+        f"{'phones CPU':>10} {'server CPU ms/turn':>18}"
     )
     held = 0
     for tables in map(int, arguments.tables.split(",")):
@@ -259,12 +264,14 @@ def main() -> None:
         print(
             f"{tables:>6} {tables * 4:>6} {figures['median'] * 1000:>10.1f} "
             f"{figures['p99'] * 1000:>8.1f} {figures['turns_per_s']:>8.1f} "
-            f"{figures['cpu']:>10.0%} {figures['phones_cpu']:>10.0%}",
+            f"{figures['cpu']:>10.0%} {figures['phones_cpu']:>10.0%} "
+            f"{figures['cpu_per_turn'] * 1000:>18.1f}",
             flush=True,
         )
         if figures["p99"] <= arguments.budget:
             held = tables
     print(f"held with the last reveal's p99 under {arguments.budget:.1f} s: {held} tables")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (other processes share the cores)")
 
 
 if __name__ == "__main__":
