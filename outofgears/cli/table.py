@@ -186,6 +186,7 @@ def table(
             mode=mode,
             choice_seconds=choice_seconds,
             source=log,
+            lang=lang,
         )
     except (LogError, OutOfGearsError) as error:
         fail(error)

@@ -144,6 +144,7 @@ class Room:
         choice_seconds: How long a player has to answer a decision.
         clock: The clock of the time-outs (``time.monotonic``).
         seed: The bots' random numbers.
+        lang: The language of the host's page (and of the questions of record mode).
     """
 
     def __init__(
@@ -158,6 +159,7 @@ class Room:
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
         source: str = "<log>",
+        lang: str = "en",
     ) -> None:
         self.text = text
         self.source = source
@@ -188,8 +190,8 @@ class Room:
         self.decided: set[tuple[str, object]] = set()
         self.pending: Pending | None = None
         self.version = 0
-        self.session = TableSession(self.replayed, source) if mode == "record" else None
-        self.recorder_lang = "en"
+        self.lang = check_language(lang)
+        self.session = TableSession(self.replayed, source, lang=lang) if mode == "record" else None
         self.refusal: str | None = None
         self._start_turn()
 
@@ -572,16 +574,3 @@ def _robot_map(value: object, what: str) -> dict[int, object]:
 def new_secret() -> bytes:
     """A new room secret."""
     return secrets.token_bytes(32)
-
-
-__all__ = [
-    "BOT_KINDS",
-    "CHOICE_SECONDS",
-    "Room",
-    "RoomRefusedError",
-    "Seat",
-    "Store",
-    "host_key",
-    "new_secret",
-    "seat_key",
-]

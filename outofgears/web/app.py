@@ -91,12 +91,9 @@ class Table:
         self.sent: list[tuple[str, str]] | None = None  # every frame sent, when a test asks
 
     def lang_of(self, key: str) -> str:
-        """The language of a seat's pages (the host's: the first human seat's, else English)."""
+        """The language of a seat's pages (the host's: the room's)."""
         seat = self.room.seat_of(key)
-        if seat is not None:
-            return seat.lang
-        people = [s.lang for s in self.room.seats.values() if s.bot is None]
-        return people[0] if people else "en"
+        return seat.lang if seat is not None else self.room.lang
 
     def frame(self, key: str) -> dict[str, Any]:
         """What a seat is sent now: the room's view, the last turn in its words, the links."""
@@ -162,6 +159,8 @@ def option_labels(view: Mapping[str, Any], lang: str) -> dict[str, str]:
     }
     question = view.get("question")
     if question is not None:
+        if question["default"] and question["kind"] != "program":
+            labels[question["default"]] = answer_in(question["default"], lang)
         for option in question["options"]:
             labels[option] = (
                 program_text(option, lang)

@@ -102,7 +102,7 @@
     $("who").textContent = view.seat
       ? say("you", { name: view.seat.name, robots: view.seat.robots.join(", ") })
       : say(view.mode === "record" ? "record" : "host");
-    $("turn").textContent = view.phase === "over" ? say("over") : say("turn", { turn: view.turn });
+    $("turn").textContent = view.phase === "over" ? "" : say("turn", { turn: view.turn });
     const picture = $("picture");
     if (picture.getAttribute("src") !== view.picture) {
       picture.setAttribute("src", view.picture);
@@ -247,7 +247,7 @@
       act.append(optionButtons(question.options, (o) => o === question.default, (o) => { answerChosen = o; }));
     } else {
       input = el("input", null, { type: "text", id: "answer", autocomplete: "off" });
-      input.value = question.default || "";
+      input.value = (view.labels && view.labels[question.default]) || question.default || "";
       act.append(input);
     }
     const confirm = el("button", say("answer"), { type: "button", class: "primary", id: "confirm" });
@@ -273,7 +273,8 @@
     const input = el("input", null, { type: "text", id: "answer", autocomplete: "off" });
     const enter = () => { send({ type: "answer", text: input.value }); };
     if (question.options.length) {
-      act.append(optionButtons(question.options, () => false, (o) => { input.value = o; }));
+      // a tap writes the answer as the table would type it, in the page's language
+      act.append(optionButtons(question.options, () => false, (o) => { input.value = (view.labels && view.labels[o]) || o; }));
     }
     act.append(input);
     const sendButton = el("button", say("send"), { type: "button", class: "primary", id: "send" });
