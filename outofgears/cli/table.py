@@ -19,7 +19,7 @@ import click
 from outofgears.cli.common import fail, lang_option, say, write_atomically
 from outofgears.cli.starting import Header, header_options, new_game
 from outofgears.errors import OutOfGearsError, printable
-from outofgears.log import LogError
+from outofgears.log import MAX_LOG_BYTES, LogError
 from outofgears.words import LANGUAGES
 
 #: The extra that brings the web app's dependencies.
@@ -156,6 +156,8 @@ def table(
         from outofgears.web.app import MAX_MESSAGE, create_app
     except ImportError:
         fail(EXTRA_HINT)
+    given_bots = keyed("--bot", bots, BOT_KINDS)
+    given_langs = keyed("--seat-lang", seat_langs, LANGUAGES)
     path = Path(log)
     if not path.exists():
         game = new_game(Header(**header))
@@ -167,13 +169,17 @@ def table(
     settings = read_settings(settings_path)
     secret = bytes.fromhex(settings["secret"]) if settings else new_secret()
     seats: dict[str, dict[str, Any]] = dict(settings.get("seats", {}))
-    for name, kind in keyed("--bot", bots, BOT_KINDS).items():
+    for name, kind in given_bots.items():
         seats.setdefault(name, {})["bot"] = kind
-    for name, chosen in keyed("--seat-lang", seat_langs, LANGUAGES).items():
+    for name, chosen in given_langs.items():
         seats.setdefault(name, {})["lang"] = chosen
     mode: Mode = "record" if recording or settings.get("mode") == "record" else "play"
-    write_settings(settings_path, {"secret": secret.hex(), "mode": mode, "seats": seats})
-    text = path.read_text(encoding="utf-8")
+    try:
+        if path.stat().st_size > MAX_LOG_BYTES:
+            fail(f"{printable(log)} is larger than a log may be ({MAX_LOG_BYTES} bytes)")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"cannot read {printable(log)}: {error}")
     try:
         room = Room(
             text,
@@ -190,6 +196,7 @@ def table(
         )
     except (LogError, OutOfGearsError) as error:
         fail(error)
+    write_settings(settings_path, {"secret": secret.hex(), "mode": mode, "seats": seats})
     shown = local_address() if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
     show_links(room, base, host_key(secret), {name: seat_key(secret, name) for name in room.seats})

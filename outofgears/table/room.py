@@ -39,7 +39,7 @@ from outofgears.errors import IllegalProgramError, OutOfGearsError
 from outofgears.judge.replay import Replay, TurnReplay, replay_log
 from outofgears.log import SealRecord, TurnRecord, read_log_text
 from outofgears.log.seals import COMMITMENT, seal_commitment, seal_refusal
-from outofgears.log.writing import append_turn_text
+from outofgears.log.writing import append_turn_text, without_last_turn_text
 from outofgears.play.actions import programs_of_move
 from outofgears.play.bots import Bot, make_bot
 from outofgears.play.observation import ObservationCache
@@ -463,10 +463,21 @@ class Room:
             session.written(self.replayed)
 
     def _undo(self) -> None:
-        assert self.session is not None
-        if self.session.undo() is None:
-            raise RoomRefusedError("out-of-turn", "the turn has no answer to take back")
+        """Take the last answer back; at a turn's first question, the last turn written (as
+        ``record`` does)."""
+        session = self.session
+        assert session is not None
         self.refusal = None
+        if session.undo() is not None:
+            return
+        if not self.replayed.log.turns:
+            raise RoomRefusedError("out-of-turn", "nothing is entered yet: nothing to take back")
+        turn = self.replayed.log.turns[-1].turn
+        text = without_last_turn_text(self.text)
+        replayed = replay_log(session.without_last_turn(), self.source)
+        self.store.save(text, f"turn {turn} taken back")
+        self.text, self.replayed = text, replayed
+        session.written(replayed)
 
     # --- what a seat sees --------------------------------------------------------------------
 

@@ -315,7 +315,16 @@ def test_record_mode_is_driven_from_the_hosts_page_only() -> None:
             connected.send("host", {"type": "answer", "text": program})
         while host.view["question"] and host.view["turn"] == 1:
             connected.send("host", {"type": "answer", "text": ""})
-    assert host.view["turn"] == 2
-    assert host.view["last"]["turn"] == 1
+        assert host.view["turn"] == 2
+        assert host.view["last"]["turn"] == 1
+        connected.send("host", {"type": "undo"})  # at a turn's first question: the last turn
+        assert host.view["turn"] == 1
+        assert host.view["last"] is None
+        assert connected.send("host", {"type": "undo"})["code"] == "out-of-turn"
+        for program in ("harvest 1", "harvest 2", "attack 1", "trap 2"):
+            connected.send("host", {"type": "answer", "text": program})
+        while host.view["question"] and host.view["turn"] == 1:
+            connected.send("host", {"type": "answer", "text": ""})
+    assert [what for what, _ in store.saved] == ["turn 1", "turn 1 taken back", "turn 1"]
     game = read_log_text(store.saved[-1][1], "game")
     assert str(game.turns[0].programs[3]) == "attack 1"
