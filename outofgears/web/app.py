@@ -89,6 +89,7 @@ class Table:
         self.base_url = base_url
         self.pages = {"index": static_text("index.html")}
         self.sent: list[tuple[str, str]] | None = None  # every frame sent, when a test asks
+        self.turns: dict[str, tuple[TurnReplay, dict[str, Any]]] = {}
 
     def lang_of(self, key: str) -> str:
         """The language of a seat's pages (the host's: the room's)."""
@@ -101,7 +102,7 @@ class Table:
         lang = self.lang_of(key)
         data = room.view(key)
         data["type"] = "view"
-        data["last"] = turn_data(room.last, lang) if room.last is not None else None
+        data["last"] = self.last_turn(lang)
         data["labels"] = option_labels(data, lang)
         data["picture"] = f"/picture/{key}/{room.version}-{len(room.replayed.turns)}.svg"
         if key == room.host:
@@ -118,6 +119,16 @@ class Table:
         if room.state.game_over:
             data["viewer"] = f"/viewer/{key}"
         return data
+
+    def last_turn(self, lang: str) -> dict[str, Any] | None:
+        """The last turn in ``lang`` (:func:`turn_data`), made once for each language."""
+        last = self.room.last
+        if last is None:
+            return None
+        kept = self.turns.get(lang)
+        if kept is None or kept[0] is not last:
+            kept = self.turns[lang] = (last, turn_data(last, lang))
+        return kept[1]
 
     async def send(self, socket: WebSocket, key: str, data: Mapping[str, Any]) -> None:
         """Send one frame (kept when a test records them)."""
