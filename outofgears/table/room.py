@@ -253,6 +253,8 @@ class Room:
             self._commit(seat, message.get("commitments"))
         elif kind == "reveal":
             self._reveal(seat, message.get("reveals"))
+        elif kind == "withdraw":
+            self._withdraw(seat)
         elif kind == "choose":
             self._choose(seat, message.get("key"), message.get("answer"))
         else:
@@ -305,6 +307,18 @@ class Room:
         )
         if len(self.reveals) == len(self.state.robot_numbers):
             self._all_revealed()
+
+    def _withdraw(self, seat: Seat) -> None:
+        """A seat takes its seal back to lay again (a phone that lost what it sealed): only
+        before it revealed, when no program of the turn has been shown to anyone."""
+        if self.phase not in ("commit", "reveal"):
+            raise RoomRefusedError("out-of-turn", "programs are not being laid now")
+        if not all(robot in self.commitments for robot in seat.robots):
+            raise RoomRefusedError("out-of-turn", "you have sealed nothing this turn")
+        if any(robot in self.reveals for robot in seat.robots):
+            raise RoomRefusedError("out-of-turn", "your program is revealed already")
+        for robot in seat.robots:
+            del self.commitments[robot]
 
     def _opened(self, robot: int, reveal: object) -> tuple[str, str]:
         """A reveal's program and nonce, checked against the robot's commitment."""

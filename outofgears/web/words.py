@@ -47,8 +47,9 @@ def page_words(lang: str) -> dict[str, str]:
         "lost": t.gettext("Connection lost: reconnecting…"),
         "picture": t.gettext("The table"),
         "nothing": t.gettext("Nothing to do now."),
+        "lay_again": t.gettext("Lay a program again"),
         "no_nonce": t.gettext(
-            "This phone lost the program it sealed; it cannot reveal it. Reload the page on "
-            "the phone that sealed it."
+            "This phone lost the program it sealed, so it cannot reveal it. Lay a program "
+            "again: nobody has seen any program of this turn yet."
         ),
     }

@@ -328,3 +328,21 @@ def test_record_mode_is_driven_from_the_hosts_page_only() -> None:
     assert [what for what, _ in store.saved] == ["turn 1", "turn 1 taken back", "turn 1"]
     game = read_log_text(store.saved[-1][1], "game")
     assert str(game.turns[0].programs[3]) == "attack 1"
+
+
+def test_a_phone_that_lost_what_it_sealed_takes_its_seal_back_and_lays_again() -> None:
+    room = make_room()
+    rng = random.Random(4)
+    with table(room) as connected:
+        for name in ("Ada", "Bea", "Cy", "Dan"):
+            connected.lay(name, rng)
+        for name in ("Ada", "Bea", "Cy"):
+            connected.reveal(name)
+        assert connected.send("Ada", {"type": "withdraw"})["code"] == "out-of-turn"  # revealed
+        reply = connected.send("Dan", {"type": "withdraw"})  # Dan's phone lost its nonce
+        assert reply["phase"] == "commit"
+        assert reply["last"] is None  # nothing of the turn was shown meanwhile
+        assert connected.send("Dan", {"type": "withdraw"})["code"] == "out-of-turn"
+        connected.lay("Dan", rng)
+        assert connected.reveal("Dan")["type"] == "view"
+    assert room.state.turn == 2 or room.phase == "choose"

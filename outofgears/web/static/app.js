@@ -79,7 +79,7 @@
     const me = view.players.find((p) => p.name === view.seat.name);
     if (!me || me.revealed || !me.committed || revealedTurn === view.turn) return;
     const kept = sealed();
-    if (!kept || kept.turn !== view.turn) { showError(words.no_nonce); return; }
+    if (!kept || kept.turn !== view.turn) return;  // renderAct offers to lay again
     revealedTurn = view.turn;
     send({ type: "reveal", reveals: kept.reveals });
   }
@@ -206,6 +206,16 @@
       const kept = sealed();
       const first = kept && kept.turn === view.turn ? Object.values(kept.commitments)[0].slice(0, 12) : "";
       act.append(el("p", say("sealed", { seal: first }), { class: "seal", id: "sealed" }));
+      return;
+    }
+    if (view.phase === "reveal" && me.committed && !me.revealed) {
+      const kept = sealed();
+      if (kept && kept.turn === view.turn) return;
+      // this phone lost what it sealed: it may take its seal back (nothing is shown yet)
+      act.append(el("p", say("no_nonce")));
+      const again = el("button", say("lay_again"), { type: "button", class: "primary", id: "again" });
+      again.addEventListener("click", () => send({ type: "withdraw" }));
+      act.append(again);
       return;
     }
     if (view.question) return renderQuestion(act, view.question);
