@@ -381,6 +381,64 @@ def played_cases() -> Iterator[dict[str, Any]]:
             state = result.state
 
 
+# --- whole seeded games, to their end -----------------------------------------------------------
+
+#: The games played from their seed to their end: each a case of every turn (issue 33).
+WHOLE_GAMES: list[tuple[str, dict[str, list[int]], Options, int, list[str]]] = [
+    ("base", {"Ada": [2], "Bo": [5], "Cy": [7]}, Options(), 3, []),
+    (
+        "optional-feet-only",
+        {"A": [1], "B": [4], "C": [6]},
+        Options(assembly="optional", defence_steal_source="feet_only"),
+        5,
+        ["R-ASSEMBLY", "R-DEFENCE"],
+    ),
+    ("variant", {"A": [1, 3], "B": [2, 4]}, Options(), 8, ["VAR-1", "VAR-3"]),
+    (
+        "expansions",
+        {"A": [1], "B": [3], "C": [5], "D": [8]},
+        Options(upgrades=True, jolly_gears=True, three_point_gears=True, pad_reserve=True),
+        13,
+        ["UPG-1", "UPG-3", "JOL-1", "TRI-1", "REF-2"],
+    ),
+]
+
+
+def whole_game_cases() -> Iterator[dict[str, Any]]:
+    """Seeded games played to their end with random legal programs and, one turn in three,
+    random legal choices: the answer is the final position, its scores and the last turn's
+    END-1 event."""
+    for label, players, options, seed, tags in WHOLE_GAMES:
+        rng = random.Random(f"whole-{label}-{seed}")
+        state = start_of(players, options, seed)
+        turns = []
+        cited: set[str] = set()  # a whole game exercises every clause its events cite
+        while not state.game_over:
+            programs = random_programs(state, rng)
+            choices = legal_choices(state, programs).sample(rng) if rng.random() < 0.3 else None
+            result = resolve_turn(state, programs, choices=choices)
+            cited |= {event.clause for event in result.events}
+            cited |= situation_tags(state, programs, choices is not None, result)
+            state = result.state
+            turns.append(turn_json(programs, choices))
+        case = make_case(
+            f"game-{label}",
+            ["SET-7", "TURN-1", "END-1", "END-2", "END-3", *tags, *sorted(cited)],
+            f"a seeded game ({label}) played to its end in {len(turns)} turns, random legal "
+            "programs and choices",
+            {
+                "players": players,
+                "options": options_json(options),
+                "start": {"seed": seed},
+                "turns": turns,
+            },
+        )
+        events = reference_answer(request_of(case))["events"]
+        case["expected"]["event_kinds"] = ["turn_ended"]
+        case["expected"]["events"] = [e for e in events if e["type"] == "turn_ended"]
+        yield case
+
+
 # --- crafted cases: refusals, and a few situations random play rarely shows ---------------------------------------------------------------------------------
 
 
@@ -808,6 +866,7 @@ def crafted_cases() -> Iterator[tuple[str, list[str], str, JSON]]:
 def all_cases() -> list[dict[str, Any]]:
     cases = list(setup_cases())
     cases += played_cases()
+    cases += whole_game_cases()
     for name, clauses, description, case_input in crafted_cases():
         case_input.setdefault("turns", [])
         if not case_input.get("options"):

@@ -201,6 +201,7 @@ REVIEWED_SHARED = {
             "bot",
             "c",
             "ctrl",
+            "d",
             "fr",
             "home",
             "in",
@@ -225,8 +226,8 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page face bot",
-                "c ctrl sigterm",
+                "table version view x n page face trio bot",
+                "c ctrl sigterm d",
             )
         ).split()
     ),

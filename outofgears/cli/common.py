@@ -6,6 +6,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -46,6 +47,26 @@ class AsciiIntRange(click.IntRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 31):
             self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+    def _describe_range(self) -> str:
+        """The bounds for the help, none without bounds (click writes ``x<=None`` then)."""
+        if self.min is None and self.max is None:
+            return ""
+        return super()._describe_range()
+
+
+class AsciiFloatRange(click.FloatRange):
+    """:class:`click.FloatRange` for ASCII decimal numbers only, and finite: Python's ``float``
+    reads Arabic-Indic and fullwidth digits, and ``"nan"`` passes every range check; all are refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (
+            not value.isascii()
+            or len(value.strip()) > 31
+            or not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*", value)
+        ):
+            self.fail(f"{value!r} is not a number in ASCII digits", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -222,10 +243,13 @@ def inferred_json(choice: InferredChoice) -> dict[str, Any]:
 
 
 def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
-    """A turn's inferred choices and open positions, as the JSON reports hold them."""
+    """A turn's inferred choices and open positions, and whether the game goes on from the
+    position the table wrote down after it (``followed``, SET-8), as the JSON reports hold
+    them."""
     return {
         "inferred": [inferred_json(choice) for choice in turn.inferred],
         "open_positions": turn.open_positions,
+        "followed": turn.followed,
     }
 
 

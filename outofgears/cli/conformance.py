@@ -7,10 +7,19 @@ from typing import Any
 
 import click
 
-from outofgears.cli.common import DEPARTS, InputError, echo_json, say
+from outofgears.cli.common import (
+    DEPARTS,
+    AsciiFloatRange,
+    AsciiIntRange,
+    InputError,
+    echo_json,
+    say,
+)
 from outofgears.errors import printable
+from outofgears.judge.cases import EXPANSIONS
 from outofgears.judge.conformance import (
     PROTOCOL,
+    CaseError,
     CaseResult,
     ExternalEngine,
     by_clause,
@@ -18,6 +27,7 @@ from outofgears.judge.conformance import (
     engine_command_ok,
     load_cases,
     run_case,
+    select_cases,
 )
 from outofgears.version import SPEC_VERSION
 
@@ -29,7 +39,14 @@ from outofgears.version import SPEC_VERSION
     required=True,
     metavar="CMD",
     help="The engine's command line, run once per case: the case's request as JSON on its "
-    "standard input, its answer as JSON on its standard output.",
+    "standard input, its answer as JSON on its standard output (with --batch, once for all).",
+)
+@click.option(
+    "--batch",
+    is_flag=True,
+    help="Run the engine once for every case: a request a line on its standard input, an "
+    "answer a line on its standard output, in order (a fault ends the process; the next case "
+    "starts another).",
 )
 @click.option(
     "--cases",
@@ -47,19 +64,35 @@ from outofgears.version import SPEC_VERSION
     help="Run only the cases of this clause or ruling (repeatable).",
 )
 @click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME[=VALUE]",
+    help="Run only the cases that set this option of the log, or set it to VALUE, e.g. "
+    "assembly=optional (repeatable).",
+)
+@click.option(
+    "--expansion",
+    "expansions",
+    multiple=True,
+    type=click.Choice(EXPANSIONS),
+    help="Run only the cases that play this expansion or the variant; base: none of them "
+    "(repeatable).",
+)
+@click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1, max=600),
+    type=AsciiFloatRange(min=0.1, max=600),
     default=10.0,
     show_default=True,
     help="Seconds the engine has for each case.",
 )
 @click.option(
     "--max-faults",
-    type=click.IntRange(min=1),
+    type=AsciiIntRange(min=1),
     default=5,
     show_default=True,
     help="Stop after this many cases the engine gave no usable answer to (a crash, a "
-    "time-out, garbage, an answer to another case).",
+    "time-out, garbage, an answer too long or too deep, an answer to another case).",
 )
 @click.option(
     "--format",
@@ -71,8 +104,11 @@ from outofgears.version import SPEC_VERSION
 )
 def conformance(
     command: str,
+    batch: bool,
     folder: Path | None,
     clauses: tuple[str, ...],
+    options: tuple[str, ...],
+    expansions: tuple[str, ...],
     timeout: float,
     max_faults: int,
     output_format: str,
@@ -80,28 +116,30 @@ def conformance(
     """Run the conformance suite of the specification against ENGINE, a program in any language.
 
     Each case is sent to a new process of the engine (protocol outofgears-conformance/1, see
-    the page "Implementing the rules elsewhere"); its answer is compared with the case's
-    expected one. The report gives every failing case with its clauses and the difference,
-    then the cases passed by clause. Exit status 0 when every case passes, 1 when one fails
-    (or the engine crashes, hangs or answers garbage), 2 when the suite cannot be read or
-    the command line is wrong.
+    the page "Implementing the rules elsewhere"), or with --batch to one process, a case a
+    line; its answer is compared with the case's expected one. The engine runs in a process
+    group of its own, killed whole at the time-out; an answer longer than 4 MiB or nested
+    more than 32 deep is a fault. The report gives every failing case with its clauses and the
+    difference, then the cases passed by clause. Exit status 0 when every case passes, 1 when
+    one fails (or the engine crashes, hangs or answers garbage), 2 when the suite cannot be
+    read (the file and the JSON path named) or the command line is wrong.
     """
     problem = engine_command_ok(command)
     if problem:
-        raise InputError(problem)
-    cases = _cases(folder, clauses)
-    engine = ExternalEngine(command, timeout)
+        raise InputError(printable(problem))
+    cases = _cases(folder, clauses, options, expansions)
     results: list[CaseResult] = []
     faults = 0
     stopped = False
-    for case in cases:
-        result = run_case(case, engine)
-        results.append(result)
-        if result.fault is not None:
-            faults += 1
-            if faults >= max_faults:
-                stopped = True
-                break
+    with ExternalEngine(command, timeout, batch=batch) as engine:
+        for case in cases:
+            result = run_case(case, engine)
+            results.append(result)
+            if result.fault is not None:
+                faults += 1
+                if faults >= max_faults:
+                    stopped = True
+                    break
     if output_format == "json":
         echo_json(_report_json(results, len(cases), stopped))
     else:
@@ -111,18 +149,25 @@ def conformance(
         raise SystemExit(DEPARTS)
 
 
-def _cases(folder: Path | None, clauses: tuple[str, ...]) -> list[dict[str, Any]]:
+def _cases(
+    folder: Path | None,
+    clauses: tuple[str, ...],
+    options: tuple[str, ...],
+    expansions: tuple[str, ...],
+) -> list[dict[str, Any]]:
     where = folder or default_cases_folder()
     if where is None:
         raise InputError("no spec/conformance folder here: give the suite's folder with --cases")
     if not where.is_dir():
         raise InputError(f"{printable(str(where))}: no such folder")
     try:
-        cases = load_cases(where)
-    except ValueError as error:
-        raise InputError(str(error)) from None
-    if clauses:
-        cases = [c for c in cases if set(clauses) & {*c["clauses"], *c.get("rulings", ())}]
+        every = load_cases(where)
+    except CaseError as error:
+        raise InputError(printable(str(error))) from None
+    cases = [
+        dict(case)
+        for case in select_cases(every, clauses=clauses, options=options, expansions=expansions)
+    ]
     if not cases:
         raise InputError(f"{printable(str(where))}: no case to run")
     return cases

@@ -59,7 +59,7 @@ from outofgears.words import (
     program_text,
     translator,
 )
-from outofgears.words.findings import rulebook_sources
+from outofgears.words.findings import TableFollowed, fact_text, rulebook_sources
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -86,7 +86,9 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     rulebooks leave the decision to the engine), and the clause's paraphrase. A
     run of events citing the same clause is followed by that clause once. The
     programs, the position before and after the turn, and any departure from the
-    rules complete the picture.
+    rules complete the picture. After a departing turn that says "follows":
+    "table", the position after it is the one the table wrote down (spec SET-8),
+    and a later turn says it is replayed from there.
 
     --lang it or --lang fr writes the whole explanation in Italian or French, in
     the words of that language's rulebook: headers, programs, events, places,
@@ -194,17 +196,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     t = translator(lang)
     lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
     lines += notes_lines(spec_note_facts(replayed.log), lang)
-    earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
-    if earlier:
-        lines.append(
-            t.ngettext(
-                "Note: the log departs from the rules earlier, at turn {turns}; "
-                "this turn is replayed from the position the rules give",
-                "Note: the log departs from the rules earlier, at turns {turns}; "
-                "this turn is replayed from the position the rules give",
-                len(earlier),
-            ).format(turns=", ".join(map(str, earlier)))
-        )
+    lines += earlier_lines(replayed, turn, lang)
     before = turn.before
     lines.append("")
     lines.append(t.gettext("Programs:"))
@@ -235,7 +227,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
         ).format(count=len(events))
     )
     lines += events_lines(events, lang)
-    after = turn.result.state
+    after = turn.after
     lines.append("")
     status = (
         t.gettext("the game is over")
@@ -243,6 +235,8 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
         else t.gettext("next turn {turn}").format(turn=after.turn)
     )
     lines.append(t.gettext("After turn {turn} ({status}):").format(turn=turn.turn, status=status))
+    if turn.followed:
+        lines.append(f"  {fact_text(TableFollowed(turn.turn), lang)}")
     lines += position_lines(after, lang)
     lines.append(
         "  "
@@ -264,6 +258,35 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     else:
         lines.append(t.gettext("Turn {turn} agrees with the rules.").format(turn=turn.turn))
     return lines
+
+
+def earlier_lines(replayed: Replay, turn: TurnReplay, lang: str) -> list[str]:
+    """A note on the departures before ``turn``, and which position the turn is replayed from:
+    the rules', or the table's when the last of them was followed (SET-8)."""
+    earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
+    if not earlier:
+        return []
+    t = translator(lang)
+    turns = ", ".join(map(str, earlier))
+    if replayed.turn(earlier[-1]).followed:
+        return [
+            t.ngettext(
+                "Note: the log departs from the rules earlier, at turn {turns}; this turn is "
+                "replayed from the position the table wrote down after turn {last}",
+                "Note: the log departs from the rules earlier, at turns {turns}; this turn is "
+                "replayed from the position the table wrote down after turn {last}",
+                len(earlier),
+            ).format(turns=turns, last=earlier[-1])
+        ]
+    return [
+        t.ngettext(
+            "Note: the log departs from the rules earlier, at turn {turns}; "
+            "this turn is replayed from the position the rules give",
+            "Note: the log departs from the rules earlier, at turns {turns}; "
+            "this turn is replayed from the position the rules give",
+            len(earlier),
+        ).format(turns=turns)
+    ]
 
 
 def events_lines(events: Sequence[Event], lang: str) -> list[str]:
@@ -345,7 +368,7 @@ def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> di
     a new log at that point of the game.
     """
     record = turn.record.choices
-    after = turn.result.state
+    after = turn.after
     return {
         "log": name,
         "turn": turn.turn,

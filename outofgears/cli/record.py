@@ -74,6 +74,7 @@ from outofgears.table.session import (
     TableSession,
     is_undo,
     read_yes_no,
+    short_forms_line,
 )
 from outofgears.words import options_lines, position_lines, translator
 from outofgears.words.findings import fact_text
@@ -263,7 +264,7 @@ def writable(path: Path) -> bool:
 
 def create_log(path: str, header: Header, lang: str = "en") -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
-    game = new_game(header)
+    game = new_game(header, lang=lang)
     target = output_path(path, force=False)
     with signals_held() as came:  # the new log is written whole, then a signal acted on
         deliver(game.text, target, path, force=False)
@@ -423,7 +424,9 @@ def record(
     t = translator(lang)
     try:
         line_editing()
-        session = start_and_record(context, log, header, given_texts, limit, write_departures, lang)
+        recording = start_and_record(
+            context, log, header, given_texts, limit, write_departures, lang
+        )
     except Terminated:
         say(stopped_line(signal.SIGTERM, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
@@ -433,27 +436,28 @@ def record(
         raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
     finally:
         restore()
-    count = session.count
+    count = recording.count
     say(
         t.ngettext(
             "Recorded {count} turn in {log}.", "Recorded {count} turns in {log}.", count
         ).format(count=count, log=log)
     )
-    replayed = session.file.replayed
+    replayed = recording.file.replayed
+    command = f"outofgears replay {log}" + (f" --lang {lang}" if lang != "en" else "")
     if replayed.verdict == "undecided" and lang == "en":
-        say(f"The log is {replayed.undecided}: outofgears replay {log} says which choices.")
+        say(f"The log is {replayed.undecided}: {command} says which choices.")
     elif replayed.verdict == "undecided":
         assert replayed.undecided is not None
         say(undecided_line(replayed.undecided, lang))
     elif not replayed.agrees:
         say(
-            t.gettext("The log departs from the rules: outofgears replay {log} says where.").format(
-                log=log
+            t.gettext("The log departs from the rules: {command} says where.").format(
+                command=command
             )
         )
     status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
-    if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
-        status = STOPPED_BY[session.stopped_by]
+    if recording.stopped_by == signal.SIGINT or (recording.stopped_by and recording.lost):
+        status = STOPPED_BY[recording.stopped_by]
     raise SystemExit(status)
 
 
@@ -551,6 +555,7 @@ def record_turns(
                 "written down; undo takes the last answer back."
             )
         )
+        say(short_forms_line(file.replayed.final, lang))
     session = TableSession(
         file.replayed, file.name, lang=lang, given=given, write_departures=write_departures
     )

@@ -19,12 +19,9 @@ a misaddressed answer into a failure that says so (:class:`EngineFaultError`), n
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
+import reprlib
 import shlex
-import signal
-import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -36,40 +33,43 @@ from outofgears.errors import (
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
-    InvalidStateError,
     OutOfGearsError,
     expect,
 )
-from outofgears.judge.start import start_state
-from outofgears.log import LOG_FORMAT, LogError, structure_log
+from outofgears.judge.cases import (
+    INPUT_KEYS,
+    REFUSAL_KINDS,
+    CaseError,
+    check_case,
+    check_expected,
+    load_cases,
+    select_cases,
+)
+from outofgears.judge.engine_process import (
+    EngineFaultError,
+    EngineProcess,
+    expect_timeout,
+    parse_answer,
+)
+from outofgears.judge.start import start_state, structure_start
+from outofgears.log import LOG_CONVERTER, LOG_FORMAT, ChoicesRecord, LogError, cattrs_failure
 from outofgears.log.serialization import event_to_dict
-from outofgears.rules.gears import GEAR_NAMES, Gear
+from outofgears.rules.gears import GEAR_NAMES, ROBOT_NUMBERS, Gear
 from outofgears.rules.model import GameState
+from outofgears.rules.programs import (
+    PROGRAM_TEXTS,
+    refuse_turn_on_finished_game,
+    validate_programs,
+)
 from outofgears.rules.scoring import player_scores, winners
-from outofgears.rules.turn import resolve_turn
+from outofgears.rules.turn import TurnResult, resolve_turn
 from outofgears.version import SPEC_VERSION
 
 #: The protocol's name and version, sent with every request.
 PROTOCOL: Final = "outofgears-conformance/1"
 
-#: The kinds of refusal: a seeded setup, a position entered by hand, a program, a choice, a
-#: turn after the end of the game.
-REFUSAL_KINDS: Final = ("setup", "position", "program", "choice", "game over")
-
-#: The keys of a request's ``input`` (the rest of a request: ``protocol``, ``spec``, ``case``).
-INPUT_KEYS: Final = ("players", "options", "start", "turns")
-
 JSON = Any
 Engine = Callable[[Mapping[str, Any]], JSON]
-
-
-class EngineFaultError(OutOfGearsError, RuntimeError):
-    """An external engine that gave no usable answer: it crashed, hung, or wrote something that
-    is not an answer to the case (``reason`` says which, in one line)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 # --- the reference engine ---------------------------------------------------------------------
@@ -82,13 +82,6 @@ def _expect_object(value: object, argument: str, keys: tuple[str, ...]) -> None:
         raise ArgumentTypeError(argument, f"a JSON object{holding}", value)
 
 
-def _expect_case(case: object, keys: tuple[str, ...]) -> None:
-    """Raise :class:`ArgumentTypeError` unless ``case`` is a case with ``keys`` and an input."""
-    _expect_object(case, "case", keys)
-    assert isinstance(case, Mapping)
-    _expect_object(case["input"], "case's input", ())
-
-
 def request_of(case: Mapping[str, Any]) -> dict[str, Any]:
     """The request an engine receives for ``case``: its input, with the protocol, the spec
     version and the case's ID.
@@ -96,23 +89,29 @@ def request_of(case: Mapping[str, Any]) -> dict[str, Any]:
     >>> request_of({"id": "x", "input": {"players": {}}})["protocol"]
     'outofgears-conformance/1'
     """
-    _expect_case(case, ("id", "input"))
-    return {"protocol": PROTOCOL, "spec": SPEC_VERSION, "case": case["id"], **case["input"]}
+    _expect_object(case, "case", ("id", "input"))
+    _expect_object(case["input"], "case's input", ())
+    given = {key: case["input"][key] for key in INPUT_KEYS if key in case["input"]}
+    return {"protocol": PROTOCOL, "spec": SPEC_VERSION, "case": case["id"], **given}
 
 
 def _log_of(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The request as a log (``spec/log-format.md``), its turns numbered from the start's."""
-    start = request["start"]
-    first = start.get("position", {}).get("turn", 1) if isinstance(start, dict) else 1
-    turns = [{"turn": first + index, **turn} for index, turn in enumerate(request.get("turns", []))]
-    log = {"format": LOG_FORMAT, "players": request["players"], "start": start, "turns": turns}
-    if "options" in request:
-        log["options"] = request["options"]
-    return log
+    """The request's header and start as a log without turns (``spec/log-format.md``), its
+    fields in the order of that document."""
+    options = {"options": request["options"]} if "options" in request else {}
+    return {
+        "format": LOG_FORMAT,
+        "players": request["players"],
+        **options,
+        "start": request["start"],
+        "turns": [],
+    }
 
 
 def reference_answer(request: Mapping[str, Any]) -> dict[str, Any]:
-    """This engine's answer to a request of the protocol.
+    """This engine's answer to a request of the protocol: the start checked as a log's (GEN-2
+    item 1), then each turn in order, its programs read and checked before its choices, so that
+    a refusal cites what GEN-2 says.
 
     >>> answer = reference_answer({"case": "c", "players": {"A": [1], "B": [2]},
     ...                            "start": {"seed": 1}, "turns": []})
@@ -124,24 +123,60 @@ def reference_answer(request: Mapping[str, Any]) -> dict[str, Any]:
     start = request.get("start")
     kind = "setup" if isinstance(start, dict) and "seed" in start else "position"
     try:
-        log = structure_log(_log_of(request), "<request>")
-        state = start_state(log, "<request>")
+        state = start_state(structure_start(_log_of(request), "<request>"), "<request>")
     except LogError as error:
         return refusal_answer(case, kind, error.clause, error.robot)
+    turns = request.get("turns", [])
+    if not isinstance(turns, list):
+        return refusal_answer(case, "program", "PRG-1", None)
     events: JSON = []
-    for turn in log.turns:
-        choices = turn.choices.to_choices() if turn.choices is not None else None
+    for turn in turns:
         try:
-            result = resolve_turn(state, turn.programs, choices=choices)
+            result = _play(state, turn)
         except GameOverError as error:
             return refusal_answer(case, "game over", error.clause, None)
         except IllegalProgramError as error:
-            return refusal_answer(case, "program", error.clause, error.robot)
+            robot = error.robot if error.robot in ROBOT_NUMBERS else None
+            return refusal_answer(case, "program", error.clause, robot)
         except IllegalChoiceError as error:
             return refusal_answer(case, "choice", error.clause, error.robot)
         state = result.state
         events = [event_to_dict(event) for event in result.events]
     return {"case": case, **position_answer(state), "events": events}
+
+
+#: The clause a choice of the wrong form cites: the clause of its decision (GEN-2 item 4).
+CHOICE_CLAUSES: Final = {"defence_steals": "ATK-4", "assemblies": "ASM-1", "splits": "SPL-5"}
+
+
+def _play(state: GameState, turn: JSON) -> TurnResult:
+    """One turn of a request: PRG-5, then the programs as GEN-2 item 3 orders their checks (a
+    text that is no program among them, PRG-1), then the choices' form, then the turn."""
+    refuse_turn_on_finished_game(state)
+    if not isinstance(turn, dict) or not isinstance(turn.get("programs"), dict):
+        raise IllegalProgramError(0, "a turn is an object with its programs", clause="PRG-1")
+    programs: dict[Any, Any] = {
+        (int(key) if key in _ROBOT_KEYS else key): PROGRAM_TEXTS.get(text, text)
+        if isinstance(text, str)
+        else text
+        for key, text in turn["programs"].items()
+    }
+    validate_programs(state, programs)
+    choices = None
+    if turn.get("choices") is not None:
+        try:
+            record = LOG_CONVERTER.structure(turn["choices"], ChoicesRecord)
+        except Exception as error:  # cattrs' grouped failures: its first is the one named
+            parts, reason = cattrs_failure(error)
+            field = parts[0] if parts else None
+            raise IllegalChoiceError(
+                None, reason, clause=CHOICE_CLAUSES.get(str(field), "SPL-5")
+            ) from None
+        choices = record.to_choices()
+    return resolve_turn(state, programs, choices=choices)
+
+
+_ROBOT_KEYS: Final = {str(n): n for n in ROBOT_NUMBERS}
 
 
 def refusal_answer(
@@ -240,7 +275,7 @@ def differences(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[
     ...             {"refusal": {"kind": "program", "clause": "PRG-2", "robot": 3}})
     ['refusal.clause: expected "PRG-1", got "PRG-2"']
     """
-    _expect_object(expected, "expected", ())
+    check_expected(expected)
     _expect_object(answer, "answer", ())
     if "refusal" in expected:
         got = answer.get("refusal")
@@ -325,7 +360,10 @@ def _position_differences(want: JSON, got: JSON) -> list[str]:
 
 
 def _show(value: JSON, limit: int = 200) -> str:
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=repr)
+    except (RecursionError, ValueError, TypeError):
+        text = reprlib.repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -355,7 +393,7 @@ def run_case(case: Mapping[str, Any], engine: Engine) -> CaseResult:
     >>> run_case(case, reference_answer).passed
     True
     """
-    _expect_case(case, ("id", "input", "expected"))
+    check_case(case)
     if not callable(engine):
         raise ArgumentTypeError("engine", "a function from a request to an answer", engine)
     ids = tuple(case.get("clauses", ())) + tuple(case.get("rulings", ()))
@@ -374,59 +412,83 @@ def run_case(case: Mapping[str, Any], engine: Engine) -> CaseResult:
         )
     if "position" not in answer and "refusal" not in answer:
         return CaseResult(case["id"], ids, (), "its answer has neither a position nor a refusal")
-    return CaseResult(case["id"], ids, tuple(differences(case["expected"], answer)))
+    problems = differences(case["expected"], answer) + fired(case.get("not_clauses", ()), answer)
+    return CaseResult(case["id"], ids, tuple(problems))
 
 
-@frozen
+def fired(not_clauses: Iterable[str], answer: Mapping[str, Any]) -> list[str]:
+    """The clauses a case says must not fire that the answer cites anyway: its refusal's
+    clause, or an event's.
+
+    >>> fired(["SPL-4"], {"events": [{"type": "split_resolved", "clause": "SPL-4"}]})
+    ['events: an event cites SPL-4, which must not fire here']
+    """
+    if isinstance(not_clauses, str) or not isinstance(not_clauses, Iterable):
+        raise ArgumentTypeError("not_clauses", "a list of clause IDs", not_clauses)
+    barred = set(not_clauses)
+    if not all(isinstance(clause, str) for clause in barred):
+        raise ArgumentTypeError("not_clauses", "a list of clause IDs", not_clauses)
+    _expect_object(answer, "answer", ())
+    refusal = answer.get("refusal")
+    cited = [refusal.get("clause")] if isinstance(refusal, dict) else []
+    found = [f"refusal.clause: {c}, which must not fire here" for c in cited if c in barred]
+    events = answer.get("events")
+    if isinstance(events, list):
+        clauses = {e.get("clause") for e in events if isinstance(e, dict)}
+        found += [
+            f"events: an event cites {c}, which must not fire here"
+            for c in sorted(barred & {c for c in clauses if isinstance(c, str)})
+        ]
+    return found
+
+
 class ExternalEngine:
-    """An engine run as a program: one process per case, the request as JSON on its standard
-    input, its answer as JSON on its standard output, within ``timeout`` seconds."""
+    """An engine run as a program (:mod:`outofgears.judge.engine_process`): one process per
+    case, the request as JSON on its standard input, its answer as JSON on its standard output,
+    within ``timeout`` seconds; or, with ``batch``, one process for every case, a request a line
+    and an answer a line (a process that faults is ended, and the next case starts another).
 
-    command: str
-    timeout: float = 10.0
+    The engine's command line is read as a shell would split it, but run without a shell."""
+
+    def __init__(self, command: str, timeout: float = 10.0, *, batch: bool = False) -> None:
+        expect(command, str, "command", "a str")
+        problem = engine_command_ok(command)
+        if problem is not None:
+            raise ArgumentTypeError("command", "an engine's command line", command)
+        expect(batch, bool, "batch", "True or False")
+        self.command = command
+        self.timeout = expect_timeout(timeout)
+        self.batch = batch
+        self._words = shlex.split(command)
+        self._process: EngineProcess | None = None
+
+    def __repr__(self) -> str:
+        return f"ExternalEngine({self.command!r}, {self.timeout!r}, batch={self.batch!r})"
 
     def __call__(self, request: Mapping[str, Any]) -> JSON:
-        returncode, out, err = self._run(json.dumps(request).encode())
-        if returncode != 0:
-            last = err.decode(errors="replace").strip().splitlines()
-            said = f": {last[-1][:200]}" if last else ""
-            how = (
-                f"was killed by signal {-returncode}"
-                if returncode < 0
-                else f"exited with status {returncode}"
-            )
-            raise EngineFaultError(f"the engine {how}{said}")
-        text = out.decode(errors="replace")
+        _expect_object(request, "request", ())
+        line = json.dumps(request, ensure_ascii=False).encode()
+        if not self.batch:
+            return parse_answer(EngineProcess(self._words).answer_once(line, self.timeout))
+        if self._process is None or not self._process.running:
+            self._process = EngineProcess(self._words)
         try:
-            return json.loads(text)
-        except ValueError:
-            raise EngineFaultError(f"its answer is not JSON: {_show(text.strip(), 80)}") from None
+            return parse_answer(self._process.answer_line(line, self.timeout))
+        except EngineFaultError:
+            self.close()
+            raise
 
-    def _run(self, request: bytes) -> tuple[int, bytes, bytes]:
-        """Run the engine in a process group of its own, so that a hang is ended whole,
-        children included (they would otherwise hold its output open)."""
-        try:
-            process = subprocess.Popen(
-                shlex.split(self.command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-            )
-        except OSError as error:
-            raise EngineFaultError(
-                f"the engine cannot be started: {error.strerror or error}"
-            ) from None
-        try:
-            out, err = process.communicate(request, timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(OSError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            raise EngineFaultError(
-                f"no answer within {self.timeout:g} s (the engine hangs?)"
-            ) from None
-        return process.returncode, out, err
+    def close(self) -> None:
+        """End the batch engine's process, if one runs."""
+        if self._process is not None:
+            self._process.close()
+            self._process = None
+
+    def __enter__(self) -> ExternalEngine:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 def engine_command_ok(command: str) -> str | None:
@@ -436,6 +498,8 @@ def engine_command_ok(command: str) -> str | None:
     ('the engine command is empty', 'the engine command cannot be read: No closing quotation')
     """
     expect(command, str, "command", "a str")
+    if "\0" in command:
+        return "the engine command holds a NUL character"
     try:
         words = shlex.split(command)
     except ValueError as error:
@@ -450,31 +514,6 @@ def default_cases_folder() -> Path | None:
     """``spec/conformance`` of the source tree this package runs from, if it is there."""
     folder = Path(__file__).resolve().parents[2] / "spec" / "conformance"
     return folder if folder.is_dir() else None
-
-
-def load_cases(folder: Path | str) -> list[dict[str, Any]]:
-    """Every case of ``folder`` (its ``*.json`` files below ``hand/`` and ``generated/``), in
-    the order of their IDs.
-
-    Raises:
-        InvalidStateError: A file that is not a case, naming it (a ``ValueError``).
-    """
-    expect(folder, (str, os.PathLike), "folder", "a path")
-    root = Path(folder)
-    cases = []
-    for path in sorted(root.glob("*/*.json")):
-        if path.parent.name not in ("hand", "generated"):
-            continue
-        try:
-            case = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise InvalidStateError(f"{path}: not a JSON file: {error}") from None
-        if not isinstance(case, dict) or not all(
-            key in case for key in ("id", "clauses", "input", "expected")
-        ):
-            raise InvalidStateError(f"{path}: a case holds id, clauses, input and expected")
-        cases.append(case)
-    return sorted(cases, key=lambda case: str(case["id"]))
 
 
 def by_clause(results: Sequence[CaseResult]) -> dict[str, tuple[int, int]]:
@@ -494,23 +533,65 @@ def by_clause(results: Sequence[CaseResult]) -> dict[str, tuple[int, int]]:
     return {clause: (passed, total) for clause, (passed, total) in sorted(tally.items())}
 
 
-def serve() -> None:
-    """Answer one request of the protocol from standard input on standard output: this engine
-    as an external program (``python -m outofgears.judge.conformance``), the model of an
-    adapter."""
+def serve(batch: bool = False) -> int:
+    """This engine as an external program (``python -m outofgears.judge.conformance``, the
+    model of an adapter): one request read from standard input, its answer written on standard
+    output; with ``batch`` (``--batch``), a request a line, an answer a line, until the input
+    ends. A request that cannot be read is said in one line on standard error, and the exit
+    status is 2 (in a batch, the answer line is then ``{"error": ...}`` and the batch goes on).
+    """
     import sys
 
-    request = json.load(sys.stdin)
-    json.dump(reference_answer(request), sys.stdout)
+    expect(batch, bool, "batch", "True or False")
+    if not batch:
+        text = sys.stdin.buffer.read(MAX_REQUEST_BYTES + 1)
+        answer = _serve_one(text)
+        if "error" in answer:
+            print(f"outofgears conformance engine: {answer['error']}", file=sys.stderr)
+            return 2
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+        return 0
+    status = 0
+    for line in sys.stdin.buffer:
+        answer = _serve_one(line)
+        status = 2 if "error" in answer else status
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    return status
+
+
+#: The largest request ``serve`` reads, in bytes.
+MAX_REQUEST_BYTES: Final = 4 * 1024 * 1024
+
+
+def _serve_one(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_REQUEST_BYTES:
+        return {"error": f"the request is longer than {MAX_REQUEST_BYTES} bytes"}
+    try:
+        request = parse_answer(raw)
+    except EngineFaultError as fault:
+        return {"error": fault.reason.replace("its answer", "the request")}
+    if not isinstance(request, dict) or "players" not in request or "start" not in request:
+        return {"error": "the request is not a JSON object holding players and start"}
+    try:
+        return reference_answer(request)
+    except OutOfGearsError as error:
+        return {"error": str(error)}
 
 
 if __name__ == "__main__":
-    serve()
+    import sys
+
+    raise SystemExit(serve(batch=sys.argv[1:] == ["--batch"]))
 
 
 #: The public names of this module (the rest serves them).
 __all__ = [
+    "CHOICE_CLAUSES",
+    "INPUT_KEYS",
     "PROTOCOL",
+    "REFUSAL_KINDS",
+    "CaseError",
     "CaseResult",
     "EngineFaultError",
     "ExternalEngine",
@@ -518,8 +599,10 @@ __all__ = [
     "default_cases_folder",
     "differences",
     "engine_command_ok",
+    "fired",
     "load_cases",
     "reference_answer",
     "request_of",
     "run_case",
+    "select_cases",
 ]

@@ -5,8 +5,12 @@ seed), a typed-in position against the box, and the spec version the log was wri
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any, Final
+
+from attrs import frozen
 
 from outofgears.errors import (
     InvalidStateError,
@@ -18,6 +22,7 @@ from outofgears.log import (
     LogError,
     PositionRecord,
     json_path,
+    structure_log,
 )
 from outofgears.rules.gears import (
     EXPANSION_GEARS_PER_KIND,
@@ -25,7 +30,7 @@ from outofgears.rules.gears import (
     Gear,
     GearKind,
 )
-from outofgears.rules.model import GameState, Options
+from outofgears.rules.model import GameState, Options, check_upgrade_holders
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
 from outofgears.version import SPEC_VERSION
 from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
@@ -83,6 +88,70 @@ _SETUP_PATHS = {
 }
 
 
+#: The clause a field of a log's header or start belongs to, first match first: a field of the
+#: wrong form is refused citing it (spec GEN-2 item 1). A field not listed cites none.
+FIELD_CLAUSES: Final = tuple(
+    (re.compile(pattern), clause)
+    for pattern, clause in (
+        (r"\$\.players\b", "SET-1"),
+        (r"\$\.two_robot_variant\b", "VAR-1"),
+        (r"\$\.options\.(upgrades|upgrade_deck)\b", "UPG-1"),
+        (r"\$\.options\.pad_reserve\b", "REF-2"),
+        (r"\$\.options\.jolly_gears\b", "JOL-1"),
+        (r"\$\.options\.three_point_gears\b", "TRI-1"),
+        (r"\$\.options\.defence_steal_source\b", "ATK-4"),
+        (r"\$\.options\.assembly\b", "ASM-1"),
+        (r"\$\.start\.seed\b", "SET-3"),
+        (r"\$\.start\.position\.turn\b", "SET-5"),
+        (r"\$\.start\.position\.robots\.[1-8]\.(feet|circuit)\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.robots\b", "SET-5"),
+        (r"\$\.start\.position\.dumps\.[1-8]\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.dumps\b", "SET-2"),
+        (r"\$\.start\.position\.reserve\[\d+\]$", "GEN-1"),
+        (r"\$\.start\.position\.reserve\b", "SET-5"),
+        (r"\$\.start\.position\.upgrades\b", "UPG-1"),
+    )
+)
+
+_ROBOT_ENTRY: Final = re.compile(r"\$\.start\.position\.robots\.([1-8])\b")
+
+
+def field_clause(path: str) -> str | None:
+    """The clause a field of the wrong form cites, by its JSON path (:data:`FIELD_CLAUSES`).
+
+    >>> field_clause("$.start.position.dumps.2[0]"), field_clause("$.format")
+    ('GEN-1', None)
+    """
+    expect(path, str, "path", "a str")
+    return next((clause for pattern, clause in FIELD_CLAUSES if pattern.match(path)), None)
+
+
+def structure_start(data: Any, source: str = "<log>") -> GameLog:
+    """:func:`~outofgears.log.structure_log`, its refusal citing the clause of the field
+    (:func:`field_clause`) and naming a robot only within that robot's entry of the position
+    (spec GEN-2 item 1).
+
+    >>> try:
+    ...     structure_start({"format": "outofgears-log/1", "players": {"A": [1], "B": [9]},
+    ...                      "start": {"seed": 1}, "turns": []})
+    ... except LogError as error:
+    ...     print(error.json_path, error.clause, error.robot)
+    $.players.B[0] SET-1 None
+    """
+    try:
+        return structure_log(data, source)
+    except LogError as error:
+        robot = _ROBOT_ENTRY.match(error.json_path)
+        raise LogError(
+            source,
+            error.json_path,
+            error.reason,
+            turn=error.turn,
+            robot=int(robot.group(1)) if robot else None,
+            clause=error.clause or field_clause(error.json_path),
+        ) from None
+
+
 def check_header(log: GameLog, source: str) -> None:
     """The header hangs together: robots once each; the variant flag matches the players.
 
@@ -90,7 +159,7 @@ def check_header(log: GameLog, source: str) -> None:
     >>> check_header(GameLog(players={"A": (1,), "B": (1,)}, start=Start(seed=1)), "x.json")
     Traceback (most recent call last):
     ...
-    outofgears.log.LogError: x.json: $.players.B[0] (robot 1): robot 1 is controlled by A already
+    outofgears.log.LogError: x.json: $.players.B[0]: robot 1 is controlled by A already
     """
     expect(log, GameLog, "log", "a GameLog")
     owner: dict[int, str] = {}
@@ -101,7 +170,6 @@ def check_header(log: GameLog, source: str) -> None:
                     source,
                     json_path(["players", name, index]),
                     f"robot {robot} is controlled by {owner[robot]} already",
-                    robot=robot,
                     clause="SET-1",
                 )
             owner[robot] = name
@@ -121,17 +189,21 @@ def check_header(log: GameLog, source: str) -> None:
             "$.two_robot_variant",
             f"says {str(log.two_robot_variant).lower()}, but the players control "
             f"{'two robots' if two else 'one robot'} each",
+            clause="VAR-1",
         )
     position = log.start.position
     if position is not None:
         in_play = sorted(owner)
-        for name, place in (("robots", position.robots), ("dumps", position.dumps)):
+        for name, place, clause in (
+            ("robots", position.robots, "SET-5"),
+            ("dumps", position.dumps, "SET-2"),
+        ):
             for number in sorted(set(place) - set(in_play)):
                 raise LogError(
                     source,
                     f"$.start.position.{name}.{number}",
                     f"robot {number} is not in play (robots in play: {in_play})",
-                    robot=number,
+                    clause=clause,
                 )
             for number in sorted(set(in_play) - set(place)):
                 raise LogError(
@@ -139,7 +211,7 @@ def check_header(log: GameLog, source: str) -> None:
                     f"$.start.position.{name}.{number}",
                     f"robot {number} is in play, and the position must give its "
                     f"{'gears' if name == 'robots' else 'dump'}",
-                    robot=number,
+                    clause=clause,
                 )
         for name in position.upgrades:
             if name not in log.players:
@@ -147,6 +219,7 @@ def check_header(log: GameLog, source: str) -> None:
                     source,
                     json_path(["start", "position", "upgrades", name]),
                     f"no player called {name!r}",
+                    clause="UPG-1",
                 )
 
 
@@ -165,32 +238,66 @@ def check_position(position: PositionRecord, options: Options, source: str) -> N
             "players hold upgrade cards, but upgrades are not in play (options.upgrades)",
             clause="UPG-1",
         )
-    seen: Counter[Gear] = Counter()
-    places: list[tuple[list[str | int], Iterable[Gear], int | None]] = []
+    try:
+        check_upgrade_holders(position.upgrades.values(), options)
+    except InvalidStateError as error:
+        raise LogError(source, "$.start.position.upgrades", str(error), clause="UPG-1") from None
+    places: list[BoxPlace] = []
     for number, held in position.robots.items():
         for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
-            places.append((["robots", str(number), where], gears or (), number))
-    places += [(["dumps", str(number)], pile, None) for number, pile in position.dumps.items()]
+            places.append(BoxPlace(["robots", str(number), where], gears or (), number))
+    places += [BoxPlace(["dumps", str(number)], pile) for number, pile in position.dumps.items()]
     if isinstance(position.reserve, dict):
         # Counts: a gear the box cannot hold is named by its key, not by an index.
-        places += [(["reserve", str(g)], [g] * n, None) for g, n in position.reserve.items()]
+        places += [
+            BoxPlace(["reserve", str(g)], [g] * n, indexed=False)
+            for g, n in position.reserve.items()
+        ]
     else:
-        places.append((["reserve"], position.reserve, None))
-    for parts, pile, robot in places:
-        for index, gear in enumerate(pile):
+        places.append(BoxPlace(["reserve"], position.reserve))
+    check_box(places, options, source, ["start", "position"])
+
+
+@frozen
+class BoxPlace:
+    """A place of a position as a log writes it, for :func:`check_box`: where it is in the log
+    (``parts``, under a prefix), its gears, the robot it belongs to, and whether a gear of it is
+    named by its index in the list."""
+
+    parts: list[str | int]
+    gears: Iterable[Gear]
+    robot: int | None = None
+    indexed: bool = True
+
+
+def check_box(
+    places: Iterable[BoxPlace],
+    options: Options,
+    source: str,
+    prefix: list[str | int],
+    *,
+    turn: int | None = None,
+    why: str = "",
+) -> None:
+    """The gears of a position's places fit in the box: at most 11 of a colour, Jolly and
+    three-point gears only with their expansion, 4 of each (spec SET-5, JOL-1, TRI-1).
+
+    The error names the first gear, in the order of ``places``, that the box cannot hold, at
+    its path under ``prefix``; ``why`` opens its reason.
+    """
+    seen: Counter[Gear] = Counter()
+    for place in places:
+        for index, gear in enumerate(place.gears):
             seen[gear] += 1
             problem = _box_problem(gear, seen[gear], options)
             if problem is not None:
-                at = (
-                    parts
-                    if isinstance(position.reserve, dict) and parts[0] == "reserve"
-                    else [*parts, index]
-                )
+                at = [*place.parts, index] if place.indexed else place.parts
                 raise LogError(
                     source,
-                    json_path(["start", "position", *at]),
-                    problem,
-                    robot=robot,
+                    json_path([*prefix, *at]),
+                    why + problem,
+                    turn=turn,
+                    robot=place.robot,
                     clause=_GEAR_CLAUSES[gear.kind],
                 )
 
@@ -219,9 +326,10 @@ CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], TieBreaksByRing], ...] = (
 
 
 def _version(text: str) -> tuple[int, int] | None:
-    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor."""
+    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor in ASCII digits
+    (``str.isdigit`` is true of ``"²"``, which ``int`` refuses, and of ``"٣"``, which it reads)."""
     major, dot, minor = text.partition(".")
-    if not (dot and major.isdigit() and minor.isdigit()):
+    if not (dot and text.isascii() and major.isdigit() and minor.isdigit()):
         return None
     return int(major), int(minor)
 
@@ -251,7 +359,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
     ...                            written_by=WrittenBy("0.1.0", "1.1")))
     >>> notes[0]
-    'this log was written under spec version 1.1; it is replayed under spec version 1.3'
+    'this log was written under spec version 1.1; it is replayed under spec version 1.4'
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """
@@ -261,9 +369,12 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
 #: The public names of this module (the rest serves them).
 __all__ = [
     "CHANGED_DEFAULTS",
+    "FIELD_CLAUSES",
     "check_header",
     "check_position",
+    "field_clause",
     "spec_note_facts",
     "spec_notes",
     "start_state",
+    "structure_start",
 ]

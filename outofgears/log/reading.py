@@ -51,11 +51,11 @@ _AS_PARENTHESES: Final = bytes.maketrans(b"[{]}", b"(())")
 _NOT_A_BRACKET: Final = bytes(set(range(256)) - set(b"[]{}"))
 
 
-def _nesting_reaches(text: str, levels: int) -> bool:
+def nesting_reaches(text: str, levels: int) -> bool:
     """Whether the containers of a JSON text nest ``levels`` deep, in C speed: each pass
     deletes the innermost pairs of brackets.
 
-    >>> _nesting_reaches('{"a": [1, {"b": "[[["}]}', 3), _nesting_reaches('[[], []]', 3)
+    >>> nesting_reaches('{"a": [1, {"b": "[[["}]}', 3), nesting_reaches('[[], []]', 3)
     (True, False)
     """
     brackets = (
@@ -180,7 +180,7 @@ def parse_log_text(text: str, source: str = "<log>") -> Any:
     if bare.count(":") != _keys_read(data):
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_not_a_number)
         problem = _first_problem(data)
-    elif _nesting_reaches(bare, MAX_DEPTH):
+    elif nesting_reaches(bare, MAX_DEPTH):
         problem = _first_problem(data)
     if problem is not None:
         parts, reason = problem

@@ -606,6 +606,10 @@ class Recorded:
     scores: dict[PlayerName, Score] = field(validator=_declared, factory=dict)
 
 
+#: Which position a game goes on from after a turn that departs from the rules (SET-8).
+Follows = Annotated[Literal["rules", "table"], Says("a turn follows 'rules' or 'table'")]
+
+
 @frozen
 class SealRecord:
     """A program sealed before the reveal (the table in the browser): the commitment a phone
@@ -635,6 +639,10 @@ class TurnRecord:
     ``None`` for a dump the emptied reserve left without one): required on every turn
     while the reserve is not empty when the log gives the reserve as counts, and checked
     like a recorded value otherwise.
+
+    ``follows`` says which position the game goes on from when the turn departs from the
+    rules: ``"rules"`` (the default), the closest legal play, or ``"table"``, the position the
+    players wrote down in ``recorded`` (spec SET-8). It changes nothing on a turn that agrees.
     """
 
     turn: TurnNumber = field(validator=_declared)
@@ -642,7 +650,29 @@ class TurnRecord:
     choices: ChoicesRecord | None = field(validator=_declared, default=None)
     recorded: Recorded | None = field(validator=_declared, default=None)
     drawn: dict[int, DrawnGear] | None = field(validator=_declared, default=None)
-    seals: dict[int, SealRecord] | None = field(validator=[_declared, _seals_match], default=None)
+    follows: Follows = field(
+        validator=_declared,
+        default="rules",
+        metadata={
+            "doc": "Which position the game goes on from when this turn departs from the "
+            "rules: 'rules' (the default, left out of the JSON), the closest legal play; or "
+            "'table', the position the players wrote down in 'recorded', each place written "
+            "(a robot's feet or circuit, a dump) as written and every other place as that "
+            "play leaves it (spec SET-8, ruling R-TABLE-POSITION). On a turn that agrees "
+            "with the rules it changes nothing."
+        },
+    )
+    seals: dict[int, SealRecord] | None = field(
+        validator=[_declared, _seals_match],
+        default=None,
+        metadata={
+            "doc": "Robot number to the seal of its program, written by the table in the "
+            "browser: the commitment (the SHA-256 of 'outofgears-seal/1|turn T|robot R|"
+            "PROGRAM|NONCE') sent before any program was shown, and the nonce revealed with "
+            "the program. A seal that does not open to its robot's program makes the log "
+            "invalid."
+        },
+    )
 
 
 @frozen

@@ -522,16 +522,22 @@ def _imported(spec: str, module: str, attribute: str) -> object:
         )
     try:
         found = importlib.import_module(module)
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise InvalidStateError(
             f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
-            f"({type(error).__name__}: {printable(str(error))})"
+            f"({_why(error)})"
         ) from error
     if not hasattr(found, attribute):
         raise InvalidStateError(
             f"bot {printable(repr(spec))}: module {printable(module)} has no {attribute}"
         )
     return getattr(found, attribute)
+
+
+def _why(error: BaseException) -> str:
+    """An error's kind and message, in one line: ``SystemExit: 3``, ``SystemExit``."""
+    said = printable(str(error))
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
 
 
 def _entry_point(name: str) -> object | None:
@@ -541,10 +547,10 @@ def _entry_point(name: str) -> object | None:
         if point.name == name:
             try:
                 loaded: object = point.load()
-            except Exception as error:
+            except (Exception, SystemExit) as error:
                 raise InvalidStateError(
                     f"bot {printable(repr(name))}: its entry point {point.value} cannot be "
-                    f"loaded ({type(error).__name__}: {printable(str(error))})"
+                    f"loaded ({_why(error)})"
                 ) from error
             return loaded
     return None
@@ -555,10 +561,9 @@ def _checked(spec: str, factory: object) -> Bot:
         raise InvalidStateError(f"bot {printable(repr(spec))}: {factory!r} cannot be called")
     try:
         bot = factory()
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys:exit is a callable too
         raise InvalidStateError(
-            f"bot {printable(repr(spec))}: building it failed "
-            f"({type(error).__name__}: {printable(str(error))})"
+            f"bot {printable(repr(spec))}: building it failed ({_why(error)})"
         ) from error
     if not callable(getattr(bot, "act", None)):
         raise InvalidStateError(f"bot {printable(repr(spec))}: it has no act(observation, rng)")

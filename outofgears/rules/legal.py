@@ -29,7 +29,7 @@ from outofgears.rules.assembly import assembly_options
 from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import Gear, gear_of
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, check_state, on_built_state
 from outofgears.rules.programs import ProgramReading, Programs
 from outofgears.rules.sharing import check_split_ranks, split_options
 from outofgears.rules.table import Step, Table, reach_of
@@ -102,7 +102,10 @@ class ChoiceSpace:
             yield as_choices(decisions)
 
     def sample(self, rng: random.Random) -> Choices:
-        """One legal combination drawn uniformly at random with ``rng``."""
+        """One legal combination drawn uniformly at random with ``rng`` (a
+        :class:`random.Random`; else :class:`~outofgears.errors.ArgumentTypeError`)."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError("rng", "a random.Random", rng)
         decisions: list[Decision] = []
         index, table = 0, self._start()
         walk = self._steps()
@@ -427,6 +430,7 @@ def as_choices(decisions: Iterable[Decision]) -> Choices:
     return Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
 
 
+@on_built_state
 def legal_choices(state: GameState, programs: Programs) -> ChoiceSpace:
     """The space of every legal post-reveal decision of the turn ``programs`` make.
 
@@ -451,4 +455,10 @@ def legal_choices(state: GameState, programs: Programs) -> ChoiceSpace:
     >>> [dict(choices.defence_steals) for choices in space]
     [{(2, 1): DefenceSteal(source='feet', gear=Gear(2))}, {(2, 1): DefenceSteal(source='feet', gear=Gear(3))}]
     """
-    return ChoiceSpace(state, programs)
+    space = ChoiceSpace(state, programs)
+    # What the space reads later, read now, where a state altered after it was built is named
+    # (on_built_state): every place, the walk, the options.
+    space.start_table()
+    space.walk()
+    check_state(state)
+    return space

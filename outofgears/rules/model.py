@@ -9,14 +9,16 @@ whose order is the order of the draws.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, Literal, TypeVar
 
+import attrs
 from attrs import field, frozen
 
-from outofgears.errors import ArgumentTypeError, InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError
 from outofgears.rules.gears import (
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
@@ -451,6 +453,61 @@ def expect_state(state: object, argument: str = "state") -> None:
         raise ArgumentTypeError(argument, "a GameState", state)
 
 
+def altered_state(state: object) -> InvalidStateError | None:
+    """What is wrong with ``state`` if it no longer is what its constructors allow, else ``None``.
+
+    A state is checked once, when it is built; it is frozen, so nothing changes it after,
+    except ``object.__setattr__``, which goes round the freezing. The engine's entry points
+    (:func:`on_built_state`) ask this only when a turn has already failed: it builds the state
+    again from its fields, robots, dumps and players, so that each constructor checks them.
+    """
+    if not isinstance(state, GameState):
+        return None
+    for name in ("robots", "dumps", "reserve", "players"):
+        if type(getattr(state, name)) is not tuple:
+            return InvalidStateError(
+                f"the state was altered after it was built: its {name} are "
+                f"{type(getattr(state, name)).__name__}, not a tuple"
+            )
+    try:
+        attrs.evolve(
+            state,
+            robots=[attrs.evolve(robot) for robot in state.robots],
+            dumps=[attrs.evolve(dump) for dump in state.dumps],
+            players=[attrs.evolve(player) for player in state.players],
+        )
+    except InvalidStateError as problem:
+        return InvalidStateError(f"the state was altered after it was built: {problem}")
+    except Exception as problem:  # a field that is not even a sequence any more
+        return InvalidStateError(
+            f"the state was altered after it was built: {type(problem).__name__}: {problem}"
+        )
+    return None
+
+
+_Entry = TypeVar("_Entry", bound=Callable[..., Any])
+
+
+def on_built_state(function: _Entry) -> _Entry:
+    """An entry point of the engine (its first argument a state) that, when it fails with a
+    builtin error, raises :class:`InvalidStateError` instead if the state was altered after it
+    was built (:func:`altered_state`); any other failure is raised as it is."""
+
+    @functools.wraps(function)
+    def checked(state: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(state, *args, **kwargs)
+        except OutOfGearsError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+            problem = altered_state(state)
+            if problem is None:
+                raise
+            raise problem from error
+
+    return checked  # type: ignore[return-value]
+
+
 def check_state(state: GameState) -> None:
     """Check that a position hangs together; raise :class:`InvalidStateError` if not.
 
@@ -535,14 +592,22 @@ def check_gear_supply(state: GameState) -> None:
 def check_upgrades(state: GameState) -> None:
     """Upgrade cards are held only when the expansion is in play, and only as many of a
     kind as the deck has (spec UPG-1)."""
-    held = Counter(player.upgrade for player in state.players if player.upgrade is not None)
-    if held and not state.options.upgrades:
+    check_upgrade_holders(
+        (player.upgrade for player in state.players if player.upgrade is not None), state.options
+    )
+
+
+def check_upgrade_holders(cards: Iterable[UpgradeCard], options: Options) -> None:
+    """The upgrade cards the players hold, one each: only with the upgrades on, and no more
+    of a card than the deck has (spec UPG-1)."""
+    held = Counter(cards)
+    if held and not options.upgrades:
         raise InvalidStateError(
             "a player holds an upgrade card, but upgrades are not in play (Options(upgrades=True))"
         )
     if not held:
         return
-    in_deck = Counter(state.options.upgrade_deck)
+    in_deck = Counter(options.upgrade_deck)
     for card, count in sorted(held.items(), key=lambda item: item[0].value):
         if count > in_deck[card]:
             raise InvalidStateError(

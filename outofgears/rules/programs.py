@@ -30,7 +30,7 @@ from outofgears.errors import (
     show,
 )
 from outofgears.rules.gears import ROBOT_NUMBERS
-from outofgears.rules.model import GameState, UpgradeCard, expect_state
+from outofgears.rules.model import GameState, UpgradeCard, expect_state, on_built_state
 from outofgears.rules.variant import check_partners_use_different_actions
 
 
@@ -457,6 +457,7 @@ def upgrade_card_to_lay(state: GameState, robot: int) -> UpgradeCard | None:
     return state.player_of(robot).upgrade
 
 
+@on_built_state
 def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     """Every program robot ``robot`` may lay on the next turn of ``state``, on its own.
 

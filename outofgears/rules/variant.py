@@ -31,6 +31,7 @@ def check_partners_use_different_actions(state: GameState, actions: Mapping[int,
     ...
     outofgears.errors.IllegalProgramError: robot 2: player 'Ada' has one trap card, and robot 1 already uses it (VAR-2)
     """
+    # A state lists its players by their lower robot, the order GEN-2 item 3 takes them in.
     for player in state.players:
         if len(player.robots) != 2:
             continue

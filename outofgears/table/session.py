@@ -54,6 +54,7 @@ from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
 from outofgears.rules.model import GameState, Place
 from outofgears.rules.programs import (
+    Action,
     AnyProgram,
     Program,
     check_robot_program,
@@ -63,9 +64,12 @@ from outofgears.rules.programs import (
 from outofgears.rules.refusals import Refusal
 from outofgears.rules.turn import TurnResult, resolve_turn
 from outofgears.table.answers import (
+    SHORT_CARDS,
+    CountMissingError,
     Examples,
     add_recorded,
     answer_in,
+    defence_number,
     parse_drawn,
     parse_gear_list,
     parse_shares,
@@ -78,7 +82,9 @@ from outofgears.words import (
     clause_title,
     colour_name,
     gears_text,
+    kind_word,
     place_text,
+    taken_each_text,
     translator,
 )
 from outofgears.words.findings import refusal_text
@@ -222,7 +228,8 @@ class TurnDraft:
         return self.choosing(splits=(*self.choices.splits, split))
 
     def record(self) -> TurnRecord:
-        """The turn as the log writes it."""
+        """The turn as the log writes it. When the table confirmed a place it wrote down that
+        the rules do not give, the game goes on from the table's position (SET-8)."""
         chose = self.choices != ChoicesRecord()
         return TurnRecord(
             turn=self.state.turn,
@@ -230,6 +237,15 @@ class TurnDraft:
             choices=self.choices if chose else None,
             recorded=self.recorded,
             drawn=self.drawn,
+            follows="table" if self.follows_table else "rules",
+        )
+
+    @property
+    def follows_table(self) -> bool:
+        """Whether the table confirmed a robot's or a dump's gears that depart (SET-8): a
+        departing score alone moves nothing."""
+        return any(
+            ".recorded.robots." in path or ".recorded.dumps." in path for path in self.confirmed
         )
 
 
@@ -324,6 +340,10 @@ def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> st
     t = translator(lang)
     if isinstance(error, IllegalChoiceError) and isinstance(error.refusal, Refusal):
         return f"{refusal_text(error.refusal, lang)} ({error.clause})"
+    if isinstance(error, CountMissingError):
+        return t.gettext("{word} gives no count: write how many, such as {example}").format(
+            word=show(error.word), example=f"`2 {error.word}`"
+        )
     if isinstance(error, IllegalProgramError):
         return t.gettext("robot {robot} may not lay that program: {title} ({clause})").format(
             robot=error.robot, title=clause_title(error.clause, lang), clause=error.clause
@@ -353,7 +373,7 @@ def answer_gears(items: Iterable[Gear], lang: str) -> str:
     counts = Counter(sort_gears(tuple(items)))
     if not counts:
         return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} {typed(str(gear), lang)}" for gear, count in counts.items())
+    return ", ".join(f"{count} `{kind_word(gear, lang, count)}`" for gear, count in counts.items())
 
 
 def in_play(state: GameState) -> str:
@@ -438,10 +458,19 @@ def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) ->
 
 
 def legal_program(state: GameState, robot: int, text: str, lang: str = "en") -> AnyProgram:
-    """The program ``text`` names (read forgivingly: ``Harvest1``; in Italian or French also
-    with the card's name in ``lang``), if ``robot`` may lay it on the next turn (PRG-2,
-    UPG-2, UPG-3); else the reason, naming the programs it may lay."""
+    """The program ``text`` names (read forgivingly: ``Harvest1``, ``h1``; in Italian or French
+    also with the card's name in ``lang``; a defence, ``difesa``, as the attack on the robot's
+    own number, ATK-3), if ``robot`` may lay it on the next turn (PRG-2, UPG-2, UPG-3); else
+    the reason, naming the programs it may lay."""
     legal = legal_programs(state, robot)
+    defended = defence_number(text, lang)
+    if defended not in (None, 0, robot):
+        raise InvalidStateError(
+            f"a defence is an attack on the robot's own number: robot {robot} defends with "
+            f"'attack {robot}' (ATK-3)"
+        )
+    if defended is not None:
+        text = f"attack {robot}"
     try:
         program = parse_table_program(text, lang)
     except InvalidStateError:
@@ -541,12 +570,9 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
         if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
             defender, attacker = event.robot, event.source.number
             assert defender is not None
-            sources = quoted(f"{event.gear} from feet", lang)
-            if draft.state.options.defence_steal_source == "feet_or_circuit":
-                sources = t.gettext("{one} or {other}").format(
-                    one=sources, other=quoted(f"{event.gear} from circuit", lang)
-                )
             default = f"{event.gear} from {event.source.kind.value}"
+            options = steal_options(draft.state, attacker) or (default,)
+            sources = listed_answers(options if len(options) <= MAX_LISTED else (default,), lang)
             question = t.gettext(
                 "Robot {defender} defended against robot {attacker}: which gear did it "
                 "take? ({sources}; empty: the default, {default}, ATK-5; ?: not known)"
@@ -554,7 +580,6 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
                 defender=defender, attacker=attacker, sources=sources, default=typed(default, lang)
             )
             shape = t.gettext("write {sources}").format(sources=sources)
-            options = steal_options(draft.state, attacker)
             decisions.append(
                 Decision(
                     Question("steal", (defender, attacker), question, shape, default, options),
@@ -562,6 +587,19 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
                 )
             )
     return decisions
+
+
+def listed_answers(answers: Sequence[str], lang: str) -> str:
+    """Answers offered in a question, quoted as the players type them: ``'red from feet' or
+    'blue from circuit'``."""
+    shown = [quoted(answer, lang) for answer in answers]
+    if len(shown) == 1:
+        return shown[0]
+    return (
+        translator(lang)
+        .gettext("{one} or {other}")
+        .format(one=", ".join(shown[:-1]), other=shown[-1])
+    )
 
 
 def steal_options(state: GameState, attacker: int) -> tuple[str, ...]:
@@ -613,18 +651,13 @@ def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             continue
         default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
         place = event.place
-        question = t.ngettext(
-            "{place} was shared among robots {takers}, {share} gear each, from {pool}: which "
-            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
-            "answer takes; ?: not known)",
-            "{place} was shared among robots {takers}, {share} gears each, from {pool}: which "
-            "went to whom? (written like the default split, {default}, SPL-5, which an empty "
-            "answer takes; ?: not known)",
-            event.share,
+        where = place_text(place, lang)
+        question = t.gettext(
+            "{place}: {taken}, from {pool}. Which went to whom? (written like the default "
+            "split, {default}, SPL-5, which an empty answer takes; ?: not known)"
         ).format(
-            place=place_text(place, lang),
-            takers=", ".join(map(str, event.takers)),
-            share=event.share,
+            place=where[:1].upper() + where[1:],
+            taken=taken_each_text(event.takers, event.share, lang),
             pool=answer_gears(pool, lang),
             default=typed(default, lang),
         )
@@ -921,6 +954,22 @@ def read_yes_no(text: str, lang: str = "en") -> bool:
 UNDO_WORDS: Final[dict[str, tuple[str, ...]]] = {"en": (), "it": ("annulla",), "fr": ("annuler",)}
 
 
+def short_forms_line(state: GameState, lang: str) -> str:
+    """How a program and a score may be typed short, in ``lang``: ``a2`` for attack 2 and the
+    other cards' letters, ``d`` for a defence, ``Ada=12`` for a score."""
+    t = translator(lang)
+    letters: dict[str, str] = {}
+    for letter, action in SHORT_CARDS[lang].items():
+        letters.setdefault(action, letter)  # the language's own letter first
+    cards = ", ".join(
+        f"{letter}2 {action if lang == 'en' else card_name(Action(action), lang)} 2"
+        for action, letter in letters.items()
+    )
+    return t.gettext("Short forms: {cards}, d a defence; {player}=12 a score.").format(
+        cards=cards, player=state.players[0].name
+    )
+
+
 def is_undo(text: str, lang: str = "en") -> bool:
     """Whether ``text`` asks to take the last answer back: ``undo`` or ``<`` (any case), or
     the word of ``lang`` (``annulla``, ``annuler``).
@@ -1031,7 +1080,11 @@ def enter_turn(
             turn=draft.state.turn
         )
         if confirmed(new, asker, question):
-            return Entered(draft.confirming(new), draft.record(), after)
+            final = draft.confirming(new)
+            record = final.record()
+            if record != draft.record():
+                after = with_turn(final)
+            return Entered(final, record, after)
         draft = entered_again(draft, new, asker)
 
 

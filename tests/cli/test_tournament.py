@@ -92,6 +92,7 @@ def test_a_game_depends_only_on_the_seed_and_its_number() -> None:
         (("random", "mcts:", "--games", "2", "--seed", "1"), "from 1 to 20,000"),
         (("random:3", "mcts", "--games", "2", "--seed", "1"), "random takes no number"),
         (("random", "nowhere_xyz:Bot", "--games", "2", "--seed", "1"), "cannot be imported"),
+        (("sys:exit", "random", "--games", "2", "--seed", "1"), "building it failed (SystemExit)"),
     ],
 )
 def test_bad_arguments_exit_with_status_2_and_a_message(

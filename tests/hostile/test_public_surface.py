@@ -35,6 +35,7 @@ import pytest
 import outofgears
 from outofgears import (
     Action,
+    AnyProgram,
     Choices,
     GameState,
     Gear,
@@ -56,7 +57,7 @@ from outofgears.judge.compare import compare_results
 from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
 from outofgears.judge.departures import Departure
 from outofgears.judge.replay import replay_log
-from outofgears.log import GameLog, Start, TurnRecord, read_log
+from outofgears.log import GameLog, Recorded, RobotGears, Start, TurnRecord, read_log
 from outofgears.play.observation import ObservationCache, observe
 from outofgears.words import findings
 from tests.clause_map import REPO_ROOT
@@ -77,7 +78,7 @@ ADAPTERS = (
 )
 
 STATE = setup_game([1, 2, 3], seed=7, players=["Ada", "Bo", "Cy"])
-PROGRAMS = {
+PROGRAMS: dict[int, AnyProgram] = {
     1: Program.parse("harvest 1"),
     2: Program.parse("harvest 2"),
     3: Program.parse("attack 1"),
@@ -186,9 +187,17 @@ SAMPLES: dict[str, _Sample] = {
     "folder": lambda: REPO_ROOT / "spec" / "conformance",
     "results": lambda: [run_case(CASE, reference_answer)],
     "command": lambda: "python3 -c pass",
+    "cases": lambda: [dict(CASE)],
+    "not_clauses": lambda: ["SPL-4"],
+    "raw": lambda: b'{"case": "c"}',
+    "argv": lambda: ["true"],
+    "timeout": lambda: 1.0,
     "card": lambda: UpgradeCard.SUPER_TRAP,
     "colour": lambda: 1,
     "count": lambda: 2,
+    "numbers": lambda: [1, 3],
+    "takers": lambda: [1, 3],
+    "share": lambda: 2,
     "event": lambda: RESULT.events[0],
     "items": lambda: gears(1, 2),
     "outcome": lambda: Outcome.DEFENDED,
@@ -420,6 +429,16 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "gear": Gear(2),
     },
     "outofgears.log.WrittenBy": {"engine": "0.2.0", "spec": "1.2"},
+    "outofgears.judge.following.table_position": {
+        "played": RESULT.state,
+        "record": TurnRecord(
+            turn=1,
+            programs=dict(PROGRAMS),
+            recorded=Recorded(robots={1: RobotGears(circuit=())}),
+            follows="table",
+        ),
+        "index": 0,
+    },
     "outofgears.judge.conformance.ExternalEngine": {"command": "python3 -c pass"},
     "outofgears.log.cattrs_failure": {"error": ValueError("x")},
     "outofgears.log.format_json": {"value": {"a": [1, 2]}},
@@ -440,6 +459,11 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
     },
     "outofgears.judge.compare.refusal_json": {"error": REFUSAL},
     "outofgears.judge.compare.refused_choice": {"error": REFUSAL},
+    "outofgears.judge.cases.read_case": {
+        "path": REPO_ROOT / "spec" / "conformance" / "hand" / "hand-end-1-the-last-turn.json"
+    },
+    "outofgears.judge.start.field_clause": {"path": "$.start.seed"},
+    "outofgears.judge.start.structure_start": {"data": json.loads(LOG_TEXT), "source": "x.json"},
     "outofgears.judge.start.check_position": {
         "position": POSITION,
         "options": Options(),
@@ -553,3 +577,66 @@ def _accepted_only_if_of_the_right_type(
     if type(value) is type(valid):
         return  # of the right type: refused by value elsewhere, or a legal value
     pytest.fail(f"{name}({argument}={value!r}) was accepted")
+
+
+#: The learning environments' constructors (the adapters' entry points; the extra
+#: ``outofgears[pettingzoo]``): a valid call each, every keyword then given every wrong value.
+ENV_CALLS: dict[str, dict[str, Any]] = {
+    "outofgears.play.gym.OutOfGearsEnv": {
+        "robots": 3,
+        "opponents": "random",
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.parallel_env": {
+        "robots": 3,
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.OutOfGearsParallelEnv": {"robots": 3, "turn_cap": 3},
+}
+
+
+def _env_constructor(dotted: str) -> Callable[..., Any]:
+    pytest.importorskip("pettingzoo")
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+ENV_CASES = [
+    (dotted, argument, index)
+    for dotted, kwargs in ENV_CALLS.items()
+    for argument in kwargs
+    for index in range(len(WRONG))
+]
+
+
+@pytest.mark.parametrize("dotted", ENV_CALLS)
+def test_the_valid_env_construction_succeeds(dotted: str) -> None:
+    _env_constructor(dotted)(**ENV_CALLS[dotted]).reset(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "argument", "index"),
+    ENV_CASES,
+    ids=[f"{dotted}-{argument}-{index}" for dotted, argument, index in ENV_CASES],
+)
+def test_a_wrong_env_argument_raises_only_the_projects_errors(
+    dotted: str, argument: str, index: int
+) -> None:
+    kwargs = dict(ENV_CALLS[dotted])
+    kwargs[argument] = WRONG[index]
+    message = ""
+    try:
+        _env_constructor(dotted)(**kwargs)
+    except OutOfGearsError as error:
+        message = str(error)
+    except Exception as error:
+        pytest.fail(f"{dotted}({argument}={WRONG[index]!r}) raised {type(error).__name__}: {error}")
+    assert len(message.splitlines()) <= 1, message

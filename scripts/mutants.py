@@ -1,0 +1,739 @@
+"""The mutation kit of the conformance suite (issue 33): one-rule mutants of this engine, each
+run through the conformance runner, and the score by clause.
+
+A mutant is a patched copy of the package: one textual change to one file of
+``outofgears/``, which must match exactly once, copied to a temporary folder and never to the
+shipped code. Each mutant runs as an external engine, ``python -m outofgears.judge.conformance
+--batch`` with the copy first on ``PYTHONPATH``, through ``outofgears conformance --batch``
+(the shipped runner); it is *killed* when the runner reports a failing case, and *survives*
+when the whole suite passes. Every mutant that changes what the spec says must be killed; a
+mutant that cannot change an answer is marked equivalent, with the argument, and not scored.
+
+    python scripts/mutants.py               # run every mutant; exit 1 if one survives
+    python scripts/mutants.py --only SPL-2  # the mutants of a clause (or by name)
+    python scripts/mutants.py --list        # the mutants, one a line
+    python scripts/mutants.py --check       # every patch applies exactly once (fast)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "outofgears"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One rule changed: its name, the clauses it breaks, and the patch."""
+
+    name: str
+    clauses: tuple[str, ...]
+    path: str
+    old: str
+    new: str
+    equivalent: str = ""  # why the mutant cannot change an answer, when it cannot
+
+
+def m(name: str, clauses: str, path: str, old: str, new: str, equivalent: str = "") -> Mutant:
+    return Mutant(name, tuple(clauses.split()), path, old, new, equivalent)
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    # --- setup ------------------------------------------------------------------------------
+    m(
+        "reserve-of-every-colour",
+        "SET-3",
+        "rules/setup.py",
+        "for colour in numbers for _ in range(GEARS_PER_COLOUR)]",
+        "for colour in range(1, 9) for _ in range(GEARS_PER_COLOUR)]",
+    ),
+    m(
+        "one-gear-a-dump",
+        "SET-4",
+        "rules/setup.py",
+        "INITIAL_GEARS_PER_DUMP = 2",
+        "INITIAL_GEARS_PER_DUMP = 1",
+    ),
+    m(
+        "expansion-gears-first",
+        "SET-7 JOL-1 TRI-1",
+        "rules/setup.py",
+        "    pile += expansion_gears(rules)\n",
+        "    pile = expansion_gears(rules) + pile\n",
+    ),
+    m(
+        "padding-one-short",
+        "REF-2",
+        "rules/setup.py",
+        "    return [CANONICAL_GEARS[unused[0] - 1]] * short",
+        "    return [CANONICAL_GEARS[unused[0] - 1]] * max(short - 1, 0)",
+    ),
+    m(
+        "cards-dealt-before-the-shuffle",
+        "SET-7 UPG-1",
+        "rules/upgrades.py",
+        "    shuffled = list(deck)\n    rng.shuffle(shuffled)\n",
+        "    shuffled = list(deck)\n",
+    ),
+    # --- programs ---------------------------------------------------------------------------
+    m(
+        "numbers-not-checked",
+        "PRG-2",
+        "rules/programs.py",
+        "    if program.number in state.robot_numbers:\n        return\n    what =",
+        "    if True:\n        return\n    what =",
+    ),
+    m(
+        "turns-after-the-end",
+        "PRG-5",
+        "rules/programs.py",
+        "    if state.game_over:\n        raise GameOverError(state.turn)",
+        "    if False:\n        raise GameOverError(state.turn)",
+    ),
+    m(
+        "partners-share-an-action",
+        "VAR-2",
+        "rules/variant.py",
+        "        if first in actions and second in actions and actions[first] == actions[second]:",
+        "        if False:",
+    ),
+    m(
+        "partners-refused-naming-the-lower-robot",
+        "VAR-2 GEN-2",
+        "rules/variant.py",
+        "            raise IllegalProgramError(\n                second,",
+        "            raise IllegalProgramError(\n                first,",
+    ),
+    m(
+        "partners-in-listed-order",
+        "VAR-2 GEN-2",
+        "rules/variant.py",
+        "    for player in state.players:",
+        "    for player in sorted(state.players, key=lambda player: player.name):",
+    ),
+    m(
+        "upgrade-not-held",
+        "UPG-3",
+        "rules/programs.py",
+        "    if player.upgrade is not program.card:",
+        "    if player.upgrade is None:",
+    ),
+    m(
+        "partner-lays-a-second-upgrade",
+        "UPG-4",
+        "rules/programs.py",
+        "        if player.name in laid:",
+        "        if False:",
+    ),
+    m(
+        "upgrade-kept-after-use",
+        "UPG-3",
+        "rules/turn.py",
+        "    if reading.upgrades:\n        discard_played_upgrades(table, reading)",
+        "    if False:\n        discard_played_upgrades(table, reading)",
+    ),
+    # --- attacks ----------------------------------------------------------------------------
+    m(
+        "defence-voids-nothing",
+        "ATK-3",
+        "rules/attacks.py",
+        "        victims = [victim for victim in victims if victim not in standing]",
+        "        victims = list(victims)",
+    ),
+    m(
+        "no-defence-steal",
+        "ATK-4",
+        "rules/attacks.py",
+        "                plan.append((steal_from_attacker, (defender, attacker)))",
+        "                pass",
+    ),
+    m(
+        "default-steal-ignores-feet-only",
+        "ATK-4 ATK-5",
+        "rules/attacks.py",
+        "        circuit = [] if feet_only else table.circuit_of(attacker)",
+        "        circuit = table.circuit_of(attacker)",
+    ),
+    m(
+        "default-steal-circuit-first",
+        "ATK-5",
+        "rules/attacks.py",
+        "    same = [other for other in feet if WORTH[defender][other] == worth]",
+        "    same: list[int] = []",
+    ),
+    m(
+        "default-steal-ring-reversed",
+        "ATK-5 R-SYMMETRY",
+        "rules/attacks.py",
+        "        return True, min(same, key=PREFERENCE_KEY[defender])",
+        "        return True, max(same, key=PREFERENCE_KEY[defender])",
+    ),
+    m(
+        "super-attacker-robbed-in-number-order",
+        "SATK-2 R-SUPER-ATTACK",
+        "rules/attacks.py",
+        "            for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:",
+        "            for defender in aimed_at:",
+    ),
+    m(
+        "attacks-one-after-another",
+        "ATK-7 R-SIMUL",
+        "rules/attacks.py",
+        "        plan.append((lift_feet, victims))\n        for victim in victims:\n"
+        "            plan.append((strike, (victim, attackers[victim])))",
+        "        for victim in victims:\n            plan.append((lift_feet, [victim]))\n"
+        "            plan.append((strike, (victim, attackers[victim])))",
+    ),
+    m(
+        "first-attacker-takes-all",
+        "ATK-8",
+        "rules/attacks.py",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim)",
+        "    left = take(table, pool, FEET[victim], attackers[:1], clauses and clauses[:1], victim)",
+    ),
+    m(
+        "counter-defence-voids-nothing",
+        "CDEF-1 CDEF-2",
+        "rules/attacks.py",
+        "    return [] if reading.counter_defences else reading.defenders",
+        "    return reading.defenders",
+    ),
+    # --- traps and harvests -----------------------------------------------------------------
+    m(
+        "traps-void-nothing",
+        "TRP-2",
+        "rules/harvests.py",
+        "        if dump not in trapped:",
+        "        if True:",
+    ),
+    m(
+        "idle-trap-takes-the-dump",
+        "TRP-3 R-TRAP",
+        "rules/traps.py",
+        "            for index, robot in enumerate(trappers):\n"
+        "                table.act(robot, label(reading, robot, dump), TRAP_IDLE, clauses[index])\n"
+        "            return",
+        "            take_dump(table, dump, trappers, clauses)\n            return",
+    ),
+    m(
+        "first-trapper-takes-all",
+        "TRP-4",
+        "rules/traps.py",
+        "    if harvesters:\n        take_dump(table, dump, trappers, clauses)",
+        "    if harvesters:\n        take_dump(table, dump, trappers[:1], clauses and clauses[:1])",
+    ),
+    m(
+        "super-trap-on-no-dump",
+        "STRAP-1",
+        "rules/traps.py",
+        "    if reading.super_traps:\n        return list(reading.numbers)\n",
+        "",
+    ),
+    m(
+        "harvests-take-nothing",
+        "HRV-2",
+        "rules/harvests.py",
+        "    take_dump(table, dump, harvesters, clauses)",
+        "    return",
+    ),
+    m(
+        "super-harvest-on-no-dump",
+        "SHARV-1",
+        "rules/harvests.py",
+        "    harvested = reading.numbers if reading.super_harvests else sorted(reading.harvest_on)",
+        "    harvested = sorted(reading.harvest_on)",
+    ),
+    # --- sharing ----------------------------------------------------------------------------
+    m(
+        "leftovers-to-the-first-taker",
+        "SPL-3",
+        "rules/sharing.py",
+        "    left = [rank for rank in range(10) for _ in range(counts[rank])]\n"
+        "    return [sorted(shares[taker]) for taker in takers], left",
+        "    left = [rank for rank in range(10) for _ in range(counts[rank])]\n"
+        "    shares[order[0]] += left\n"
+        "    return [sorted(shares[taker]) for taker in takers], []",
+    ),
+    m(
+        "no-own-colour-priority",
+        "SPL-2",
+        "rules/sharing.py",
+        "    return min(share, counts[OWN_RANK[robot]])",
+        "    return 0",
+    ),
+    m(
+        "three-point-counts-in-the-quota",
+        "SPL-2 SPL-5 TRI-2",
+        "rules/sharing.py",
+        "    return min(share, counts[OWN_RANK[robot]])",
+        "    return min(share, counts[OWN_RANK[robot]] + (counts[9] if len(counts) > 9 else 0))",
+    ),
+    m(
+        "round-starts-at-the-lowest-taker",
+        "SPL-5 R-SYMMETRY",
+        "rules/sharing.py",
+        "    order = taking_order(takers, after)",
+        "    order = sorted(takers)",
+    ),
+    m(
+        "round-takes-the-worst-gear",
+        "SPL-5",
+        "rules/sharing.py",
+        "            for rank in BEST_FIRST[taker]:\n                if counts[rank]:",
+        "            for rank in reversed(BEST_FIRST[taker]):\n                if counts[rank]:",
+    ),
+    m(
+        "empty-place-splits-silently",
+        "SPL-6",
+        "rules/sharing.py",
+        "    if len(takers) > 1 and table.events is not None:",
+        "    if len(takers) > 1 and table.events is not None and pool:",
+    ),
+    m(
+        "quota-checked-before-the-share-size",
+        "GEN-2 SPL-1 SPL-2",
+        "rules/sharing.py",
+        "        got = gear_ranks(proposed[robot])\n        if len(got) != share:",
+        "        got = gear_ranks(proposed[robot])\n"
+        "        if got.count(OWN_RANK[robot]) != own_quota(counts, robot, share):\n"
+        "            raise choice_refused(\n"
+        '                "quota", robot=robot, clause="SPL-2"\n'
+        "            )\n"
+        "        if len(got) != share:",
+    ),
+    m(
+        "takers-checked-highest-first",
+        "GEN-2 SPL-1",
+        "rules/sharing.py",
+        "        strays = sorted(set(proposed) - set(takers)) or sorted(set(takers) - set(proposed))",
+        "        strays = sorted(set(proposed) - set(takers), reverse=True) or sorted(\n"
+        "            set(takers) - set(proposed), reverse=True\n"
+        "        )",
+    ),
+    m(
+        "missing-gears-named-after-every-share",
+        "GEN-2 SPL-1",
+        "rules/sharing.py",
+        "        missing = [gear_of(rank) for rank in range(10) if available[rank] < 0]",
+        "        missing = [\n"
+        "            gear_of(rank) for rank in range(10) if available[rank] < 0 and robot == takers[-1]\n"
+        "        ]",
+    ),
+    m(
+        "shovels-follow-the-tables-splits",
+        "SHOV-1 R-SHOVEL",
+        "rules/upgrades.py",
+        "    choices, table.choices = table.choices, None",
+        "    choices = table.choices",
+    ),
+    # --- assembly ---------------------------------------------------------------------------
+    m(
+        "assembly-from-two-gears",
+        "ASM-1",
+        "rules/assembly.py",
+        "ASSEMBLY_THRESHOLD = 3",
+        "ASSEMBLY_THRESHOLD = 2",
+    ),
+    m(
+        "optional-assembly-defaults-to-nothing",
+        "ASM-1 R-CHOICES R-ASSEMBLY",
+        "rules/assembly.py",
+        "    if chosen is None:\n        return choose_assembly(robot, feet)",
+        '    if chosen is None:\n        return [] if rule == "optional" else choose_assembly(robot, feet)',
+    ),
+    m(
+        "mandatory-assembly-may-decline",
+        "ASM-1 R-ASSEMBLY",
+        "rules/assembly.py",
+        '    if not chosen and rule == "optional":',
+        "    if not chosen:",
+    ),
+    m(
+        "assembly-picks-the-worst",
+        "ASM-2",
+        "rules/assembly.py",
+        "    return sorted(feet, key=PREFERENCE_KEY[robot])[:ASSEMBLY_SIZE]",
+        "    return sorted(feet, key=PREFERENCE_KEY[robot])[-ASSEMBLY_SIZE:]",
+    ),
+    m(
+        "attack-takes-the-circuit-too",
+        "ASM-3 ATK-6",
+        "rules/attacks.py",
+        "        held[victim] = feet[victim]\n        feet[victim] = []",
+        "        held[victim] = feet[victim] + table.circuit_of(victim)\n"
+        "        feet[victim] = []\n"
+        "        table.circuit_of(victim).clear()\n"
+        "        table.moved_circuit[victim] = True",
+    ),
+    # --- exploration and the end ------------------------------------------------------------
+    m(
+        "explore-descending",
+        "EXP-1 R-EXPLORE",
+        "rules/exploration.py",
+        "    numbers, _ = dumps_explored(table.numbers, reserve)",
+        "    numbers, _ = dumps_explored(table.numbers[::-1], reserve)",
+    ),
+    m(
+        "end-when-every-dump-is-empty",
+        "END-1 R-END",
+        "rules/scoring.py",
+        "    return not reserve and any(not pile for pile in piles)",
+        "    return not reserve and all(not pile for pile in piles)",
+    ),
+    m(
+        "end-when-the-reserve-is-empty",
+        "END-1 R-END",
+        "rules/scoring.py",
+        "    return not reserve and any(not pile for pile in piles)",
+        "    return not reserve",
+    ),
+    m(
+        "own-colour-worth-three",
+        "END-2 GEN-1",
+        "rules/gears.py",
+        "OWN_COLOUR_POINTS = 2",
+        "OWN_COLOUR_POINTS = 3",
+    ),
+    m(
+        "winners-by-points-alone",
+        "END-3",
+        "rules/scoring.py",
+        "    best = (scores[0].points, scores[0].own_colour)\n"
+        "    return tuple(s.player for s in scores if (s.points, s.own_colour) == best)",
+        "    return tuple(s.player for s in scores if s.points == scores[0].points)",
+    ),
+    m(
+        "ranking-ties-to-the-highest-robot",
+        "END-3",
+        "judge/conformance.py",
+        "    ordered = sorted(scores, key=lambda score: (-score[1], -score[2], score[3]))",
+        "    ordered = sorted(scores, key=lambda score: (-score[1], -score[2], -score[3]))",
+    ),
+    m(
+        "variant-scores-the-higher-robot",
+        "VAR-3",
+        "rules/variant.py",
+        "        robot, points, own = min(robot_scores, key=lambda entry: (entry[1], entry[2], entry[0]))",
+        "        robot, points, own = max(robot_scores, key=lambda entry: (entry[1], entry[2], entry[0]))",
+    ),
+    m(
+        "variant-tie-keeps-more-own-colour",
+        "VAR-3 R-TWO-ROBOTS",
+        "rules/variant.py",
+        "        robot, points, own = min(robot_scores, key=lambda entry: (entry[1], entry[2], entry[0]))",
+        "        robot, points, own = min(robot_scores, key=lambda entry: (entry[1], -entry[2], entry[0]))",
+    ),
+    # --- the expansions' gears --------------------------------------------------------------
+    m(
+        "jolly-nobodys-colour",
+        "JOL-2",
+        "rules/gears.py",
+        "        if self.kind is GearKind.JOLLY:\n            return True",
+        "        if self.kind is GearKind.JOLLY:\n            return False",
+    ),
+    m(
+        "three-point-is-own-colour",
+        "TRI-2",
+        "rules/gears.py",
+        "            return True\n        return self.kind is GearKind.STANDARD and self.colour == robot",
+        "            return True\n        return self.kind is not GearKind.STANDARD or self.colour == robot",
+    ),
+    # --- the choices' own refusals ----------------------------------------------------------
+    m(
+        "split-of-a-trapped-dump-allowed",
+        "SPL-5 TRP-3",
+        "rules/turn.py",
+        "    places |= {DUMP[dump] for dump in reading.numbers if harvesters_of(reading, dump)}",
+        "    places |= {\n"
+        "        DUMP[dump]\n"
+        "        for dump in reading.numbers\n"
+        "        if harvesters_of(reading, dump) or dump in reading.trap_on\n"
+        "    }",
+    ),
+    m(
+        "split-of-a-shovelled-dump-allowed",
+        "SHOV-1 SPL-5 R-SHOVEL",
+        "rules/turn.py",
+        "    places |= {DUMP[dump] for dump in reading.numbers if harvesters_of(reading, dump)}",
+        "    places |= {\n"
+        "        DUMP[dump]\n"
+        "        for dump in reading.numbers\n"
+        "        if harvesters_of(reading, dump) or reading.super_shovels\n"
+        "    }",
+    ),
+    m(
+        "split-of-a-defenders-feet-allowed",
+        "SPL-5 ATK-3",
+        "rules/turn.py",
+        "    places = {FEET[victim] for victim in attackers_by_target(reading) if victim not in standing}",
+        "    places = {FEET[victim] for victim in attackers_by_target(reading)}",
+    ),
+    m(
+        "idle-split-names-the-highest-robot",
+        "SPL-5 GEN-2",
+        "rules/turn.py",
+        "                    robot=named[0] if named else None,",
+        "                    robot=named[-1] if named else None,",
+    ),
+    m(
+        "chosen-assembly-below-three-allowed",
+        "ASM-1",
+        "rules/assembly.py",
+        "    if not can_assemble(feet):\n        if chosen:",
+        "    if not can_assemble(feet):\n        if False:",
+    ),
+    m(
+        "assembly-of-a-stranger-allowed",
+        "ASM-1",
+        "rules/assembly.py",
+        "    for robot in sorted(set(assemblies) - set(numbers)):",
+        "    for robot in ():",
+    ),
+    m(
+        "steal-from-a-non-attacker-allowed",
+        "ATK-4",
+        "rules/attacks.py",
+        "        if defender not in standing or attacker not in attackers.get(defender, ()):",
+        "        if defender not in standing:",
+    ),
+    m(
+        "chosen-steal-from-the-circuit-under-feet-only",
+        "ATK-4",
+        "rules/attacks.py",
+        '    if not from_feet and table.state.options.defence_steal_source == "feet_only":',
+        "    if False:",
+    ),
+    m(
+        "upgrade-laid-with-the-upgrades-off",
+        "UPG-2 SET-6",
+        "rules/programs.py",
+        "    if not state.options.upgrades:\n        raise IllegalProgramError(",
+        "    if False:\n        raise IllegalProgramError(",
+    ),
+    # --- more rules of play -----------------------------------------------------------------
+    m(
+        "counter-defence-attacks-nobody",
+        "CDEF-1",
+        "rules/attacks.py",
+        "        if victim in reading.defenders:\n            hitting += counters",
+        "        if False:\n            hitting += counters",
+    ),
+    m(
+        "super-attack-attacks-nobody",
+        "SATK-1",
+        "rules/attacks.py",
+        "        hitting += [robot for robot in super_attackers if robot != victim]",
+        "        hitting += []",
+    ),
+    m(
+        "voided-super-attack-cites-atk-3",
+        "SATK-2",
+        "rules/attacks.py",
+        '        table.act(attacker, label, ATTACK_VOIDED, "ATK-3" if card else "SATK-2")',
+        '        table.act(attacker, label, ATTACK_VOIDED, "ATK-3")',
+    ),
+    m(
+        "attackers-round-starts-after-the-first-attacker",
+        "ATK-8 R-SYMMETRY",
+        "rules/attacks.py",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim)",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, attackers[0])",
+    ),
+    m(
+        "no-share-event-cites-spl-1",
+        "SPL-4",
+        "rules/sharing.py",
+        '                "SPL-4" if len(pool) < len(takers) else "SPL-1",',
+        '                "SPL-1",',
+    ),
+    m(
+        "the-last-turn-cites-turn-1",
+        "END-1 TURN-1",
+        "rules/scoring.py",
+        '    table.events.append(TurnEnded(table.state.turn, over, "END-1" if over else "TURN-1"))',
+        '    table.events.append(TurnEnded(table.state.turn, over, "TURN-1"))',
+    ),
+    m(
+        "cards-dealt-to-the-last-seat-first",
+        "UPG-1 SET-7",
+        "rules/upgrades.py",
+        "    return dict(zip(players, shuffled, strict=False))",
+        "    return dict(zip(list(players)[::-1], shuffled, strict=False))",
+    ),
+    m(
+        "padding-of-the-highest-colour",
+        "REF-2",
+        "rules/setup.py",
+        "    return [CANONICAL_GEARS[unused[0] - 1]] * short",
+        "    return [CANONICAL_GEARS[unused[-1] - 1]] * short",
+    ),
+    m(
+        "three-jolly-gears",
+        "JOL-1",
+        "rules/setup.py",
+        "        extra += [JOLLY] * EXPANSION_GEARS_PER_KIND",
+        "        extra += [JOLLY] * 3",
+    ),
+    m(
+        "three-three-point-gears",
+        "TRI-1",
+        "rules/setup.py",
+        "        extra += [THREE_POINT] * EXPANSION_GEARS_PER_KIND",
+        "        extra += [THREE_POINT] * 3",
+    ),
+    m(
+        "mixed-variant-allowed",
+        "VAR-1",
+        "judge/start.py",
+        "    if len(set(sizes)) > 1:",
+        "    if False:",
+    ),
+    # --- refusals of a start ----------------------------------------------------------------
+    m(
+        "a-gear-refusal-names-no-robot",
+        "GEN-2 SET-5",
+        "judge/start.py",
+        "                    robot=place.robot,\n                    clause=_GEAR_CLAUSES[gear.kind],",
+        "                    clause=_GEAR_CLAUSES[gear.kind],",
+    ),
+    m(
+        "a-dump-refusal-names-its-dump",
+        "GEN-2",
+        "judge/start.py",
+        r'_ROBOT_ENTRY: Final = re.compile(r"\$\.start\.position\.robots\.([1-8])\b")',
+        r'_ROBOT_ENTRY: Final = re.compile(r"\$\.start\.position\.(?:robots|dumps)\.([1-8])\b")',
+    ),
+    m(
+        "twelve-of-a-colour",
+        "SET-5 GEN-1",
+        "judge/start.py",
+        "        if count > GEARS_PER_COLOUR:\n            return f",
+        "        if count > GEARS_PER_COLOUR + 1:\n            return f",
+    ),
+    m(
+        "cards-checked-after-the-gears",
+        "GEN-2 UPG-1",
+        "judge/start.py",
+        "    try:\n        check_upgrade_holders(position.upgrades.values(), options)\n"
+        "    except InvalidStateError as error:\n"
+        '        raise LogError(source, "$.start.position.upgrades", str(error), clause="UPG-1")'
+        " from None\n",
+        "",
+    ),
+    m(
+        "a-stranger-card-holder-cites-nothing",
+        "UPG-1",
+        "judge/start.py",
+        '                    f"no player called {name!r}",\n                    clause="UPG-1",',
+        '                    f"no player called {name!r}",',
+    ),
+    m(
+        "dumps-cite-set-5",
+        "SET-2",
+        "judge/start.py",
+        '            ("dumps", position.dumps, "SET-2"),',
+        '            ("dumps", position.dumps, "SET-5"),',
+    ),
+)
+
+
+def check_patches(mutants: Sequence[Mutant]) -> list[str]:
+    """The mutants whose patch does not match its file exactly once."""
+    bad = []
+    for mutant in mutants:
+        text = (PACKAGE / mutant.path).read_text(encoding="utf-8")
+        if text.count(mutant.old) != 1 or mutant.old == mutant.new:
+            bad.append(f"{mutant.name}: the patch matches {text.count(mutant.old)} times")
+    return bad
+
+
+def run_mutant(mutant: Mutant, timeout: float) -> tuple[bool, int, str]:
+    """Run the suite against the mutant: (killed, failing cases, the first failing case)."""
+    with tempfile.TemporaryDirectory(prefix="outofgears-mutant-") as folder:
+        copy = Path(folder) / "outofgears"
+        shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        target = copy / mutant.path
+        text = target.read_text(encoding="utf-8")
+        target.write_text(text.replace(mutant.old, mutant.new, 1), encoding="utf-8")
+        engine = (
+            f"env PYTHONPATH={folder} {sys.executable} -P -m outofgears.judge.conformance --batch"
+        )
+        done = subprocess.run(
+            [
+                sys.executable, "-m", "outofgears", "conformance", "--batch",
+                "--engine", engine, "--format", "json", "--timeout", str(timeout),
+                "--max-faults", "1000",
+            ],
+            capture_output=True, text=True, check=False, cwd=ROOT,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        )  # fmt: skip
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{mutant.name}: the runner failed ({done.returncode}): {done.stderr}")
+    report = json.loads(done.stdout)
+    failures = report["failures"]
+    return bool(failures), len(failures), failures[0]["case"] if failures else ""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", default=[], help="mutant names or clause IDs")
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--check", action="store_true", help="only check that the patches apply")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per case")
+    args = parser.parse_args(argv)
+    chosen = [
+        mutant
+        for mutant in MUTANTS
+        if not args.only or mutant.name in args.only or set(args.only) & set(mutant.clauses)
+    ]
+    if args.list:
+        for mutant in chosen:
+            note = " (equivalent)" if mutant.equivalent else ""
+            print(f"{mutant.name:45} {' '.join(mutant.clauses)}{note}")
+        return 0
+    bad = check_patches(chosen)
+    if bad or args.check:
+        print("\n".join(bad) or f"{len(chosen)} patches apply")
+        return 1 if bad else 0
+    tally: dict[str, list[int]] = {}
+    survivors = []
+    started = time.monotonic()
+    for mutant in chosen:
+        if mutant.equivalent:
+            print(f"equivalent {mutant.name}: {mutant.equivalent}")
+            continue
+        killed, failing, first = run_mutant(mutant, args.timeout)
+        print(
+            f"{'killed  ' if killed else 'SURVIVED'} {mutant.name:45} "
+            + (f"{failing} failing, first {first}" if killed else " ".join(mutant.clauses))
+        )
+        for clause in mutant.clauses:
+            counts = tally.setdefault(clause, [0, 0])
+            counts[0] += killed
+            counts[1] += 1
+        if not killed:
+            survivors.append(mutant.name)
+    print("\nMutation score by clause (killed/mutants):")
+    for clause in sorted(tally):
+        print(f"  {clause}: {tally[clause][0]}/{tally[clause][1]}")
+    scored = [mutant for mutant in chosen if not mutant.equivalent]
+    print(
+        f"{len(scored) - len(survivors)} of {len(scored)} mutants killed"
+        f" in {time.monotonic() - started:.0f} s"
+    )
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
