@@ -133,3 +133,21 @@ def test_bots_seal_their_programs_first_and_reveal_them_only_once_every_seat_has
     assert table.reveals == {}
     commit(table, "A", 1, str(random.Random(1).choice(legal_programs(table.state, 1))))
     assert set(table.reveals) == {2, 3}  # A's reveal is awaited
+
+
+def test_a_player_of_two_robots_who_lays_one_action_card_twice_is_told_and_lays_again() -> None:
+    players: dict[str, tuple[int, ...]] = {"A": (1, 2), "B": (3, 4)}
+    table = Room(dump_log(GameLog(players=players, start=Start(seed=2))), {}, Kept(), SECRET)
+    laid = {1: "attack 3", 2: "attack 4", 3: "harvest 1", 4: "trap 2"}
+    nonces = {robot: secrets.token_hex(16) for robot in laid}
+    for name, robots in players.items():
+        commitments = {str(r): seal_commitment(1, r, laid[r], nonces[r]) for r in robots}
+        table.act(seat_key(SECRET, name), {"type": "commit", "commitments": commitments})
+    for name, robots in players.items():
+        reveals = {str(r): {"program": laid[r], "nonce": nonces[r]} for r in robots}
+        table.act(seat_key(SECRET, name), {"type": "reveal", "reveals": reveals})
+    assert table.refusal is not None
+    assert "VAR-2" in table.refusal
+    assert table.phase == "commit"
+    assert set(table.commitments) == {3, 4}  # B's seals stand; A lays again
+    assert table.last is None
