@@ -243,10 +243,14 @@ class Room:
             raise RoomRefusedError("unknown-seat", "this link is no seat of the table")
         if kind in ("answer", "undo") and (key != self.host or self.mode != "record"):
             raise RoomRefusedError("out-of-turn", "only the host's page records, in record mode")
+        if kind == "seat-bot" and (key != self.host or self.mode != "play"):
+            raise RoomRefusedError("out-of-turn", "only the host's page seats a bot, in play")
         if kind == "answer":
             self._answer(message.get("text"))
         elif kind == "undo":
             self._undo()
+        elif kind == "seat-bot":
+            self._seat_bot(message.get("name"), message.get("bot"))
         elif seat is None:
             raise RoomRefusedError("out-of-turn", f"the host's page does not send {kind!r}")
         elif kind == "commit":
@@ -307,6 +311,30 @@ class Room:
         )
         if len(self.reveals) == len(self.state.robot_numbers):
             self._all_revealed()
+
+    def _seat_bot(self, name: object, kind: object) -> None:
+        """The host seats a bot for a player who left: it answers the seat's pending choice
+        with the default and lays (and seals) the seat's programs if they are not revealed
+        yet (a seal the player made and did not reveal is dropped: nothing was shown)."""
+        if not isinstance(name, str) or name not in self.seats:
+            raise RoomRefusedError("malformed", "seat a bot for a player of the table")
+        if kind not in BOT_KINDS:
+            raise RoomRefusedError("malformed", f"a bot is one of {', '.join(BOT_KINDS)}")
+        seat = self.seats[name]
+        if seat.bot is not None:
+            raise RoomRefusedError("out-of-turn", f"{name}'s seat is a bot already")
+        if self.state.game_over:
+            raise RoomRefusedError("out-of-turn", "the game is over")
+        self.seats[name] = attrs.evolve(seat, bot=str(kind))
+        self.bots[name] = make_bot(str(kind))
+        if self.draft is None and not any(robot in self.reveals for robot in seat.robots):
+            for robot in seat.robots:
+                self.commitments.pop(robot, None)
+            self._bot_seals(name)
+            self._reveal_bots()
+        pending = self.pending
+        if pending is not None and pending.chooser == name:
+            self._decide(pending, pending.decision.question.default or "")
 
     def _withdraw(self, seat: Seat) -> None:
         """A seat takes its seal back to lay again (a phone that lost what it sealed): only
@@ -437,17 +465,19 @@ class Room:
         self._bot_programs: dict[int, tuple[AnyProgram, str]] = {}
         if self.mode != "play" or self.state.game_over:
             return
-        revealed = self.last.programs if self.last is not None else None
-        for name, bot in self.bots.items():
-            observation = self.cache.observe(self.state, name, revealed=revealed)
-            move = bot.act(observation, self.rng)
-            for robot, program in programs_of_move(self.state, name, move).items():
-                nonce = secrets.token_hex(16)
-                self._bot_programs[robot] = (program, nonce)
-                self.commitments[robot] = seal_commitment(
-                    self.state.turn, robot, str(program), nonce
-                )
+        for name in self.bots:
+            self._bot_seals(name)
         self._reveal_bots()
+
+    def _bot_seals(self, name: str) -> None:
+        """The bot of seat ``name`` lays and seals its programs (revealed with the others')."""
+        revealed = self.last.programs if self.last is not None else None
+        observation = self.cache.observe(self.state, name, revealed=revealed)
+        move = self.bots[name].act(observation, self.rng)
+        for robot, program in programs_of_move(self.state, name, move).items():
+            nonce = secrets.token_hex(16)
+            self._bot_programs[robot] = (program, nonce)
+            self.commitments[robot] = seal_commitment(self.state.turn, robot, str(program), nonce)
 
     def _reveal_bots(self) -> None:
         """Once every seat has committed, the bots reveal (they committed first)."""

@@ -48,6 +48,7 @@ def page_words(lang: str) -> dict[str, str]:
         "picture": t.gettext("The table"),
         "nothing": t.gettext("Nothing to do now."),
         "lay_again": t.gettext("Lay a program again"),
+        "seat_bot": t.gettext("Seat a bot"),
         "no_nonce": t.gettext(
             "This phone lost the program it sealed, so it cannot reveal it. Lay a program "
             "again: nobody has seen any program of this turn yet."

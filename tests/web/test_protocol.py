@@ -346,3 +346,32 @@ def test_a_phone_that_lost_what_it_sealed_takes_its_seal_back_and_lays_again() -
         connected.lay("Dan", rng)
         assert connected.reveal("Dan")["type"] == "view"
     assert room.state.turn == 2 or room.phase == "choose"
+
+
+def test_the_host_seats_a_bot_for_a_player_who_left_and_the_game_goes_on() -> None:
+    store = MemoryStore()
+    room = make_room(store=store)
+    rng = random.Random(6)
+    with table(room, ["Ada", "Bea", "Cy", "Dan"], host=True) as connected:
+        for name in ("Ada", "Bea", "Cy", "Dan"):
+            connected.lay(name, rng)
+        for name in ("Ada", "Bea", "Cy"):
+            connected.reveal(name)  # Dan sealed, then left without revealing
+        assert (
+            connected.send("Ada", {"type": "seat-bot", "name": "Dan", "bot": "greedy"})["code"]
+            == "out-of-turn"
+        )  # only the host's page
+        assert (
+            connected.send("host", {"type": "seat-bot", "name": "Dan", "bot": "genius"})["code"]
+            == "malformed"
+        )
+        view = connected.send("host", {"type": "seat-bot", "name": "Dan", "bot": "greedy"})
+        assert view["type"] == "view"
+        assert [p["bot"] for p in view["players"]] == [None, None, None, "greedy"]
+        assert room.phase in ("choose", "over") or room.state.turn == 2  # the turn went on
+        del connected.phones["Dan"]  # Dan's phone is gone; the others play on
+        connected.answer_choices()
+        while room.phase != "over":
+            connected.play_turn(rng)
+    game = read_log_text(store.saved[-1][1], "game")
+    assert all(turn.seals and 4 in turn.seals for turn in game.turns)

@@ -154,6 +154,14 @@
       if (view.phase === "commit") state = player.committed ? say("committed") : say("thinking");
       if (player.asked) state = say("asked");
       row.append(el("td", state));
+      if (isHost && view.mode === "play" && !player.bot && view.phase !== "over") {
+        // a player who left: the host seats a bot in their place
+        const cell = el("td");
+        const button = el("button", say("seat_bot"), { type: "button", "data-seat": player.name });
+        button.addEventListener("click", () => send({ type: "seat-bot", name: player.name, bot: "greedy" }));
+        cell.append(button);
+        row.append(cell);
+      }
       table.append(row);
     }
     section.append(table);
