@@ -32,7 +32,7 @@ DOCS_DIR: Final = REPO_ROOT / "docs"
 #: The worked examples.
 EXAMPLES_DIR: Final = DOCS_DIR / "examples"
 #: The pages whose ``>>>`` examples run: the home page and the worked examples.
-RUN_PAGES: Final = (DOCS_DIR / "index.md", DOCS_DIR / "writing-a-bot.md")
+RUN_PAGES: Final = (DOCS_DIR / "index.md", DOCS_DIR / "writing-a-bot.md", DOCS_DIR / "library.md")
 #: A picture shown by a worked example page.
 PICTURE: Final = re.compile(r"!\[[^\]]+\]\(img/(?P<name>[a-z0-9-]+)\.svg\)")
 #: A clause or ruling heading of a spec document: ``### ATK-4 — The defender takes...``.

@@ -27,6 +27,7 @@ from outofgears.log.writing import append_turn_text, without_last_turn_text
 from outofgears.play.policies import random_programs
 from outofgears.rules.legal import legal_choices
 from outofgears.rules.model import Options
+from outofgears.rules.scoring import player_scores
 from outofgears.rules.setup import setup_game
 from outofgears.rules.turn import apply_turn
 from outofgears.table.session import (
@@ -317,3 +318,38 @@ def test_the_steal_question_offers_only_gears_the_attacker_has() -> None:
     ).question()
     assert feet_only is not None
     assert set(feet_only.options) == {"orange from feet", "blue from feet"}
+
+
+@pytest.mark.parametrize(
+    ("robots", "written"), [((1, 2, 3, 4), "scores"), ((1, 2, 3, 4, 5, 6), "")]
+)
+def test_a_whole_game_typed_with_every_default_replays_with_nothing_open(
+    robots: tuple[int, ...], written: str
+) -> None:
+    # Issue 31's two logs: a 4-robot game with the scores alone written down, a 6-robot game
+    # with nothing written down, every choice left to Enter; no turn lost or repeated.
+    rng = random.Random(len(robots))
+    players: dict[str, tuple[int, ...]] = {f"P{robot}": (robot,) for robot in robots}
+    log = GameLog(players=players, start=Start(seed=len(robots)))
+    session = TableSession(replay_log(log))
+    typed = 0
+    while not session.game_over:
+        state = session.state
+        programs = random_programs(state, rng)
+        after = apply_turn(state, programs)  # the rules' defaults, which Enter takes
+        scores = [f"{s.player}={s.points}" for s in player_scores(after)] if written else []
+        while (question := session.question()) is not None:
+            if question.kind == "program":
+                session.answer(str(programs[question.key]))
+            elif question.kind == "recorded" and scores:
+                session.answer(scores.pop())
+            else:
+                session.answer("")
+        entered = session.entered()
+        session.written(entered.replayed)
+        typed += 1
+    final = session.replayed
+    assert [turn.turn for turn in final.log.turns] == list(range(1, typed + 1))
+    assert final.agrees
+    assert final.positions == 1
+    assert not final.left_open

@@ -44,16 +44,16 @@ class AsciiIntRange(click.IntRange):
     """:class:`click.IntRange` for ASCII digits only: Python's ``int`` reads ``"٣"`` as 3 and
     ``"²"`` crashes it; both are refused here, like a number of more than 30 digits."""
 
+    def _describe_range(self) -> str:
+        """No range in the help when there is no bound (click would show ``x<=None``)."""
+        if self.min is None and self.max is None:
+            return ""
+        return super()._describe_range()
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 31):
             self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
         return super().convert(value, param, ctx)
-
-    def _describe_range(self) -> str:
-        """The bounds for the help, none without bounds (click writes ``x<=None`` then)."""
-        if self.min is None and self.max is None:
-            return ""
-        return super()._describe_range()
 
 
 class AsciiFloatRange(click.FloatRange):

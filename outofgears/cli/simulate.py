@@ -49,6 +49,7 @@ from typing import Any, Final, TextIO
 import click
 from attrs import define, evolve, field, frozen
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.cli.common import (
     FORMAT_OPTION,
     AsciiIntRange,
@@ -78,7 +79,6 @@ from outofgears.rules.model import GameState, Options
 from outofgears.rules.scoring import player_scores, winners
 from outofgears.rules.setup import seat_players
 from outofgears.rules.turn import apply_turn
-from outofgears.version import SPEC_VERSION, __version__
 
 #: Turns after which a simulated game that has not ended is stopped and counted as unfinished.
 TURN_CAP: Final = 500

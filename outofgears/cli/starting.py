@@ -21,6 +21,7 @@ import click
 from attrs import frozen
 from click.core import ParameterSource
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.cli.common import (
     AsciiIntRange,
     F,
@@ -61,7 +62,6 @@ from outofgears.table.answers import (
     table_answer,
 )
 from outofgears.table.session import refused_text
-from outofgears.version import SPEC_VERSION, __version__
 from outofgears.words import card_name, colour_name, gears_text, translator
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.

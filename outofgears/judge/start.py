@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from outofgears._version import SPEC_VERSION
 from outofgears.errors import (
     InvalidStateError,
     SetupError,
@@ -32,7 +33,6 @@ from outofgears.rules.gears import (
 )
 from outofgears.rules.model import GameState, Options, check_upgrade_holders
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
-from outofgears.version import SPEC_VERSION
 from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
 
 

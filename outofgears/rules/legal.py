@@ -25,7 +25,7 @@ from typing import Any
 from attrs import define
 
 from outofgears.errors import ArgumentTypeError, IllegalChoiceError
-from outofgears.rules.assembly import assembly_options
+from outofgears.rules.assembly import assembly_options, assembly_pick
 from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import Gear, gear_of
@@ -133,6 +133,63 @@ class ChoiceSpace:
             self._advance(walk[index], table, decision)
             index += 1
         return as_choices(decisions)
+
+    def default(self) -> Choices:
+        """The combination the default policies take (ATK-5, ASM-2, SPL-5): every decision of
+        the turn as :func:`~outofgears.rules.turn.apply_turn` makes it when given no choices.
+
+        >>> from outofgears import Program, gears, from_position, apply_turn
+        >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}},
+        ...                       dumps={1: (), 2: ()}, reserve=())
+        >>> programs = {1: Program.parse("attack 2"), 2: Program.parse("attack 2")}
+        >>> space = legal_choices(state, programs)
+        >>> default = space.default()
+        >>> dict(default.defence_steals)
+        {(2, 1): DefenceSteal(source='feet', gear=Gear(2))}
+        >>> default in space, apply_turn(state, programs, choices=default) == apply_turn(state, programs)
+        (True, True)
+        """
+        decisions: list[Decision] = []
+        table = self._start()
+        for step in self._steps():
+            decision = self._default_decision(step, table)
+            if decision is not None:
+                decisions.append(decision)
+            self._advance(step, table, decision)
+        return as_choices(decisions)
+
+    def _default_decision(self, step: WalkStep, table: Table) -> Decision | None:
+        """The option of ``step`` that its default policy takes on ``table`` (``None`` when the
+        step decides nothing): the one that leaves the table as the policy leaves it."""
+        if step.assembling:
+            robot = step.assembling
+            rule = self.state.options.assembly
+            if not assembly_options(robot, table.feet[robot], rule):
+                return None
+            picked = assembly_pick(robot, table.feet[robot], None, rule)
+            return ("assembly", robot, tuple(gear_of(rank) for rank in sorted(picked)))
+        run = step.run
+        assert run is not None
+        if reach_of(run).steals:
+            options: Iterable[Decision] = self._options(step, table)
+        else:
+            split = self._split(step, table)
+            if split is None:
+                return None
+            place, pool, takers = split
+            options = (
+                ("split", place, dict(zip(takers, _as_gears(shares), strict=True)))
+                for shares in split_options(pool, takers)
+            )
+        by_default = table.copy()
+        self._advance(step, by_default, None)
+        wanted = _places_key(by_default)
+        for option in options:
+            tried = table.copy()
+            self._advance(step, tried, option)
+            if _places_key(tried) == wanted:
+                return option
+        return None
 
     def __contains__(self, choices: object) -> bool:
         """Whether ``choices`` is one of the combinations (every decision given, each legal).
@@ -413,6 +470,18 @@ def _live_places(walk: list[WalkStep]) -> list[tuple[tuple[int, ...], tuple[int,
 
 def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
     return [tuple(gear_of(rank) for rank in share) for share in shares]
+
+
+def _places_key(table: Table) -> tuple[Any, ...]:
+    """What a step of the walk may change on a table: every robot's feet and circuit, every
+    dump and the gears held back for a victim."""
+    numbers = table.numbers
+    return (
+        tuple(tuple(sorted(table.feet[n])) for n in numbers),
+        tuple(tuple(sorted(table.circuit_of(n))) for n in numbers),
+        tuple(tuple(sorted(ranks)) for ranks in table.dumps),
+        tuple(sorted((victim, tuple(sorted(pool))) for victim, pool in table.held.items())),
+    )
 
 
 def as_choices(decisions: Iterable[Decision]) -> Choices:

@@ -129,6 +129,10 @@ class Robot:
 class Dump:
     """A dump in play and the gears on it.
 
+    Attributes:
+        number: The dump's number (1-8, the number of the robot it lies before).
+        gears: The gears on it, face up.
+
     >>> from outofgears.rules.gears import gears
     >>> Dump(4, gears(1, 1)).gears[0].colour
     1
@@ -155,7 +159,17 @@ def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
 
 
 class UpgradeCard(enum.Enum):
-    """The five kinds of Robot Upgrade card (spec UPG-1)."""
+    """The five kinds of Robot Upgrade card (spec UPG-1).
+
+    Attributes:
+        SUPER_HARVEST: Super Harvest: a harvest of every dump in play at once (SHARV-1).
+        SUPER_ATTACK: Super Attack: an attack on every other robot at once (SATK-1).
+        SUPER_TRAP: Super Trap: a trap on every dump in play (STRAP-1).
+        SUPER_SHOVEL: Super Shovel: not a harvest; after the harvests it takes what is left
+            on every dump (SHOV-1).
+        COUNTER_DEFENCE: Counter Defence: attacks every robot that defended, voiding those
+            defences (CDEF-1, CDEF-2).
+    """
 
     SUPER_HARVEST = "super harvest"
     SUPER_ATTACK = "super attack"
@@ -179,6 +193,11 @@ def _check_upgrade(instance: object, attribute: object, value: UpgradeCard | Non
 class Player:
     """A player, the robots they control (one, or two in the variant of spec VAR-1), and the
     upgrade card they hold face down, if any (spec UPG-1, UPG-3).
+
+    Attributes:
+        name: The player's name (1 to 60 characters).
+        robots: The robots they control, ascending: one, or two in the variant.
+        upgrade: The upgrade card held face down, or ``None``.
 
     >>> Player("Ada", (5, 2)).robots
     (2, 5)
@@ -272,7 +291,14 @@ class Options:
 
 
 class PlaceKind(enum.Enum):
-    """Where a gear can be."""
+    """Where a gear can be.
+
+    Attributes:
+        FEET: The gears beside a robot, which an attack takes and a defence steals from.
+        CIRCUIT: A robot's Internal Circuit, where assembled gears are safe from attacks.
+        DUMP: A dump, where harvests take from and exploration deals to.
+        RESERVE: The face-down pile that exploration draws from.
+    """
 
     FEET = "feet"
     CIRCUIT = "circuit"
@@ -283,6 +309,11 @@ class PlaceKind(enum.Enum):
 @frozen
 class Place:
     """A place a gear can be: a robot's feet or circuit, a dump, or the reserve.
+
+    Attributes:
+        kind: Which kind of place.
+        number: The robot's number for feet and a circuit, the dump's number for a dump,
+            0 for the reserve.
 
     >>> str(Place.feet(3)), str(Place.dump(4)), str(Place.reserve())
     ('robot 3 feet', 'dump 4', 'reserve')

@@ -32,10 +32,12 @@ import attrs
 from attrs import field, frozen
 
 from outofgears.errors import (
+    ArgumentTypeError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
     OutOfGearsError,
+    expect,
     show,
 )
 from outofgears.judge.replay import Departure, Replay, arrange_draws, replay_log
@@ -52,7 +54,7 @@ from outofgears.rules.assembly import assembly_options
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.programs import (
     Action,
     AnyProgram,
@@ -78,6 +80,7 @@ from outofgears.table.answers import (
     table_answer,
 )
 from outofgears.words import (
+    LANGUAGES,
     card_name,
     clause_title,
     colour_name,
@@ -88,6 +91,20 @@ from outofgears.words import (
     translator,
 )
 from outofgears.words.findings import refusal_text
+
+__all__ = [
+    "UNDO_WORDS",
+    "UNKNOWN",
+    "AnswerRefusedError",
+    "Entered",
+    "Given",
+    "GivenRefusedError",
+    "Question",
+    "TableSession",
+    "UnfollowableError",
+    "is_undo",
+    "short_forms_line",
+]
 
 T = TypeVar("T")
 
@@ -185,6 +202,9 @@ class TurnDraft:
     judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = field(
         default=None, eq=False, repr=False
     )
+    #: Raises :class:`UnfollowableError` when the game cannot go on from the position the
+    #: table wrote down and confirmed (SET-8). ``None``: nothing is checked.
+    follow_check: Callable[[TurnDraft], object] | None = field(default=None, eq=False, repr=False)
 
     def departures(self) -> tuple[Departure, ...]:
         """The departures of this turn the table has not confirmed."""
@@ -256,7 +276,16 @@ class TurnDraft:
 class Given:
     """Answers given ahead for the next turn (``record``'s ``--program``, ``--steal``,
     ``--assemble``, ``--split``, ``--recorded`` and ``--drawn``), read but not yet checked
-    against the table."""
+    against the table.
+
+    Attributes:
+        programs: ``robot -> program``.
+        steals: The defence steals (ATK-4).
+        assemblies: ``robot -> the gears it moved into its circuit`` (ASM-1).
+        splits: The splits the table agreed on (SPL-5).
+        recorded: Values written down, each as a table types it (``"score Ada=12"``).
+        drawn: ``dump -> gear`` turned up at exploration (EXP-1), ``None`` for none.
+    """
 
     programs: dict[int, AnyProgram] = field(factory=dict)
     steals: tuple[StealRecord, ...] = ()
@@ -340,6 +369,11 @@ def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> st
     t = translator(lang)
     if isinstance(error, IllegalChoiceError) and isinstance(error.refusal, Refusal):
         return f"{refusal_text(error.refusal, lang)} ({error.clause})"
+    if isinstance(error, UnfollowableError):
+        return t.gettext(
+            "the game cannot go on from the position the table wrote down (SET-8): write that "
+            "robot's other places too, or take a value back"
+        )
     if isinstance(error, CountMissingError):
         return t.gettext("{word} gives no count: write how many, such as {example}").format(
             word=show(error.word), example=f"`2 {error.word}`"
@@ -861,6 +895,7 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
         read = partial(add_checked, draft.state, recorded, players, lang=lang)
         added = asker.ask(question, read)
         if added is None:
+            check_followable(attrs.evolve(draft, recorded=recorded or None), question, asker)
             break
         with_value = attrs.evolve(draft, recorded=added)
         try:
@@ -870,13 +905,27 @@ def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
             reason = refused_text(error, text, question.shape, lang)
             raise AnswerRefusedError(question, text, reason, error) from None
         new = [d for d in departing if d.json_path not in previous_paths(draft)]
-        if new and not confirmed(new, asker, t.gettext("Write it down as recorded anyway?")):
+        anyway = t.gettext("Write it down as recorded anyway?")
+        if new and not confirmed(new, asker, anyway):
             asker.note(t.gettext("  not written down. Again, or an empty answer to leave it."))
             continue
         draft = with_value.confirming(new)
         recorded = added
         question = attrs.evolve(question, text=t.gettext("Anything more written down? (empty: no)"))
     return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
+
+
+def check_followable(draft: TurnDraft, question: Question, asker: Asker) -> None:
+    """Refuse the end of what was written down (an empty answer to ``question``) when the game
+    could not go on from the position the table wrote down and confirmed (SET-8): the table
+    then writes the robot's other places too, or takes a value back."""
+    if not (asker.interactive and draft.follows_table and draft.follow_check):
+        return
+    try:
+        draft.follow_check(draft)
+    except UnfollowableError as error:
+        reason = refused_text(error, "", question.shape, asker.lang)
+        raise AnswerRefusedError(question, "", reason, error) from None
 
 
 def recorded_forms(examples: Examples, lang: str) -> str:
@@ -906,11 +955,43 @@ def previous_paths(draft: TurnDraft) -> set[str]:
         return set()
 
 
-def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> bool:
+class UnfollowableError(InvalidStateError):
+    """A "yes" to values that depart, refused: the game could not go on from the position the
+    table wrote down (SET-8: the box cannot hold it, say), typically because the table wrote
+    one place of a robot and the others, as the rules leave them, no longer fit.
+
+    Attributes:
+        reason: Why, in English.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"the position the table wrote down cannot be followed: {reason}; write that "
+            "robot's other places too, or take a value back (SET-8)"
+        )
+        self.reason = reason
+
+
+def confirmed(
+    departures: Sequence[Departure],
+    asker: Asker,
+    question: str,
+    followable: Callable[[], object] | None = None,
+) -> bool:
     """Whether the table confirms values that depart from the rules: the question shows each
-    departure as ``replay`` shows it, and only an explicit "yes" writes them."""
+    departure as ``replay`` shows it, and only an explicit "yes" writes them. ``followable``
+    checks that the game can go on from the table's position once confirmed (SET-8): a "yes"
+    it refuses (:class:`~outofgears.errors.InvalidStateError`) is asked again, with the
+    reason."""
     lang = asker.lang
     t = translator(lang)
+
+    def read(text: str) -> bool:
+        yes = read_yes_no(text, lang)
+        if yes and followable is not None:
+            followable()  # raises UnfollowableError with the reason
+        return yes
+
     asked = Question(
         "confirm",
         tuple(d.json_path for d in departures),
@@ -922,7 +1003,7 @@ def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> b
         empty="no",
         departures=tuple(departures),
     )
-    return asker.ask(asked, partial(read_yes_no, lang=lang)) is True
+    return asker.ask(asked, read) is True
 
 
 #: The words for yes and no in each language besides ``yes``, ``y``, ``no`` and ``n``.
@@ -957,6 +1038,7 @@ UNDO_WORDS: Final[dict[str, tuple[str, ...]]] = {"en": (), "it": ("annulla",), "
 def short_forms_line(state: GameState, lang: str) -> str:
     """How a program and a score may be typed short, in ``lang``: ``a2`` for attack 2 and the
     other cards' letters, ``d`` for a defence, ``Ada=12`` for a score."""
+    expect_state(state)
     t = translator(lang)
     letters: dict[str, str] = {}
     for letter, action in SHORT_CARDS[lang].items():
@@ -977,6 +1059,9 @@ def is_undo(text: str, lang: str = "en") -> bool:
     >>> is_undo(" Undo "), is_undo("<"), is_undo("annulla", "it"), is_undo("trap 2")
     (True, True, True, False)
     """
+    expect(text, str, "text", "a str")
+    if lang not in LANGUAGES:
+        raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
     return text.strip().lower() in ("undo", "<", *UNDO_WORDS[lang])
 
 
@@ -1052,13 +1137,23 @@ def enter_turn(
         return replay_log(attrs.evolve(game, turns=(*game.turns, draft.record())), source)
 
     def judge(draft: TurnDraft) -> tuple[Departure, ...]:
+        # the departures of the turn itself, whatever position the game goes on from
+        record = attrs.evolve(draft.record(), follows="rules")
         try:
-            again = with_turn(draft)
+            again = replay_log(attrs.evolve(game, turns=(*game.turns, record)), source)
         except LogError as error:
             raise InvalidStateError(error.reason) from None
         return tuple(d for d in again.departures if d.turn == draft.state.turn)
 
-    draft = TurnDraft(replayed.final, order_known=order_known, judge=judge)
+    def follow_check(draft: TurnDraft) -> None:
+        try:
+            with_turn(draft)
+        except LogError as error:
+            raise UnfollowableError(error.reason) from None
+
+    draft = TurnDraft(
+        replayed.final, order_known=order_known, judge=judge, follow_check=follow_check
+    )
     for ask in QUESTIONS:
         draft = ask(draft, given, asker)
     t = translator(asker.lang)
@@ -1079,7 +1174,7 @@ def enter_turn(
         question = t.gettext("Turn {turn} departs from the rules. Write it anyway?").format(
             turn=draft.state.turn
         )
-        if confirmed(new, asker, question):
+        if confirmed(new, asker, question, partial(follow_check, draft.confirming(new))):
             final = draft.confirming(new)
             record = final.record()
             if record != draft.record():
@@ -1145,6 +1240,12 @@ class TableSession:
         given: Given | None = None,
         write_departures: bool = False,
     ) -> None:
+        expect(replayed, Replay, "replayed", "a Replay (judge.replay.replay_log)")
+        expect(source, str, "source", "a str")
+        if lang not in LANGUAGES:
+            raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
+        expect(given, (Given, type(None)), "given", "a Given or None")
+        expect(write_departures, bool, "write_departures", "a bool")
         self.replayed = replayed
         self.source = source
         self.lang = lang

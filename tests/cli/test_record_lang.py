@@ -651,3 +651,30 @@ def test_english_reads_no_gear_or_place_word_of_another_language(tmp_path: Path)
     answers = ["attack 1", "attack 1", "attack 3", "Rosse dai piedi", "", "", "", ""]
     result, _ = session(tmp_path, "en", answers)
     assert '"Rosse dai piedi" is not a defence steal' in result.output
+
+
+def test_a_french_table_confirms_a_mistake_it_must_write_whole_and_goes_on_from_it(
+    tmp_path: Path,
+) -> None:
+    # Issue 31's outsider check: a French table deals its layout, presses Enter for Léa's
+    # assembly, then writes down the circuit she really has (2 orange). Followed alone, the
+    # feet the rules leave would make a twelfth orange gear: the end of what was written down
+    # is refused with the reason (SET-8), the table writes her feet too, and the game goes on
+    # from its position.
+    path = tmp_path / "partie.json"
+    layout = ["rouge, 2 oranges", "jaune", "rouge, jaune", "", "", "", "", "", "", ""]
+    turn = ["r1", "d", "a2", "", "orange", "jaune", "rouge", "robot 1 circuit=2 oranges"]
+    turn += ["oui", "", "robot 1 pieds=rouge", "oui", ""]
+    result = CliRunner().invoke(
+        main,
+        ["record", str(path), "--lang", "fr", "--players", "Léa=1,Jean=2,Zoé=3", "--layout"],
+        input="".join(f"{answer}\n" for answer in [*layout, *turn, ""]),
+    )
+    assert "Traceback" not in result.output
+    assert result.exit_code == 1, result.output
+    assert "la partie ne peut pas continuer depuis la position notée par la table (SET-8)" in (
+        result.output
+    )
+    (written,) = read_log(path).turns
+    assert written.follows == "table"
+    assert "Robot 1 (Léa) : aux pieds 1 rouge ; dans le Circuit interne 2 orange" in result.output

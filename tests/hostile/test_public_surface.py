@@ -322,6 +322,8 @@ def call(function: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 #: Classes built by the engine whose constructors are not input: records of what happened.
 #: Each is listed here, so that a new public class is called unless someone decides otherwise.
 BUILT_BY_THE_ENGINE = {
+    "outofgears.table.session.Question",
+    "outofgears.table.session.Entered",
     "outofgears.ActionResolved",
     "outofgears.GearMoved",
     "outofgears.SplitResolved",
@@ -384,6 +386,12 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.play.game.GameInfo",
     "outofgears.play.observation.Observation",
     "outofgears.play.observation.PublicInfo",
+    "outofgears.judge.explanation.ClauseNote",
+    "outofgears.judge.explanation.ExplainedEvent",
+    "outofgears.judge.explanation.Explanation",
+    "outofgears.play.tournament.GameResult",
+    "outofgears.play.tournament.Standing",
+    "outofgears.play.tournament.TournamentResult",
 }
 
 #: Callables whose arguments have no name in :data:`SAMPLES` and a valid call of their own.
@@ -471,7 +479,25 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
     },
     "outofgears.play.actions.joint_action_mask": {"state": PAIRS, "player": "Ada"},
     "outofgears.play.observation.own_slots": {"robots": (1,), "upgrade": None},
+    "outofgears.play.tournament.play_tournament": {
+        "bots": ["random", "random"],
+        "games": 2,
+        "seed": 1,
+        "turn_cap": 3,
+    },
+    "outofgears.play.tournament.check_tournament": {"bots": ["random", "random"], "games": 2},
+    "outofgears.play.tournament.round_seeds": {"seed": 1, "round_number": 1},
+    "outofgears.play.tournament.seating": {"bots": 3, "game": 2},
+    "outofgears.play.tournament.TournamentGame": {
+        "bots": ("random", "random"),
+        "seed": 1,
+        "turn_cap": 3,
+        "options": Options(),
+    },
     "Observation().dump": {"number": 1},
+    "outofgears.table.session.TableSession": {
+        "replayed": replay_log(GameLog(players={"Ada": (1,), "Bo": (2,)}, start=Start(seed=1)))
+    },
 }
 
 
