@@ -665,7 +665,13 @@ def _none_when_empty(choices: Any) -> Any:
 class SealRecord:
     """A program sealed before the reveal (the table in the browser): the commitment a phone
     sent while the other programs were hidden, and the nonce it revealed with its program
-    (:func:`~outofgears.log.seals.seal_commitment` says what is hashed)."""
+    (:func:`~outofgears.log.seals.seal_commitment` says what is hashed).
+
+    Attributes:
+        commitment: The SHA-256 of the sealed text, 64 lower-case hexadecimal digits.
+        nonce: The random number revealed with the program, 32 to 64 lower-case hexadecimal
+            digits.
+    """
 
     commitment: CommitmentText = field(validator=_declared)
     nonce: NonceText = field(validator=_declared)
@@ -703,6 +709,9 @@ class TurnRecord:
             rules: ``"rules"`` (the default), the closest legal play, or ``"table"``, the
             position the players wrote down in ``recorded`` (spec SET-8). It changes nothing
             on a turn that agrees.
+        seals: ``robot -> seal`` (:class:`SealRecord`) of the programs the table in the
+            browser sealed before the reveal, or ``None``; each must open to its robot's
+            program.
     """
 
     turn: TurnNumber = field(validator=_declared)
