@@ -54,6 +54,12 @@ EXAMPLES: Final[Mapping[str, tuple[str, str]]] = {
         'outofgears record game.json --robots 1,2,3 --seed 5 --program 1="harvest 1" '
         '--program 2="attack 2" --program 3="trap 1" --turns 1',
     ),
+    "table": (
+        "Serve a four-player game to the phones on the local network, one player Italian, "
+        "one seat a bot; each person gets a link (and its QR code) to open on their phone.",
+        'outofgears table game.json --players "Ada=1,Bea=2,Cy=3,Dan=4" --seat-lang Bea=it '
+        "--bot Dan=greedy",
+    ),
     "simulate": (
         "Play 100 random four-robot games and keep their logs.",
         "outofgears simulate --games 100 --robots 4 --seed 1 -o games.jsonl",

@@ -178,6 +178,7 @@ TRANSLATED_PAGES: Final = (
     "guide/index.html",
     "guide/turn-card/index.html",
     "guide/glossary/index.html",
+    "guide/table/index.html",
     "examples/",
 )
 #: How many words a sentence needs before an identical one counts as English left untranslated

@@ -219,7 +219,7 @@ def test_the_inline_examples_copy_no_rulebook_sentence() -> None:
     assert {key: run for key, run in copied.items() if run} == {}
 
 
-GUIDE_PAGES = ("index", "turn-card")
+GUIDE_PAGES = ("index", "turn-card", "table")
 
 
 @pytest.mark.parametrize("page", GUIDE_PAGES)

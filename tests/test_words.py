@@ -198,6 +198,7 @@ REVIEWED_SHARED = {
         [
             "a",
             "base",
+            "bot",
             "c",
             "ctrl",
             "d",
@@ -213,6 +214,7 @@ REVIEWED_SHARED = {
             "per",
             "quota",
             "robot",
+            "s",
             "sigterm",
             "super",
             "view",
@@ -224,7 +226,7 @@ REVIEWED_SHARED = {
             (
                 "a action assemble base change circuit clause fr it j jolly k note orange phases place places",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page face trio",
+                "table version view x n page face trio bot",
                 "c ctrl sigterm d",
                 "branches",
             )

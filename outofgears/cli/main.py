@@ -62,6 +62,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "outofgears.cli.record",
         "Enter a game in LOG turn by turn, as it is played at a table.",
     ),
+    "table": (
+        "outofgears.cli.table",
+        "Serve the game of LOG to the players' phones on the local network.",
+    ),
     "simulate": (
         "outofgears.cli.simulate",
         "Play games with random legal programs and write each as one line of JSON.",

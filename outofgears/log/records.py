@@ -22,6 +22,7 @@ from attrs import field, frozen
 from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import show
 from outofgears.log.errors import LogFieldError
+from outofgears.log.seals import seal_refusal
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import ROBOT_NUMBERS, Gear, sort_gears
 from outofgears.rules.model import MAX_NAME, GameState, Options, Place, UpgradeCard
@@ -124,6 +125,10 @@ ReserveRecord = Gears | dict[Gear, GearCount]
 #: What exploration turned up onto a dump: a gear, or ``None`` (JSON ``null``) when the
 #: reserve had run out (EXP-1).
 DrawnGear = Gear | None
+#: A seal's commitment: a SHA-256, 64 lower-case hexadecimal digits.
+CommitmentText = Annotated[str, Length(64, 64, "a commitment (64 hexadecimal digits)")]
+#: A seal's nonce: 32 to 64 lower-case hexadecimal digits (128 to 256 random bits).
+NonceText = Annotated[str, Length(32, 64, "a nonce (32 to 64 hexadecimal digits)")]
 
 
 def json_name(attribute: attrs.Attribute[Any]) -> str:
@@ -657,6 +662,33 @@ def _none_when_empty(choices: Any) -> Any:
 
 
 @frozen
+class SealRecord:
+    """A program sealed before the reveal (the table in the browser): the commitment a phone
+    sent while the other programs were hidden, and the nonce it revealed with its program
+    (:func:`~outofgears.log.seals.seal_commitment` says what is hashed).
+
+    Attributes:
+        commitment: The SHA-256 of the sealed text, 64 lower-case hexadecimal digits.
+        nonce: The random number revealed with the program, 32 to 64 lower-case hexadecimal
+            digits.
+    """
+
+    commitment: CommitmentText = field(validator=_declared)
+    nonce: NonceText = field(validator=_declared)
+
+
+def _seals_match(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Each seal is of a robot that laid a program, and opens to that program."""
+    for robot, seal in (value or {}).items():
+        if robot not in instance.programs:
+            raise LogFieldError(f"robot {robot} laid no program this turn", attribute.name, robot)
+        program = str(instance.programs[robot])
+        reason = seal_refusal(instance.turn, robot, program, seal.commitment, seal.nonce)
+        if reason is not None:
+            raise LogFieldError(reason, attribute.name, robot)
+
+
+@frozen
 class TurnRecord:
     """One turn of a log.
 
@@ -677,6 +709,9 @@ class TurnRecord:
             rules: ``"rules"`` (the default), the closest legal play, or ``"table"``, the
             position the players wrote down in ``recorded`` (spec SET-8). It changes nothing
             on a turn that agrees.
+        seals: ``robot -> seal`` (:class:`SealRecord`) of the programs the table in the
+            browser sealed before the reveal, or ``None``; each must open to its robot's
+            program.
     """
 
     turn: TurnNumber = field(validator=_declared)
@@ -696,6 +731,17 @@ class TurnRecord:
             "(a robot's feet or circuit, a dump) as written and every other place as that "
             "play leaves it (spec SET-8, ruling R-TABLE-POSITION). On a turn that agrees "
             "with the rules it changes nothing."
+        },
+    )
+    seals: dict[int, SealRecord] | None = field(
+        validator=[_declared, _seals_match],
+        default=None,
+        metadata={
+            "doc": "Robot number to the seal of its program, written by the table in the "
+            "browser: the commitment (the SHA-256 of 'outofgears-seal/1|turn T|robot R|"
+            "PROGRAM|NONCE') sent before any program was shown, and the nonce revealed with "
+            "the program. A seal that does not open to its robot's program makes the log "
+            "invalid."
         },
     )
 
@@ -776,6 +822,7 @@ LOG_CLASSES: Final = (
     SplitRecord,
     ChoicesRecord,
     Recorded,
+    SealRecord,
     TurnRecord,
     WrittenBy,
     GameLog,

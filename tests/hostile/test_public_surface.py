@@ -136,6 +136,8 @@ class _Sample(Protocol):
 
 #: A valid value for each parameter name of the public surface.
 SAMPLES: dict[str, _Sample] = {
+    "commitment": lambda: "0" * 64,
+    "nonce": lambda: "0" * 32,
     "state": lambda: STATE,
     "before": lambda: STATE,
     "programs": lambda: dict(PROGRAMS),
