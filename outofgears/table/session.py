@@ -641,8 +641,8 @@ def listed_answers(answers: Sequence[str], lang: str) -> str:
 
 def steal_options(draft: TurnDraft, defender: int, attacker: int) -> tuple[str, ...]:
     """The gears ``defender`` may take from ``attacker`` as answers (``"red from feet"``), as
-    the rules list them at that moment of the turn (ATK-4: :class:`~outofgears.rules.legal.
-    ChoiceSpace`), the table's earlier answers of the turn applied."""
+    the rules list them at that moment of the turn (ATK-4, through
+    :class:`~outofgears.rules.legal.ChoiceSpace`), the table's earlier answers applied."""
     space = legal_choices(draft.table(), draft.programs)
     given = draft.choices.to_choices()
     table = space.start_table()
