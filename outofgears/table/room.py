@@ -597,7 +597,7 @@ def _question_data(question: Question, kind: str) -> dict[str, Any]:
     return {
         "kind": question.kind,
         "key": _json_key(question.key),
-        "text": question.text,
+        "text": question.prompt or question.text,
         "shape": question.shape,
         "default": question.default,
         "options": list(question.options),

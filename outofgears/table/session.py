@@ -143,6 +143,9 @@ class Question:
         notes: Lines to show before the question (why an earlier answer was set aside).
         departures: For a confirmation, the values that depart from the rules, as ``replay``
             reports them.
+        prompt: For a choice, the question as its chooser is asked it while the turn is
+            played (the table in the browser's phones): in the present, without the hints
+            of a record; empty for the others.
     """
 
     kind: str
@@ -154,6 +157,7 @@ class Question:
     empty: str = "default"
     notes: tuple[str, ...] = ()
     departures: tuple[Departure, ...] = ()
+    prompt: str = ""
 
 
 class AnswerRefusedError(OutOfGearsError, ValueError):
@@ -617,12 +621,14 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
                 defender=defender, attacker=attacker, sources=sources, default=typed(default, lang)
             )
             shape = t.gettext("write {sources}").format(sources=sources)
-            decisions.append(
-                Decision(
-                    Question("steal", (defender, attacker), question, shape, default, options),
-                    partial(read_steal, defender, attacker, lang=lang),
-                )
+            prompt = t.gettext(
+                "Robot {defender}, you defended against robot {attacker}: which gear do you "
+                "take from it?"
+            ).format(defender=defender, attacker=attacker)
+            asked = Question(
+                "steal", (defender, attacker), question, shape, default, options, prompt=prompt
             )
+            decisions.append(Decision(asked, partial(read_steal, defender, attacker, lang=lang)))
     return decisions
 
 
@@ -720,7 +726,13 @@ def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             default=typed(default, lang)
         )
         read = partial(read_split, place, lang=lang)
-        decisions.append(Decision(Question("split", place, question, shape, default), read))
+        prompt = t.gettext("{place}: {taken}, from {pool}. How do the takers share them?").format(
+            place=where[:1].upper() + where[1:],
+            taken=taken_each_text(event.takers, event.share, lang),
+            pool=gears_text(pool, lang),
+        )
+        asked = Question("split", place, question, shape, default, prompt=prompt)
+        decisions.append(Decision(asked, read))
     return decisions
 
 
@@ -790,7 +802,10 @@ def assembly_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -
         )
         read = partial(read_assembly, robot, lang=lang)
         picks = tuple(pick_text(pick) for pick in options)
-        asked = Question("assembly", robot, question, shape, pick_text(moved), picks)
+        prompt = t.gettext("Robot {robot}: which two of {feet} do you assemble?").format(
+            robot=robot, feet=gears_text(feet, lang)
+        )
+        asked = Question("assembly", robot, question, shape, pick_text(moved), picks, prompt=prompt)
         decisions.append(Decision(asked, read))
     return decisions
 
