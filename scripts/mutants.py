@@ -693,6 +693,33 @@ MUTANTS: tuple[Mutant, ...] = (
         '            clause = "SPL-4" if share == 0 else "SPL-1"',
         '            clause = "SPL-1"',
     ),
+    m(
+        "strangers-before-missing-programs",
+        "PRG-1 GEN-2",
+        "rules/programs.py",
+        "    for robot in sorted(in_play - set(programs)):\n"
+        '        raise IllegalProgramError(robot, "it has no program", clause="PRG-1")\n'
+        "    for robot in sorted(set(programs) - in_play, key=repr):\n"
+        '        raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")\n',
+        "    for robot in sorted(set(programs) - in_play, key=repr):\n"
+        '        raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")\n'
+        "    for robot in sorted(in_play - set(programs)):\n"
+        '        raise IllegalProgramError(robot, "it has no program", clause="PRG-1")\n',
+    ),
+    m(
+        "defaults-ignore-the-worth",
+        "VAL-1 ASM-2 ATK-5 SPL-5",
+        "rules/gears.py",
+        "    return tuple(sorted(range(10), key=lambda rank: (-WORTH[taker][rank], ring_order(taker, rank))))",
+        "    return tuple(sorted(range(10), key=lambda rank: ring_order(taker, rank)))",
+    ),
+    m(
+        "a-robot-controlled-twice-allowed",
+        "SET-1",
+        "judge/start.py",
+        "            if robot in owner:\n                raise LogError(",
+        "            if False:\n                raise LogError(",
+    ),
     # --- refusals of a start ----------------------------------------------------------------
     m(
         "a-gear-refusal-names-no-robot",
