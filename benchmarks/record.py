@@ -6,7 +6,7 @@ process, ``time.thread_time``, unless ``--clock wall``), side by side in one run
 
 1. A whole scripted ``record`` of one turn, in process: read and replay the log, check the
    turn, replay it with the turn, write it under the lock.
-2. The on-the-spot check of one value written down (``LogFile.departures_of``: the log
+2. The on-the-spot check of one value written down (``TableSession.answer``: the log
    replayed with the turn as drafted), what each typed line of "written down" costs.
 3. The locked replacement of the log (``replace_if_unchanged``: lock, re-read, compare,
    replace with its mode) against a bare ``write_atomically`` of the same text, and their ratio.
@@ -27,17 +27,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 from click.testing import CliRunner
 
 from outofgears.cli import locking
 from outofgears.cli import record as record_module
 from outofgears.cli.common import write_atomically
 from outofgears.cli.main import main
-from outofgears.log import GameLog, Recorded, Start, TurnRecord, log_to_json
+from outofgears.log import GameLog, Start, TurnRecord, log_to_json
 from outofgears.play.policies import random_programs
 from outofgears.rules.setup import setup_game
 from outofgears.rules.turn import apply_turn
+from outofgears.table.session import TableSession
 
 CUTS = (0, 5, 10)
 
@@ -107,9 +107,17 @@ def measure_cut(
     recorded = timed(clock, one_turn, rounds)
     path.write_text(text)
     file = record_module.LogFile.read(path, str(path))
-    draft = record_module.TurnDraft(file.replayed.final, programs=dict(turns[cut].programs))
-    draft = attrs.evolve(draft, recorded=Recorded(scores={"P1": 99}))
-    check = timed(clock, lambda: file.departures_of(draft), rounds)
+    session = TableSession(file.replayed, str(path))
+    for robot in session.state.robot_numbers:
+        session.answer(str(turns[cut].programs[robot]))
+    while (question := session.question()) is not None and question.kind != "recorded":
+        session.answer("")
+
+    def one_value() -> None:
+        session.answer("score P1=99")  # departs: the session judges the log with it
+        session.undo()
+
+    check = timed(clock, one_value, rounds)
     new_text = text.replace('"turns": [', '"turns": [ ', 1)
 
     def locked() -> None:

@@ -12,12 +12,15 @@ events of the turn, each with the spec clause that caused it.
 2
 """
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import (
+    ArgumentTypeError,
     GameOverError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
     OutOfGearsError,
+    ProgramParseError,
     SetupError,
 )
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -38,6 +41,7 @@ from outofgears.rules.gears import (
     GearKind,
     describe_gears,
     gears,
+    gears_in_order,
 )
 from outofgears.rules.legal import ChoiceSpace, legal_choices
 from outofgears.rules.model import (
@@ -66,7 +70,6 @@ from outofgears.rules.setup import from_position, setup_game, setup_two_robot_ga
 from outofgears.rules.table import apply_events
 from outofgears.rules.turn import TurnResult, apply_turn, resolve_turn
 from outofgears.rules.variant import PlayerScore
-from outofgears.version import SPEC_VERSION, __version__
 
 __all__ = [
     "COLOUR_NAMES",
@@ -77,6 +80,7 @@ __all__ = [
     "Action",
     "ActionResolved",
     "AnyProgram",
+    "ArgumentTypeError",
     "ChoiceSpace",
     "Choices",
     "DefenceSteal",
@@ -98,6 +102,7 @@ __all__ = [
     "Player",
     "PlayerScore",
     "Program",
+    "ProgramParseError",
     "Robot",
     "SetupError",
     "SplitResolved",
@@ -112,6 +117,7 @@ __all__ = [
     "describe_gears",
     "from_position",
     "gears",
+    "gears_in_order",
     "legal_choices",
     "legal_joint_programs",
     "legal_programs",

@@ -115,6 +115,7 @@ class ArgumentTypeError(InvalidStateError, TypeError):
     Attributes:
         argument: The name of the argument (or field) at fault.
         expected: What it should be, in words.
+        value: The value given.
 
     >>> err = ArgumentTypeError("feet", "an iterable of Gear", None)
     >>> str(err), err.argument
@@ -163,6 +164,28 @@ class SetupError(InvalidStateError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), (self.reason,), {"clause": self.clause}))
+
+
+class ProgramParseError(InvalidStateError):
+    """Text that is not a program (``"Attack 2"``, ``"trap 9"``, an upgrade card's name where
+    an action card and a number card belong). An :class:`InvalidStateError` too, as before.
+
+    Attributes:
+        text: The text refused (whatever was given, when not a string).
+
+    >>> from outofgears import Program
+    >>> Program.parse("Attack 2")
+    Traceback (most recent call last):
+    ...
+    outofgears.errors.ProgramParseError: "Attack 2" is not a program: write 'attack 2' (lower case, one space)
+    """
+
+    def __init__(self, message: str, text: object) -> None:
+        super().__init__(message)
+        self.text = text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.text))
 
 
 class IllegalProgramError(OutOfGearsError, ValueError):

@@ -30,6 +30,7 @@ import attrs
 
 from outofgears import SPEC_VERSION, __version__
 from outofgears.errors import IllegalChoiceError
+from outofgears.judge.following import table_position
 from outofgears.judge.replay import replay_log
 from outofgears.judge.start import start_state
 from outofgears.log import (
@@ -585,6 +586,74 @@ def real_table_illegal() -> GameLog:
     raise RuntimeError("no turn of the real-table game makes the illegal case")
 
 
+def real_table_followed() -> GameLog:
+    """The real table's game with a mistake the table confirmed: at the first turn with an
+    assembly from a dump's gear's colour, the table wrote that the robot took a gear from a dump
+    in place of one of its own (the circuit and the dump written so), and played on from there
+    (``"follows": "table"``, SET-8). The later turns are played from the table's position and
+    written down as they stood: replay reports the one departure and agrees with the rest."""
+    header, turns, results = real_table_turns()
+    for index, result in enumerate(results):
+        record = turns[index]
+        moves = [m for m in result.moves if m.clause == "ASM-1"]
+        if not moves or record.recorded is None or moves[0].robot is None:
+            continue
+        robot = moves[0].robot
+        assembled = [m.gear for m in moves if m.robot == robot][-1]
+        circuit = result.state.robot(robot).circuit
+        piles = [d for d in result.state.dumps if any(g != assembled for g in d.gears)]
+        if not piles:
+            continue
+        dump = piles[0]
+        taken = next(g for g in dump.gears if g != assembled)
+        wrong_circuit = list(circuit)
+        wrong_circuit.remove(assembled)
+        wrong_pile = list(dump.gears)
+        wrong_pile.remove(taken)
+        robots = dict(record.recorded.robots)
+        robots[robot] = RobotGears(
+            feet=robots[robot].feet, circuit=sort_gears((*wrong_circuit, taken))
+        )
+        dumps = {**record.recorded.dumps, dump.number: sort_gears((*wrong_pile, assembled))}
+        places = Recorded(robots=robots, dumps=dumps)
+        written = table_position(result.state, attrs.evolve(record, recorded=places), index)
+        recorded = attrs.evolve(places, scores=seat_scores(written))
+        edited = attrs.evolve(record, recorded=recorded, follows="table")
+        prefix = game_log(header, [*turns[:index], edited])
+        replayed = replay_log(prefix)
+        if {d.turn for d in replayed.departures} != {edited.turn}:
+            continue
+        require(replayed.turns[-1].followed, "the table's position is followed")
+        state = replayed.final
+        rng = random.Random(edited.turn)
+        later: list[TurnRecord] = []
+        while not state.game_over and len(later) < 3:
+            programs = random_programs(state, rng)
+            choices = legal_choices(state, programs).sample(rng)
+            after = resolve_turn(state, programs, choices=choices).state
+            table = record_table(after, dumps=True)
+            later.append(TurnRecord(state.turn, programs, None, table, drawn_onto_dumps(state)))
+            state = after
+        log = game_log(
+            header,
+            [*turns[:index], edited, *later],
+            description=(
+                f"The real-table game, where at turn {edited.turn} the table wrote that robot "
+                f"{robot} assembled a {taken} gear from dump {dump.number}, leaving its "
+                f"{assembled} gear there: no legal play gives it (a departure). The table "
+                'confirmed it and played on ("follows": "table"): the later turns are judged '
+                "from the position the table wrote down, and agree with the rules."
+            ),
+        )
+        replayed = replay_log(log)
+        require(
+            {d.turn for d in replayed.departures} == {edited.turn} and len(later) == 3,
+            "one turn departs, followed; the three later turns agree from the table's position",
+        )
+        return log
+    raise RuntimeError("no turn of the real-table game makes the followed case")
+
+
 def scores_only() -> GameLog:
     """The real table's first three turns as a table that writes down only the scores: replay
     agrees, and says which assemblies and which positions the scores leave open."""
@@ -621,6 +690,7 @@ MAKERS: Final[dict[str, Callable[[], GameLog]]] = {
     "disputed.log.json": disputed,
     "real-table.log.json": real_table,
     "real-table-illegal.log.json": real_table_illegal,
+    "real-table-followed.log.json": real_table_followed,
     "scores-only.log.json": scores_only,
 }
 

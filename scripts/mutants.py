@@ -725,7 +725,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a-gear-refusal-names-no-robot",
         "GEN-2 SET-5",
         "judge/start.py",
-        "                    robot=robot,\n                    clause=_GEAR_CLAUSES[gear.kind],",
+        "                    robot=place.robot,\n                    clause=_GEAR_CLAUSES[gear.kind],",
         "                    clause=_GEAR_CLAUSES[gear.kind],",
     ),
     m(

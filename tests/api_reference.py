@@ -80,6 +80,16 @@ def _kind(obj: griffe.Object | None) -> str:
     )
 
 
+def code_text(name: str) -> str:
+    """A name as the text of an HTML ``<code>`` in markdown: its underscores escaped, so that
+    ``__version__`` is not read as bold ``version``.
+
+    >>> code_text("__version__")
+    '&#95;&#95;version&#95;&#95;'
+    """
+    return name.replace("_", "&#95;")
+
+
 def public_paths(package: griffe.Module) -> dict[str, str]:
     """Each public name → the path where it is documented."""
     paths: dict[str, str] = {}
@@ -100,7 +110,9 @@ def public_api_markdown(package: griffe.Module, modules: Sequence[str] = ENGINE_
     ]
     for name in outofgears.__all__:
         obj = _target(package, name)
-        link = f'<autoref identifier="{paths[name]}" optional><code>{name}</code></autoref>'
+        link = (
+            f'<autoref identifier="{paths[name]}" optional><code>{code_text(name)}</code></autoref>'
+        )
         lines.append(f"| {link} | {_kind(obj)} | {_summary(obj)} |")
     lines += [
         "",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
@@ -52,7 +53,12 @@ def shared_rules_dir(repo_root: Path = REPO_ROOT) -> Path:
 
     >>> shared_rules_dir(Path("/work/main")).as_posix()
     '/work/shared/rules'
+
+    A clone elsewhere (a worktree) names them in the environment variable ``OUTOFGEARS_RULES``.
     """
+    override = os.environ.get("OUTOFGEARS_RULES")
+    if override and repo_root == REPO_ROOT:
+        return Path(override)
     return repo_root.parent / "shared" / "rules"
 
 

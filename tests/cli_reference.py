@@ -111,9 +111,13 @@ def type_text(param: click.Parameter) -> str:
     if isinstance(kind, click.Choice):
         return " \\| ".join(f"`{choice}`" for choice in kind.choices)
     if isinstance(kind, click.IntRange):
-        low = "" if kind.min is None else str(kind.min)
-        high = "" if kind.max is None else str(kind.max)
-        return f"integer {low} to {high}".strip() if low or high else "integer"
+        if kind.min is not None and kind.max is not None:
+            return f"integer {kind.min} to {kind.max}"
+        if kind.min is not None:
+            return f"integer of at least {kind.min}"
+        if kind.max is not None:
+            return f"integer of at most {kind.max}"
+        return "integer"
     return str(kind.name)
 
 
@@ -189,7 +193,7 @@ def cli_reference(group: click.Group, prog: str = "outofgears") -> str:
     lines = [
         "# CLI reference",
         "",
-        f"Generated from the click commands of `outofgears/cli/main.py` when the site is built. "
+        f"Generated from the click commands of `outofgears/cli/main.py`; in the repository as `CLI.md` (scripts/make_api_reference.py). "
         f"`{prog} --help` and `{prog} COMMAND --help` print the same help. Every command exits "
         "with status 2 on an invalid log or command line, with one message naming the file "
         "and, for a log, the JSON path; no Python traceback reaches the user.",

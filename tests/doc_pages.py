@@ -32,7 +32,7 @@ DOCS_DIR: Final = REPO_ROOT / "docs"
 #: The worked examples.
 EXAMPLES_DIR: Final = DOCS_DIR / "examples"
 #: The pages whose ``>>>`` examples run: the home page and the worked examples.
-RUN_PAGES: Final = (DOCS_DIR / "index.md", DOCS_DIR / "writing-a-bot.md")
+RUN_PAGES: Final = (DOCS_DIR / "index.md", DOCS_DIR / "writing-a-bot.md", DOCS_DIR / "library.md")
 #: A picture shown by a worked example page.
 PICTURE: Final = re.compile(r"!\[[^\]]+\]\(img/(?P<name>[a-z0-9-]+)\.svg\)")
 #: A clause or ruling heading of a spec document: ``### ATK-4 — The defender takes...``.
@@ -447,7 +447,7 @@ GLOSSARY_WORDS: Final = {
             "- Il regolamento francese non parla mai dei *piedi* di un robot: le rotelle che un "
             "robot tiene fuori dal suo circuito stanno *avec son Robot*, «con il suo robot», o "
             "*à côté des Robots*. Questo progetto le chiama le rotelle ai piedi del robot, come "
-            "fa il regolamento italiano.\n"
+            "fa il regolamento italiano, e in francese *aux pieds* del robot.\n"
             "- Una *difesa* si gioca con la carta Attacco sul proprio numero, ma non è un attacco "
             "a se stessi (ATK-1): annulla gli attacchi al difensore e prende una rotella da ogni "
             "attaccante."
@@ -480,8 +480,8 @@ GLOSSARY_WORDS: Final = {
             "Deux mots que le lecteur d'une seule règle peut chercher en vain :\n\n"
             "- La règle française ne parle jamais des *pieds* d'un robot : les engrenages qu'un "
             "robot détient hors de son circuit sont *avec son Robot* ou *à côté des Robots*. Ce "
-            "projet les appelle les engrenages aux pieds du robot, comme la règle italienne "
-            "(*ai piedi*).\n"
+            "projet les appelle les engrenages *aux pieds* du robot, comme la règle italienne "
+            "(*ai piedi*), sur toutes les pages, dans les commandes et dans la visionneuse.\n"
             "- Une *défense* se joue avec la carte Attaque sur son propre numéro, mais ce n'est "
             "pas une attaque contre soi-même (ATK-1) : elle annule les attaques contre le "
             "défenseur et prend un engrenage à chaque attaquant."

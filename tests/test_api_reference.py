@@ -5,6 +5,7 @@ from __future__ import annotations
 import outofgears
 from tests.api_reference import (
     ENGINE_MODULES,
+    code_text,
     internal_members,
     internals_markdown,
     load_package,
@@ -20,7 +21,9 @@ def test_the_summary_table_lists_every_public_name_linked_to_where_it_is_defined
     paths = public_paths(PACKAGE)
     assert paths["apply_turn"] == "outofgears.rules.turn.apply_turn"
     for name in outofgears.__all__:
-        assert f'<autoref identifier="{paths[name]}" optional><code>{name}</code></autoref>' in page
+        code = code_text(name)
+        assert f'<autoref identifier="{paths[name]}" optional><code>{code}</code></autoref>' in page
+    assert "<code>&#95;&#95;version&#95;&#95;</code></autoref> | constant | `'0.2.0'`" in page
     assert ":func:" not in page
     assert "::: outofgears.rules.turn\n    options:\n      members: [" in page
 

@@ -5,11 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
-from outofgears import Action, Choices, DefenceSteal, Gear, Place, Program
+from outofgears import (
+    Action,
+    Choices,
+    DefenceSteal,
+    GameState,
+    Gear,
+    OutOfGearsError,
+    Place,
+    Program,
+    apply_turn,
+    legal_choices,
+    legal_programs,
+    resolve_turn,
+    setup_game,
+)
 from outofgears.errors import InvalidStateError
-from outofgears.rules.model import Dump, Player, Robot
+from outofgears.rules.model import Dump, Player, Robot, altered_state
 
 #: Calls taking Any, so that the wrong types reach the validators.
 make: Any = {
@@ -77,3 +92,69 @@ def test_well_formed_choices_are_still_accepted() -> None:
         splits={Place.dump(4): {1: (Gear(4),), 2: ()}},
     )
     assert choices.assemblies[3] == (Gear(1), Gear(3))
+
+
+def _altered_states() -> list[tuple[str, GameState]]:
+    """A state with one field of it, of a robot, a dump or a player set to None by
+    ``object.__setattr__``, which goes round the freezing."""
+    base = setup_game([1, 2, 3], seed=7)
+    altered = []
+    for field in attrs.fields(GameState):
+        state = attrs.evolve(base)
+        object.__setattr__(state, field.name, None)
+        altered.append((f"state.{field.name}", state))
+    for holder in ("robots", "dumps", "players"):
+        first = getattr(base, holder)[0]
+        for field in attrs.fields(type(first)):
+            one = attrs.evolve(first)
+            object.__setattr__(one, field.name, None)
+            state = attrs.evolve(base)
+            object.__setattr__(state, holder, (one, *getattr(base, holder)[1:]))
+            altered.append((f"{holder}[0].{field.name}", state))
+    return altered
+
+
+ALTERED = _altered_states()
+#: The fields set to None that no turn reads in a way that fails (docs/reliability.md lists
+#: them): the engine does not check a built state again on every turn.
+READ_WITHOUT_FAILING = {
+    "state.game_over",
+    "robots[0].player",
+    "robots[0].circuit",
+    "players[0].name",
+    "players[0].robots",
+    "players[0].upgrade",
+}
+
+
+@pytest.mark.parametrize(("what", "state"), ALTERED, ids=[what for what, _ in ALTERED])
+def test_a_state_altered_after_it_was_built_fails_with_a_typed_error(
+    what: str, state: GameState
+) -> None:
+    laid = {
+        1: Program.parse("harvest 1"),
+        2: Program.parse("harvest 2"),
+        3: Program.parse("attack 1"),
+    }
+    for entry in (
+        lambda: apply_turn(state, laid),
+        lambda: resolve_turn(state, laid),
+        lambda: legal_programs(state, 1),
+        lambda: legal_choices(state, laid).count(),
+    ):
+        message = ""
+        try:
+            entry()
+        except OutOfGearsError as error:
+            message = str(error)
+        except Exception as error:
+            pytest.fail(f"{what} = None: {type(error).__name__}: {error}")
+        assert len(message.splitlines()) <= 1
+    if what not in READ_WITHOUT_FAILING:
+        with pytest.raises(OutOfGearsError):
+            apply_turn(state, laid)
+    assert altered_state(state) is not None or what in NOT_ALTERED, what
+
+
+#: Fields whose None the constructors accept: the state is not altered.
+NOT_ALTERED = {"players[0].upgrade"}

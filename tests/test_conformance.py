@@ -101,11 +101,18 @@ def test_every_answer_of_the_engine_is_valid_under_the_answer_schema() -> None:
         validator.validate(reference_answer(request_of(case)))
 
 
+#: The clauses and rulings of a log's judge, not of the rules: which position the judge goes on
+#: from after a turn the players wrote down differently (SET-8). A request of the protocol
+#: carries programs and choices, never written-down values, so no case can check them.
+JUDGE_ONLY = ("SET-8", "R-TABLE-POSITION")
+
+
 def test_every_clause_and_every_ruling_has_a_case() -> None:
     covered = {tag for case in CASES for tag in (*case["clauses"], *case["rulings"])}
-    assert [clause for clause in CLAUSE_IDS if clause not in covered] == []
-    assert [ruling for ruling in RULING_IDS if ruling not in covered] == []
-    assert set(covered) <= set(CLAUSE_IDS) | set(RULING_IDS)
+    judged = [tag for tag in (*CLAUSE_IDS, *RULING_IDS) if tag not in JUDGE_ONLY]
+    assert [tag for tag in judged if tag not in covered] == []
+    assert set(covered) <= set(judged)
+    assert set(JUDGE_ONLY) <= set(CLAUSE_IDS) | set(RULING_IDS)
 
 
 def test_every_refusal_clause_has_a_case_refused_citing_it() -> None:

@@ -28,8 +28,9 @@ AGREEING = [
 ]
 DISPUTED = "disputed.log.json"
 ILLEGAL_OUTCOME = "real-table-illegal.log.json"
+FOLLOWED = "real-table-followed.log.json"
 SCORES_ONLY = "scores-only.log.json"
-ALL = [*AGREEING, DISPUTED, ILLEGAL_OUTCOME, SCORES_ONLY]
+ALL = [*AGREEING, DISPUTED, ILLEGAL_OUTCOME, FOLLOWED, SCORES_ONLY]
 
 
 def load(name: str) -> GameLog:
@@ -187,6 +188,26 @@ def test_the_illegal_outcome_example_departs_saying_what_the_rules_allowed() -> 
     code, output = replay_cli(ILLEGAL_OUTCOME)
     assert code == 1
     assert "the rules allowed: robot 2 could assemble any of: " in output
+
+
+@pytest.mark.clause("SET-8")
+def test_the_followed_example_departs_once_then_agrees_from_the_tables_position() -> None:
+    log = load(FOLLOWED)
+    replayed = replay_log(log)
+    [followed] = [turn for turn in replayed.turns if turn.followed]
+    assert [record.follows for record in log.turns].count("table") == 1
+    assert log.turns[followed.index].follows == "table"
+    assert {d.turn for d in replayed.departures} == {followed.turn}
+    later = [turn for turn in replayed.turns if turn.turn > followed.turn]
+    assert len(later) == 3
+    assert not any(turn.departures for turn in later)
+    assert later[0].before == followed.after != followed.result.state
+    code, output = replay_cli(FOLLOWED)
+    assert code == 1
+    assert (
+        f"  after turn {followed.turn} the game goes on from the position the table wrote "
+        "down, not from the rules' (SET-8)"
+    ) in output.splitlines()
 
 
 def test_replaying_the_disputed_example_exits_1_with_the_report() -> None:

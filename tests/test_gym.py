@@ -107,6 +107,11 @@ def test_an_action_outside_the_space_is_gymnasiums_invalid_action(action: Any) -
         ({"robots": 6, "two_robots": True, "opponents": ["random"] * 5}, "5 bots for the 2 other"),
         ({"two_robots": 1}, "two_robots must be True or False"),
         ({"render_mode": "human"}, "render_mode"),
+        ({"opponents": 5}, "opponents must be a bot spec or a list of them"),
+        ({"opponents": None}, "opponents must be a bot spec or a list of them"),
+        ({"opponents": ["random", 5, "random"]}, "opponents must be a bot spec or a list"),
+        ({"opponents": {"random": 1}}, "opponents must be a bot spec or a list of them"),
+        ({"opponents": "sys:exit"}, r"building it failed \(SystemExit\)"),
     ],
 )
 def test_bad_arguments_are_refused_with_typed_errors(kwargs: dict[str, Any], message: str) -> None:

@@ -321,10 +321,16 @@ def test_options_are_named_as_a_player_types_them() -> None:
     assert not problems, "\n".join(problems)
 
 
-#: Words the reader's rulebook does not have, or that mislead there.
+#: Words the reader's rulebook does not have, or that mislead there, and the words the term list
+#: (spec/terms.toml) replaced: the French gears "avec" a robot read as gears taken together with
+#: it, so the French pages, commands and paraphrases all say "pieds", as the Italian "piedi".
 NOT_THE_RULEBOOKS_WORDS = {
-    "it": ("precedenza", "scattano per lei"),
-    "fr": ("pieds", "mise en place", "par tours", "plus petite couleur"),
+    "it": ("precedenza", "scattano per lei", "prenditor", "rifornimento", "programmi", "trio"),
+    "fr": (
+        *("mise en place", "par tours", "plus petite couleur", "victime", "preneur"),
+        *("récolteur", "poseur", "avec son propre robot", "avec leur propre robot", "avec lui"),
+        *("avec elle", "avec eux", "avec la victime", "avec l'attaquant", "jokers", "variante"),
+    ),
     "en": (),
 }
 

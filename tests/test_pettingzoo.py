@@ -9,6 +9,9 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from decimal import Decimal
+from fractions import Fraction
+
 import numpy as np
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
@@ -246,3 +249,63 @@ def test_the_render_shows_no_private_card() -> None:
     assert text is not None
     assert "holding" not in text
     assert "holds an upgrade" in text
+
+
+def _first_legal_actions(env: Any, observations: dict[str, Any]) -> dict[str, int]:
+    return {
+        agent: int(np.flatnonzero(observations[agent]["action_mask"])[0]) for agent in env.agents
+    }
+
+
+def test_a_legal_action_given_as_a_0_d_array_is_played_as_that_action() -> None:
+    """Gymnasium's ``Discrete.contains`` takes a 0-d integer array; so does the adapter."""
+    played, arrays = parallel_env(robots=3), parallel_env(robots=3)
+    observations, _ = played.reset(seed=2)
+    arrays.reset(seed=2)
+    actions = _first_legal_actions(played, observations)
+    expected = played.step(actions)
+    got = arrays.step({agent: np.array(action) for agent, action in actions.items()})
+    assert got[1] == expected[1]  # the rewards: no penalty
+    assert got[4] == expected[4]
+    assert arrays.position == played.position
+    assert arrays.agents == ["P1", "P2", "P3"]
+
+
+#: Action values of every kind a learner's code hands in: Gymnasium's ``Discrete.contains``
+#: decides which the environments take (whole numbers, 0-d integer arrays), for both of them.
+ACTION_VALUES: list[Any] = [
+    1,
+    np.int64(1),
+    np.array(1),
+    np.array(1, np.int8),
+    True,
+    1.0,
+    np.float64(1.0),
+    Fraction(1),
+    Decimal(1),
+    np.array(1.0),
+    np.array([1]),
+    "1",
+    None,
+]
+
+
+@pytest.mark.parametrize("value", ACTION_VALUES, ids=[repr(v) for v in ACTION_VALUES])
+def test_the_parallel_env_takes_an_action_exactly_when_the_gymnasium_env_does(value: Any) -> None:
+    from outofgears.play.gym import OutOfGearsEnv
+
+    single = OutOfGearsEnv(robots=3, opponents="random")
+    single.reset(seed=2)
+    env = parallel_env(robots=3)
+    env.reset(seed=2)
+    actions: dict[str, Any] = {"P1": value, "P2": value, "P3": value}
+    outcomes = []
+    for step in (lambda: single.step(value), lambda: env.step(actions)):
+        try:
+            step()
+            outcomes.append("taken")
+        except gymnasium.error.InvalidAction as error:
+            outcomes.append("refused" if isinstance(error, InvalidStateError) else "untyped")
+    assert outcomes[0] == outcomes[1]
+    if outcomes[0] == "refused":
+        assert env.agents == ["P1", "P2", "P3"]  # nothing was played

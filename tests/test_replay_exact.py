@@ -148,10 +148,17 @@ def test_more_open_positions_than_the_bound_is_undecided_exit_4() -> None:
     assert replayed.verdict == "undecided"
     assert not replayed.agrees
     assert replayed.undecided is not None
-    assert str(replayed.undecided) == "undecided: more than 1 positions open at turn 1"
+    assert str(replayed.undecided) == "undecided: more than 1 position open at turn 1"
     status, text = run(log, "--max-open", "1")
     assert status == 4, text
-    assert "The log is undecided: more than 1 positions open at turn 1" in text
+    assert "The log is undecided: more than 1 position open at turn 1:" in text
+    for lang, said in (
+        ("it", "più di 1 posizione aperta al turno 1"),
+        ("fr", "plus de 1 position ouverte au tour 1"),
+    ):
+        status, text = run(log, "--max-open", "1", "--lang", lang)
+        assert status == 4, text
+        assert said in text
     status, out = run(log, "--max-open", "1", "--format", "json")
     assert status == 4
     assert json.loads(out)["verdict"] == "undecided"
@@ -163,7 +170,7 @@ def test_more_positions_than_the_bound_after_the_last_turn_only_lengthen_what_st
     replayed = replay_log(ada_and_ben(second=None), max_open=1)
     assert replayed.verdict == "agrees"
     assert replayed.open[0] == (
-        "more than 1 positions remain possible: the recorded values do not settle them"
+        "more than 1 position remains possible: the recorded values do not settle them"
     )
 
 

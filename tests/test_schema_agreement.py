@@ -177,6 +177,7 @@ def position_log() -> GameLog:
                             "dumps": {"1": ["yellow"]},
                             "scores": {"Ada": 6, "Bruno": 7, "Chiara": 10},
                         },
+                        "follows": "table",
                     },
                 ],
             }
@@ -499,6 +500,7 @@ def game_logs(draw: st.DrawFn) -> GameLog:
                 st.none()
                 | st.dictionaries(robots, st.none() | st.sampled_from(list(GEAR_NAMES.values())))
             ),
+            follows=draw(st.sampled_from(["rules", "table"])),
         )
         for _ in range(draw(st.integers(0, 3)))
     )

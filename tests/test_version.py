@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import tomllib
 
+import pytest
+
 import outofgears
 from tests.clause_map import REPO_ROOT
 
@@ -26,3 +28,11 @@ def test_the_changelog_releases_the_current_version_under_an_unreleased_heading(
     assert latest["version"] == outofgears.__version__
     for heading in headings[1:]:
         assert RELEASE.match(heading), f"not a release heading: {heading}"
+
+
+def test_the_version_is_a_name_of_the_package_not_a_module_to_trip_on() -> None:
+    # `from outofgears import version` once gave the module that holds the versions, so
+    # `WrittenBy(engine=version)` failed far from the mistake: the module is private now.
+    with pytest.raises(ImportError):
+        from outofgears import version  # type: ignore[attr-defined]  # noqa: F401
+    assert isinstance(outofgears.__version__, str)

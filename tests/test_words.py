@@ -200,6 +200,7 @@ REVIEWED_SHARED = {
             "base",
             "c",
             "ctrl",
+            "d",
             "fr",
             "home",
             "in",
@@ -221,10 +222,10 @@ REVIEWED_SHARED = {
     "fr": frozenset(
         " ".join(
             (
-                "a action assemble base change circuit clause fr it j jolly k note orange phases place",
+                "a action assemble base change circuit clause fr it j jolly k note orange phases place places",
                 "point points position positions possible robot robots s score scores super",
-                "table version view x n page face",
-                "c ctrl sigterm",
+                "table version view x n page face trio",
+                "c ctrl sigterm d",
             )
         ).split()
     ),
@@ -264,6 +265,7 @@ def shipped_reports(lang: str) -> list[tuple[str, list[str], set[str]]]:
     4``); each with the example's player names."""
     from outofgears.cli.explain import explain_text
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
 
     reports = []
     for name, replayed in shipped_replays():
@@ -272,7 +274,7 @@ def shipped_reports(lang: str) -> list[tuple[str, list[str], set[str]]]:
             reports.append(
                 (
                     f"explain {name} --turn {turn.turn}",
-                    explain_text(replayed, turn, name, lang),
+                    explain_text(explain_replayed(replayed, turn.turn, source=name, lang=lang)),
                     names,
                 )
             )
@@ -407,6 +409,7 @@ def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
     """A log whose defence steal the rules refuse: explain and replay say why in ``lang``."""
     from outofgears.cli.explain import explain_text
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
     from outofgears.log import ChoicesRecord, GameLog, Start, StealRecord, TurnRecord
     from outofgears.rules.programs import parse_program
 
@@ -427,7 +430,9 @@ def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
     assert departure.reason is not None
     assert "did not attack" in departure.reason
     lines = [
-        *explain_text(replayed, replayed.turns[0], "refused.log.json", lang),
+        *explain_text(
+            explain_replayed(replayed, replayed.turns[0].turn, source="refused.log.json", lang=lang)
+        ),
         *replay_text(replayed, "refused.log.json", lang=lang),
     ]
     assert not english_left(lines, lang, {"Ada", "Bo"}), lines
@@ -437,6 +442,7 @@ def test_a_refused_choice_departs_in_the_readers_language(lang: str) -> None:
 def test_the_notes_on_an_older_spec_version_read_in_the_readers_language(lang: str) -> None:
     from outofgears.cli.explain import explain_text
     from outofgears.cli.replay import replay_text
+    from outofgears.judge.explanation import explain_replayed
     from outofgears.log import GameLog, Start, TurnRecord, WrittenBy
     from outofgears.rules.programs import parse_program
 
@@ -449,7 +455,9 @@ def test_the_notes_on_an_older_spec_version_read_in_the_readers_language(lang: s
     replayed = replay_log(log, "old.log.json")
     assert len(replayed.notes) == 2
     lines = [
-        *explain_text(replayed, replayed.turns[0], "old.log.json", lang),
+        *explain_text(
+            explain_replayed(replayed, replayed.turns[0].turn, source="old.log.json", lang=lang)
+        ),
         *replay_text(replayed, "old.log.json", lang=lang),
     ]
     assert sum("1.1" in line for line in lines) == 2

@@ -20,6 +20,7 @@ from outofgears.errors import OutOfGearsError, printable
 from outofgears.judge.replay import InferredChoice, TurnReplay, UndecidedError
 from outofgears.log import GameLog, LogError, read_log
 from outofgears.log.serialization import to_json
+from outofgears.log.writing import json_safe
 from outofgears.rules.events import (
     ActionResolved,
     Event,
@@ -42,6 +43,12 @@ UNDECIDED = 4
 class AsciiIntRange(click.IntRange):
     """:class:`click.IntRange` for ASCII digits only: Python's ``int`` reads ``"٣"`` as 3 and
     ``"²"`` crashes it; both are refused here, like a number of more than 30 digits."""
+
+    def _describe_range(self) -> str:
+        """No range in the help when there is no bound (click would show ``x<=None``)."""
+        if self.min is None and self.max is None:
+            return ""
+        return super()._describe_range()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and (not value.isascii() or len(value.strip()) > 31):
@@ -236,10 +243,13 @@ def inferred_json(choice: InferredChoice) -> dict[str, Any]:
 
 
 def inferred_fields(turn: TurnReplay) -> dict[str, Any]:
-    """A turn's inferred choices and open positions, as the JSON reports hold them."""
+    """A turn's inferred choices and open positions, and whether the game goes on from the
+    position the table wrote down after it (``followed``, SET-8), as the JSON reports hold
+    them."""
     return {
         "inferred": [inferred_json(choice) for choice in turn.inferred],
         "open_positions": turn.open_positions,
+        "followed": turn.followed,
     }
 
 
@@ -340,17 +350,6 @@ def json_text(data: Any, *, indent: int | None = 2) -> str:
     '{"name": "A\\\\u2028\\\\u202eB"}'
     """
     return json_safe(json.dumps(data, indent=indent, ensure_ascii=False))
-
-
-def json_safe(text: str) -> str:
-    """JSON text with the characters of :data:`JSON_UNSAFE` written as ``\\uXXXX`` escapes."""
-    return JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-#: Characters json.dumps leaves raw with ensure_ascii=False that a terminal must not receive.
-JSON_UNSAFE = re.compile(
-    "[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
-)
 
 
 def echo_json(data: Any, *, err: bool = False) -> None:

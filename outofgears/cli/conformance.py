@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from outofgears._version import SPEC_VERSION
 from outofgears.cli.common import (
     DEPARTS,
     AsciiFloatRange,
@@ -29,7 +30,6 @@ from outofgears.judge.conformance import (
     run_case,
     select_cases,
 )
-from outofgears.version import SPEC_VERSION
 
 
 @click.command()

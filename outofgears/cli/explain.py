@@ -1,6 +1,7 @@
 """``outofgears explain LOG --turn N``: one turn's full event trace, clause by clause.
 
-The log is replayed up to turn ``N`` (later turns are not read, so a fault after the
+The explanation is :func:`outofgears.judge.explanation.explain_turn`'s, laid out here: the
+log is replayed up to turn ``N`` (later turns are not read, so a fault after the
 disputed turn does not stop its explanation). For that turn the command prints the
 programs and the choices of the log, the position before, every event with the spec
 clause behind it (its title, the Italian and French rulebook clauses it formalises, and
@@ -16,7 +17,6 @@ from typing import Any, Final
 
 import click
 
-from outofgears.clauses import Clause, clauses, paraphrases
 from outofgears.cli.common import (
     AGREES,
     DEPARTS,
@@ -24,7 +24,6 @@ from outofgears.cli.common import (
     LOG_ARGUMENT,
     AsciiIntRange,
     echo_json,
-    fail,
     inferred_fields,
     inferred_lines,
     lang_option,
@@ -36,30 +35,21 @@ from outofgears.cli.common import (
     source_name,
 )
 from outofgears.cli.reports import departure_json, departure_text, refuse_log
-from outofgears.judge.compare import no_such_turn
-from outofgears.judge.replay import (
-    Replay,
-    TurnReplay,
-    UndecidedError,
-    replay_log,
-)
+from outofgears.judge.explanation import ClauseNote, ExplainedEvent, Explanation, explain_turn
+from outofgears.judge.replay import Replay, TurnReplay
 from outofgears.judge.start import spec_note_facts
 from outofgears.log import LOG_CONVERTER, GameLog, LogError, PositionRecord
 from outofgears.log.serialization import event_to_dict
-from outofgears.rules.events import Event
 from outofgears.rules.gears import Gear
 from outofgears.rules.model import GameState
-from outofgears.rules.scoring import player_scores
 from outofgears.words import (
-    clause_title,
-    event_text,
     gears_text,
     place_text,
     position_lines,
     program_text,
     translator,
 )
-from outofgears.words.findings import rulebook_sources
+from outofgears.words.findings import TableFollowed, fact_text
 
 #: The width the paraphrases are wrapped to.
 WIDTH: Final = 100
@@ -86,7 +76,9 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     rulebooks leave the decision to the engine), and the clause's paraphrase. A
     run of events citing the same clause is followed by that clause once. The
     programs, the position before and after the turn, and any departure from the
-    rules complete the picture.
+    rules complete the picture. After a departing turn that says "follows":
+    "table", the position after it is the one the table wrote down (spec SET-8),
+    and a later turn says it is replayed from there.
 
     --lang it or --lang fr writes the whole explanation in Italian or French, in
     the words of that language's rulebook: headers, programs, events, places,
@@ -101,71 +93,30 @@ def explain(log: str, turn_number: int, lang: str, output_format: str) -> None:
     before turn N (see ``replay --max-open``).
     """
     name = source_name(log)
-    game = load_log(log)
-    replayed = replay_to(game, turn_number, name, lang)
-    turn = replayed.turns[-1]
+    explanation = explanation_of(load_log(log), turn_number, name, lang)
     if output_format == "json":
-        echo_json(explain_json(replayed, turn, name, lang))
+        echo_json(explain_json(explanation))
     else:
-        for line in explain_text(replayed, turn, name, lang):
+        for line in explain_text(explanation):
             say(line)
-    raise SystemExit(DEPARTS if turn.departures else AGREES)
+    raise SystemExit(AGREES if explanation.agrees else DEPARTS)
 
 
-def replay_to(game: GameLog, turn_number: int, name: str, lang: str = "en") -> Replay:
-    """The replay of a log up to and including turn ``turn_number``; exit 2 if it has none,
-    4 if the log is undecided by then (said in ``lang``)."""
-    numbers = [record.turn for record in game.turns]
-    if turn_number not in numbers:
-        fail(no_such_turn(numbers, turn_number, name))
+def explanation_of(game: GameLog, turn_number: int, name: str, lang: str = "en") -> Explanation:
+    """The explanation of turn ``turn_number``; exit 2 if the log has none or is invalid up to
+    it, 4 if it is undecided by then (said in ``lang``)."""
     try:
-        replayed = replay_log(game, name, through=turn_number)
+        return explain_turn(game, turn_number, source=name, lang=lang)
     except LogError as error:
-        fail(error)
-    if replayed.undecided is not None and replayed.undecided.turn <= turn_number:
-        refuse_log(UndecidedError(name, replayed.undecided), lang)
-    return replayed
+        refuse_log(error, lang)
 
 
-# --- clauses ---------------------------------------------------------------------------------
-
-
-def clause_of(clause_id: str) -> Clause:
-    """The spec clause ``clause_id``, or a stand-in saying the spec has none."""
-    found = clauses().get(clause_id)
-    return found or Clause(clause_id, "(not a clause of the specification)", (), ())
-
-
-def sources_words(clause: Clause, lang: str = "en") -> str:
-    """The rulebook clauses behind a spec clause, Italian then French.
-
-    >>> from outofgears.clauses import clause
-    >>> sources_words(clause("ATK-4"))
-    'IT: IT-ATK-4, IT-ACT-ATK-2 | FR: FR-ATK-4, FR-ACT-ATK-2'
-    >>> sources_words(clause("ATK-5"))
-    'IT, FR: engine policy (no rulebook clause)'
-    >>> sources_words(clause("SHOV-1"))
-    'IT: not in the Italian rulebook | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
-    >>> sources_words(clause("SHOV-1"), "it")
-    'IT: non è nel regolamento italiano | FR: FR-UPG-SHOV-1, FR-UPG-SHOV-2, FR-UPG-SHOV-3'
-    """
-    return rulebook_sources(clause.id, lang)
-
-
-def paraphrase_of(clause_id: str, lang: str) -> str:
-    """A clause's paraphrase, or an empty string when the spec has none."""
-    return paraphrases().get(clause_id, {}).get(lang, "")
-
-
-def clause_lines(clause_id: str, lang: str, indent: str) -> list[str]:
-    """A clause in text: ID and title, rulebook sources, paraphrase."""
-    clause = clause_of(clause_id)
-    title = clause_title(clause_id, lang) if clause_id in clauses() else clause.title
-    lines = [f"{indent}{clause.id} — {title}", f"{indent}{sources_words(clause, lang)}"]
-    text = paraphrase_of(clause_id, lang)
-    if text:
+def clause_lines(clause: ClauseNote, lang: str, indent: str) -> list[str]:
+    """A clause in text: ID and title, rulebook sources, paraphrase (in ``lang``)."""
+    lines = [f"{indent}{clause.id} — {clause.title}", f"{indent}{clause.sources}"]
+    if clause.paraphrase:
         lines += textwrap.wrap(
-            text,
+            clause.paraphrase,
             WIDTH,
             initial_indent=f"{indent}{lang}: ",
             subsequent_indent=indent + " " * (len(lang) + 2),
@@ -173,39 +124,29 @@ def clause_lines(clause_id: str, lang: str, indent: str) -> list[str]:
     return lines
 
 
-def clause_json(clause_id: str, lang: str) -> dict[str, Any]:
-    """A clause as JSON-ready data: ID, title (in ``lang``), rulebook sources, paraphrase."""
-    clause = clause_of(clause_id)
+def clause_json(clause: ClauseNote) -> dict[str, Any]:
+    """A clause as JSON-ready data: ID, title, rulebook sources, paraphrase."""
     return {
         "id": clause.id,
-        "title": clause_title(clause_id, lang) if clause_id in clauses() else clause.title,
+        "title": clause.title,
         "italian_sources": list(clause.italian_sources),
         "french_sources": list(clause.french_sources),
-        "engine_policy": not clause.sources,
-        "paraphrase": paraphrase_of(clause_id, lang),
+        "engine_policy": clause.engine_policy,
+        "paraphrase": clause.paraphrase,
     }
 
 
 # --- text ------------------------------------------------------------------------------------
 
 
-def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> list[str]:
-    """The explanation of one replayed turn, for people, in ``lang``."""
+def explain_text(explanation: Explanation) -> list[str]:
+    """The explanation of one turn, for people, in its language."""
+    lang, turn = explanation.lang, explanation.replayed
     t = translator(lang)
-    lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=name)]
-    lines += notes_lines(spec_note_facts(replayed.log), lang)
-    earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
-    if earlier:
-        lines.append(
-            t.ngettext(
-                "Note: the log departs from the rules earlier, at turn {turns}; "
-                "this turn is replayed from the position the rules give",
-                "Note: the log departs from the rules earlier, at turns {turns}; "
-                "this turn is replayed from the position the rules give",
-                len(earlier),
-            ).format(turns=", ".join(map(str, earlier)))
-        )
-    before = turn.before
+    lines = [t.gettext("Turn {turn} of {name}").format(turn=turn.turn, name=explanation.source)]
+    lines += notes_lines(spec_note_facts(explanation.replay.log), lang)
+    lines += earlier_lines(explanation.replay, turn, lang)
+    before = explanation.before
     lines.append("")
     lines.append(t.gettext("Programs:"))
     lines += [
@@ -225,7 +166,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     lines.append("")
     lines.append(t.gettext("Before turn {turn}:").format(turn=turn.turn))
     lines += position_lines(before, lang)
-    events = turn.result.events
+    events = explanation.events
     lines.append("")
     lines.append(
         t.ngettext(
@@ -235,7 +176,7 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
         ).format(count=len(events))
     )
     lines += events_lines(events, lang)
-    after = turn.result.state
+    after = explanation.after
     lines.append("")
     status = (
         t.gettext("the game is over")
@@ -243,11 +184,13 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
         else t.gettext("next turn {turn}").format(turn=after.turn)
     )
     lines.append(t.gettext("After turn {turn} ({status}):").format(turn=turn.turn, status=status))
+    if turn.followed:
+        lines.append(f"  {fact_text(TableFollowed(turn.turn), lang)}")
     lines += position_lines(after, lang)
     lines.append(
         "  "
         + t.gettext("scores: {scores}").format(
-            scores=", ".join(f"{score.player} {score.points}" for score in player_scores(after))
+            scores=", ".join(f"{score.player} {score.points}" for score in explanation.scores)
         )
     )
     lines.append("")
@@ -266,15 +209,44 @@ def explain_text(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> li
     return lines
 
 
-def events_lines(events: Sequence[Event], lang: str) -> list[str]:
+def earlier_lines(replayed: Replay, turn: TurnReplay, lang: str) -> list[str]:
+    """A note on the departures before ``turn``, and which position the turn is replayed from:
+    the rules', or the table's when the last of them was followed (SET-8)."""
+    earlier = sorted({d.turn for d in replayed.departures if d.turn != turn.turn})
+    if not earlier:
+        return []
+    t = translator(lang)
+    turns = ", ".join(map(str, earlier))
+    if replayed.turn(earlier[-1]).followed:
+        return [
+            t.ngettext(
+                "Note: the log departs from the rules earlier, at turn {turns}; this turn is "
+                "replayed from the position the table wrote down after turn {last}",
+                "Note: the log departs from the rules earlier, at turns {turns}; this turn is "
+                "replayed from the position the table wrote down after turn {last}",
+                len(earlier),
+            ).format(turns=turns, last=earlier[-1])
+        ]
+    return [
+        t.ngettext(
+            "Note: the log departs from the rules earlier, at turn {turns}; "
+            "this turn is replayed from the position the rules give",
+            "Note: the log departs from the rules earlier, at turns {turns}; "
+            "this turn is replayed from the position the rules give",
+            len(earlier),
+        ).format(turns=turns)
+    ]
+
+
+def events_lines(events: Sequence[ExplainedEvent], lang: str) -> list[str]:
     """Every event, numbered; after each run of events citing one clause, that clause."""
     lines: list[str] = []
     width = len(str(len(events)))
-    for number, event in enumerate(events, start=1):
-        lines.append(f"  {number:>{width}}. {event_text(event, lang)}")
+    for number, explained in enumerate(events, start=1):
+        lines.append(f"  {number:>{width}}. {explained.text}")
         following = events[number] if number < len(events) else None
-        if following is None or following.clause != event.clause:
-            lines += clause_lines(event.clause, lang, " " * (width + 6))
+        if following is None or following.clause != explained.clause:
+            lines += clause_lines(explained.clause, lang, " " * (width + 6))
     return lines
 
 
@@ -338,36 +310,35 @@ def gears_or_nothing(gears: Sequence[Gear], lang: str = "en") -> str:
 # --- JSON ------------------------------------------------------------------------------------
 
 
-def explain_json(replayed: Replay, turn: TurnReplay, name: str, lang: str) -> dict[str, Any]:
-    """The explanation of one replayed turn as JSON-ready data for programs.
+def explain_json(explanation: Explanation) -> dict[str, Any]:
+    """The explanation of one turn as JSON-ready data for programs.
 
     ``before`` and ``after`` are written like a log's ``start.position``, so either can start
     a new log at that point of the game.
     """
-    record = turn.record.choices
-    after = turn.result.state
+    record = explanation.choices
     return {
-        "log": name,
-        "turn": turn.turn,
-        "lang": lang,
-        "agrees": not turn.departures,
-        "notes": list(replayed.notes),
-        "earlier_departures": sorted({d.turn for d in replayed.departures if d.turn != turn.turn}),
-        "programs": programs_json(turn.programs),
+        "log": explanation.source,
+        "turn": explanation.turn,
+        "lang": explanation.lang,
+        "agrees": explanation.agrees,
+        "notes": list(explanation.replay.notes),
+        "earlier_departures": list(explanation.earlier_departures),
+        "programs": programs_json(explanation.programs),
         "choices": LOG_CONVERTER.unstructure(record) if record is not None else {},
-        "before": position_json(turn.before),
+        "before": position_json(explanation.before),
         "events": [
             {
-                "text": event_text(event, lang),
-                "event": event_to_dict(event),
-                "clause": clause_json(event.clause, lang),
+                "text": explained.text,
+                "event": event_to_dict(explained.event),
+                "clause": clause_json(explained.clause),
             }
-            for event in turn.result.events
+            for explained in explanation.events
         ],
-        "after": position_json(after),
-        "result": scores_json(after),
-        "departures": [departure_json(d) for d in turn.departures],
-        **inferred_fields(turn),
+        "after": position_json(explanation.after),
+        "result": scores_json(explanation.after),
+        "departures": [departure_json(d) for d in explanation.departures],
+        **inferred_fields(explanation.replayed),
     }
 
 

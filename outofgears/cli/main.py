@@ -23,8 +23,8 @@ import threading
 
 import click
 
+from outofgears._version import __version__
 from outofgears.errors import printable, printable_lines
-from outofgears.version import __version__
 
 
 class _PipeClosedError(Exception):

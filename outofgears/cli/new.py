@@ -15,6 +15,7 @@ import click
 
 from outofgears.cli.common import (
     deliver,
+    lang_option,
     output_path,
     say,
 )
@@ -23,7 +24,7 @@ from outofgears.cli.starting import (
     header_options,
     new_game,
 )
-from outofgears.words import position_lines
+from outofgears.words import position_lines, translator
 
 
 @click.command()
@@ -35,7 +36,8 @@ from outofgears.words import position_lines
     help="The file to write (default, or '-': standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
-def new(output: str | None, force: bool, **header: Any) -> None:
+@lang_option("the layout's questions, the refusals and the table printed")
+def new(output: str | None, force: bool, lang: str, **header: Any) -> None:
     """Write the log of a new game, ready for its turns.
 
     The log records the engine and spec versions, the players and their robots, the variant, every
@@ -55,11 +57,12 @@ def new(output: str | None, force: bool, **header: Any) -> None:
 
     Exit status 0; 2 for invalid robots, players or options, or a file that cannot be written.
     """
-    game = new_game(Header(**header), prompts_to_stderr=output in (None, "-"))
+    game = new_game(Header(**header), prompts_to_stderr=output in (None, "-"), lang=lang)
     target = output_path(output, force=force)
     written = deliver(game.text, target, output, force=force)
     if written:
-        say(game.written_line(str(output)))
-    say(f"The table it starts from (turn {game.start.turn}):", err=not written)
-    for line in position_lines(game.start, "en"):
+        say(game.written_line(str(output), lang))
+    starts = translator(lang).gettext("The table it starts from (turn {turn}):")
+    say(starts.format(turn=game.start.turn), err=not written)
+    for line in position_lines(game.start, lang):
         say(line, err=not written)

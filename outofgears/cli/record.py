@@ -1,42 +1,31 @@
 """``outofgears record LOG``: enter a game turn by turn, as it is played at a table.
 
-The log is created when it is missing (with the options of ``outofgears new``), else read
-and replayed to the current table (:func:`outofgears.judge.replay.replay_log`). Then, turn after
-turn, the command asks what the table did, checks each answer on the spot with the engine and
-asks again on a bad one, resolves the turn, shows what happened and the new table, and appends
-the turn to the log, which is rewritten whole or not at all.
+The terminal's face of :class:`~outofgears.table.session.TableSession`, which knows what to
+ask, how to read and check an answer, and what a turn adds to the log. This module only reads
+the options, shows each question and reads a line for it, says what the session refuses or
+takes back, and writes each turn the session gives to LOG (rewritten whole or not at all,
+under a lock), saying what a signal left written.
 
-The questions of a turn are :data:`QUESTIONS`: small functions, each taking the turn as
-answered so far (a :class:`TurnDraft`), the answers the command line gave (:class:`Given`) and
-who answers the rest (:class:`Asker`), and returning the turn with its answer. Adding a
-question is adding one function there.
-
-The asker speaks the players' language (``--lang``): every sentence is a gettext message of
-:mod:`outofgears.words`, the turns and departures are ``replay``'s own lines, and an answer's
-refusal is said by :func:`refused_text`. The answers' grammar stays the log's (its shapes,
-shown in backquotes), but yes and no (:func:`read_yes_no`), the cards (typed by the
-rulebook's names too: :func:`~outofgears.cli.table_words.parse_table_program`) and the gears and
-places (:func:`~outofgears.cli.table_words.table_answer`, which each reader of an answer runs
-first) may be typed in the language; the hints show them so (:func:`typed`).
+The log is created when it is missing (with the options of ``outofgears new``), else read and
+replayed to the current table (:func:`outofgears.judge.replay.replay_log`). Before each turn
+the table, the scores and the rule options in play are shown. ``undo`` (``annulla``,
+``annuler``, or ``<``) takes the last answer back; at a turn's first question, the last
+written turn, after a "yes".
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import sys
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-import attrs
 import click
-from attrs import field, frozen
+from attrs import frozen
 
 from outofgears.cli.common import (
     AGREES,
@@ -46,7 +35,6 @@ from outofgears.cli.common import (
     check_output,
     deliver,
     fail,
-    json_safe,
     lang_option,
     notes_lines,
     output_error,
@@ -57,72 +45,41 @@ from outofgears.cli.common import (
 from outofgears.cli.locking import check_not_linked, replace_if_unchanged, signals_held
 from outofgears.cli.reports import departure_text, turn_text, undecided_line
 from outofgears.cli.starting import Header, header_options, new_game
-from outofgears.cli.table_words import (
-    Examples,
-    add_recorded,
-    answer_in,
+from outofgears.errors import OutOfGearsError, printable, show
+from outofgears.judge.replay import Replay, TurnReplay, replay_log
+from outofgears.judge.start import spec_note_facts
+from outofgears.log import (
+    MAX_LOG_BYTES,
+    LogError,
+    SplitRecord,
+    read_log_bytes,
+)
+from outofgears.log.writing import append_turn_text, without_last_turn_text
+from outofgears.rules.programs import parse_program
+from outofgears.table.answers import (
     parse_drawn,
     parse_gear_list,
     parse_robot,
     parse_shares,
     parse_split_place,
     parse_steal,
-    parse_table_program,
     split_keyed,
-    table_answer,
 )
-from outofgears.errors import (
-    IllegalChoiceError,
-    IllegalProgramError,
-    InvalidStateError,
-    OutOfGearsError,
-    printable,
-    show,
+from outofgears.table.session import (
+    AnswerRefusedError,
+    Entered,
+    Given,
+    GivenRefusedError,
+    Question,
+    TableSession,
+    is_undo,
+    read_yes_no,
+    short_forms_line,
 )
-from outofgears.judge.replay import Departure, Replay, TurnReplay, arrange_draws, replay_log
-from outofgears.judge.start import spec_note_facts
-from outofgears.log import (
-    MAX_LOG_BYTES,
-    ChoicesRecord,
-    LogError,
-    Recorded,
-    SplitRecord,
-    StealRecord,
-    TurnRecord,
-    format_json,
-    log_to_json,
-    read_log_bytes,
-)
-from outofgears.rules.assembly import assembly_options
-from outofgears.rules.events import Event, GearMoved, SplitResolved
-from outofgears.rules.exploration import dumps_explored
-from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
-from outofgears.rules.model import GameState, Place
-from outofgears.rules.programs import (
-    AnyProgram,
-    Program,
-    check_robot_program,
-    legal_programs,
-    parse_program,
-    validate_programs,
-)
-from outofgears.rules.refusals import Refusal
-from outofgears.rules.turn import TurnResult, resolve_turn
-from outofgears.words import (
-    card_name,
-    clause_title,
-    colour_name,
-    gears_text,
-    place_text,
-    position_lines,
-    translator,
-)
-from outofgears.words.findings import fact_text, refusal_text
+from outofgears.words import options_lines, position_lines, translator
+from outofgears.words.findings import fact_text
 
 T = TypeVar("T")
-
-#: The most legal assemblies a question lists; beyond, it says "any two of them".
-MAX_LISTED: Final = 10
 
 
 class RecordingStoppedError(OutOfGearsError):
@@ -165,186 +122,17 @@ def read_answer(question: str) -> str:
     return answer
 
 
-@frozen
-class Asker:
-    """Who answers the questions the command line left open: the person at the keyboard
-    (``interactive``), or nobody, which leaves every optional answer empty. ``typed`` keeps
-    the answers given so far, so that a stop can say whether a turn in progress is lost."""
-
-    interactive: bool
-    typed: list[str] = field(factory=list, eq=False)
-    #: The language of the questions, hints and refusals (:data:`outofgears.words.LANGUAGES`).
-    lang: str = "en"
-
-    def ask(self, question: str, read: Callable[[str], T], shape: str = "") -> T | None:
-        """The answer to ``question`` as ``read`` takes it, asking again with the reason while
-        ``read`` refuses it; ``None`` for an empty answer (or when nobody answers). ``shape``
-        says in the asker's language how to write the answer (the reason, in Italian or
-        French, for an answer that cannot be read)."""
-        if not self.interactive:
-            return None
-        while True:
-            text = read_answer(question).strip()
-            if not text:
-                return None
-            self.typed.append(text)
-            try:
-                return read(text)
-            except OutOfGearsError as error:
-                say(again_line(refused_text(error, text, shape, self.lang), self.lang))
-
-
-def again_line(reason: str, lang: str) -> str:
-    """An answer refused, asked again."""
+def again_line(reason: str, question: Question, lang: str) -> str:
+    """An answer refused, asked again: with what an empty answer does, where it does
+    something."""
     t = translator(lang)
-    return t.gettext("  not taken: {error}. Again, or an empty answer to leave it.").format(
-        error=reason
-    )
-
-
-def refused_text(error: OutOfGearsError, text: str, shape: str, lang: str) -> str:
-    """Why an answer ``text`` is refused, in ``lang``: in English the error's own words; in
-    Italian or French a choice the rules refuse as they say it, a program by the clause it
-    breaks, and any other answer as one that cannot be read, with how to write it."""
-    if lang == "en":
-        return str(error)
-    t = translator(lang)
-    if isinstance(error, IllegalChoiceError) and isinstance(error.refusal, Refusal):
-        return f"{refusal_text(error.refusal, lang)} ({error.clause})"
-    if isinstance(error, IllegalProgramError):
-        return t.gettext("robot {robot} may not lay that program: {title} ({clause})").format(
-            robot=error.robot, title=clause_title(error.clause, lang), clause=error.clause
-        )
-    if shape:
-        return t.gettext("{answer} cannot be read: {shape}").format(answer=show(text), shape=shape)
-    return t.gettext("{answer} cannot be read").format(answer=show(text))
-
-
-def typed(text: str, lang: str) -> str:
-    """An English answer as the players type it, inside a sentence: as is in English; in
-    Italian or French with its gears and places in the language, in backquotes."""
-    return text if lang == "en" else f"`{answer_in(text, lang)}`"
-
-
-def quoted(text: str, lang: str) -> str:
-    """An English answer as the players type it, quoted: ``'red from feet'``; in Italian or
-    French as :func:`typed` writes it."""
-    return f"'{text}'" if lang == "en" else typed(text, lang)
-
-
-def answer_gears(items: Iterable[Gear], lang: str) -> str:
-    """Gears counted by colour, in English as a table says them (``"2 red, 1 blue"``); in
-    Italian or French with the names a player types (``"2 `red`, 1 `blue`"``)."""
-    if lang == "en":
-        return gears_text(items, lang)
-    counts = Counter(sort_gears(tuple(items)))
-    if not counts:
-        return translator(lang).pgettext("no gears", "none")
-    return ", ".join(f"{count} {typed(str(gear), lang)}" for gear, count in counts.items())
-
-
-# --- the turn as answered so far -------------------------------------------------------------
-
-
-@frozen
-class TurnDraft:
-    """One turn as answered so far: the table before it, the programs, the choices, what
-    the players wrote down. Every choice in it is one the rules allow."""
-
-    state: GameState
-    programs: dict[int, AnyProgram] = field(factory=dict)
-    choices: ChoicesRecord = field(factory=ChoicesRecord)
-    recorded: Recorded | None = None
-    drawn: dict[int, Gear | None] | None = None
-    #: Whether the log knows the reserve's order (a seed, or a list); if not, the table
-    #: says what it turned up (``drawn``).
-    order_known: bool = True
-    #: The departures of the turn the table confirmed ("write it anyway"), by JSON path.
-    confirmed: frozenset[str] = frozenset()
-    #: The departures of this turn as the draft stands (the log replayed with it); the
-    #: reason, as an :class:`~outofgears.errors.InvalidStateError`, for a value the log
-    #: cannot hold. ``None``: nothing is checked while the turn is entered.
-    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = field(
-        default=None, eq=False, repr=False
-    )
-
-    def departures(self) -> tuple[Departure, ...]:
-        """The departures of this turn the table has not confirmed."""
-        found = self.judge(self) if self.judge is not None else ()
-        return tuple(d for d in found if d.json_path not in self.confirmed)
-
-    def confirming(self, departures: Iterable[Departure]) -> TurnDraft:
-        """The draft with ``departures`` confirmed: written as the table recorded them."""
-        paths = {departure.json_path for departure in departures}
-        return attrs.evolve(self, confirmed=self.confirmed | paths)
-
-    def resolve(self) -> TurnResult:
-        """The turn resolved with its choices; :class:`~outofgears.errors.IllegalChoiceError`
-        for one the rules refuse."""
-        return resolve_turn(self.table(), self.programs, choices=self.choices.to_choices())
-
-    def table(self) -> GameState:
-        """The table before the turn, with the gears the table turned up on top of the
-        reserve when its order is unknown (EXP-1)."""
-        if self.order_known or self.drawn is None:
-            return self.state
-        arranged, _ = arrange_draws(self.state, self.record(), "$", "<record>", False)
-        return arranged
-
-    def choosing(self, **changes: Any) -> TurnDraft:
-        """The draft with its choices changed, checked by resolving the turn with them."""
-        draft = attrs.evolve(self, choices=attrs.evolve(self.choices, **changes))
-        draft.resolve()
-        return draft
-
-    def with_steal(self, steal: StealRecord) -> TurnDraft:
-        """The draft with one more defence steal (ATK-4)."""
-        return self.choosing(defence_steals=(*self.choices.defence_steals, steal))
-
-    def with_assembly(self, robot: int, gears: tuple[Gear, ...]) -> TurnDraft:
-        """The draft with ``robot``'s assembly (ASM-1)."""
-        return self.choosing(assemblies={**self.choices.assemblies, robot: gears})
-
-    def with_split(self, split: SplitRecord) -> TurnDraft:
-        """The draft with one more split the table agreed on (SPL-5)."""
-        return self.choosing(splits=(*self.choices.splits, split))
-
-    def record(self) -> TurnRecord:
-        """The turn as the log writes it."""
-        chose = self.choices != ChoicesRecord()
-        return TurnRecord(
-            turn=self.state.turn,
-            programs=dict(self.programs),
-            choices=self.choices if chose else None,
-            recorded=self.recorded,
-            drawn=self.drawn,
-        )
-
-
-# --- what the command line answers -----------------------------------------------------------
-
-
-@frozen
-class Given:
-    """The answers the command line gives for the next turn (its ``--program``, ``--steal``,
-    ``--assemble``, ``--split`` and ``--recorded`` options), read but not yet checked against
-    the table."""
-
-    programs: dict[int, AnyProgram] = field(factory=dict)
-    steals: tuple[StealRecord, ...] = ()
-    assemblies: dict[int, tuple[Gear, ...]] = field(factory=dict)
-    splits: tuple[SplitRecord, ...] = ()
-    recorded: tuple[str, ...] = ()
-    drawn: dict[int, Gear | None] = field(factory=dict)
-
-    @property
-    def anything(self) -> bool:
-        """Whether the command line answers anything."""
-        return self != Given()
-
-    def scripted(self, state: GameState) -> bool:
-        """Whether the command line gives every program of the turn: then nothing is asked."""
-        return set(state.robot_numbers) <= set(self.programs)
+    if question.empty == "default":
+        line = t.gettext("  not taken: {error}. Again, or an empty answer for the default.")
+    elif question.empty == "done":
+        line = t.gettext("  not taken: {error}. Again, or an empty answer to leave it.")
+    else:
+        line = t.gettext("  not taken: {error}. Again:")
+    return line.format(error=reason)
 
 
 def keyed_options(option: str, texts: Iterable[str], read: Callable[[str, str], T]) -> list[T]:
@@ -398,560 +186,6 @@ def given_answers(
 
 # --- the questions of a turn -----------------------------------------------------------------
 
-#: A question of a turn: the turn so far, the command line's answers, who answers the rest.
-Question = Callable[[TurnDraft, Given, Asker], TurnDraft]
-
-
-def ask_programs(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """Every robot's program (PRG-1), each legal on its own, then all of them together
-    (partners in the two-robot variant: VAR-2, UPG-4)."""
-    state = draft.state
-    for robot in sorted(set(given.programs) - set(state.robot_numbers)):
-        fail(f"--program: robot {robot} is not in play ({in_play(state)})")
-    programs: dict[int, AnyProgram] = {}
-    for robot in state.robot_numbers:
-        if robot in given.programs:
-            programs[robot] = given_program(state, robot, given.programs[robot])
-        else:
-            first = not programs and not given.programs
-            programs[robot] = asked_program(state, robot, asker, first=first)
-    while True:
-        try:
-            validate_programs(state, programs)
-        except IllegalProgramError as error:
-            if not asker.interactive:
-                fail(f"--program: {error}")
-            reason = refused_text(error, "", "", asker.lang)
-            say(translator(asker.lang).gettext("  not taken: {error}.").format(error=reason))
-            programs[error.robot] = asked_program(state, error.robot, asker, first=False)
-            continue
-        return attrs.evolve(draft, programs=programs)
-
-
-def given_program(state: GameState, robot: int, program: AnyProgram) -> AnyProgram:
-    """A program the command line gives, checked on its own."""
-    try:
-        return legal_program(state, robot, str(program))
-    except OutOfGearsError as error:
-        fail(f"--program {robot}={program}: {error}")
-
-
-def asked_program(state: GameState, robot: int, asker: Asker, *, first: bool) -> AnyProgram:
-    """One robot's program, asked until a legal one is given. An empty answer for the first
-    robot asked stops the recording."""
-    lang = asker.lang
-    t = translator(lang)
-    hint = programs_hint(legal_programs(state, robot), lang)
-    question = t.gettext("Robot {robot} ({player}, {colour}) program [{hint}]:").format(
-        robot=robot,
-        player=state.player_of(robot).name,
-        colour=colour_name(robot, lang),
-        hint=hint,
-    )
-    shape = t.gettext("robot {robot} may lay {programs}").format(robot=robot, programs=hint)
-    while True:
-        try:
-            program = asker.ask(
-                question, lambda text: legal_program(state, robot, text, lang), shape
-            )
-        except RecordingStoppedError:
-            raise RecordingStoppedError(unfinished=not first) from None
-        if program is not None:
-            return program
-        if first:
-            raise RecordingStoppedError(unfinished=False)
-        say(t.gettext("  every robot lays a program (an empty answer for the first robot stops)."))
-
-
-def legal_program(state: GameState, robot: int, text: str, lang: str = "en") -> AnyProgram:
-    """The program ``text`` names (read forgivingly: ``Harvest1``; in Italian or French also
-    with the card's name in ``lang``), if ``robot`` may lay it on the next turn (PRG-2,
-    UPG-2, UPG-3); else the reason, naming the programs it may lay."""
-    legal = legal_programs(state, robot)
-    try:
-        program = parse_table_program(text, lang)
-    except InvalidStateError:
-        raise InvalidStateError(
-            f"{show(text)} is not a program: robot {robot} may lay {programs_hint(legal)} "
-            "(such as 'attack " + str(state.robot_numbers[0]) + "')"
-        ) from None
-    if program not in legal:
-        check_robot_program(state, robot, program)  # raises with the reason
-    return program
-
-
-def programs_hint(programs: Sequence[AnyProgram], lang: str = "en") -> str:
-    """The legal programs of a robot, short: ``"attack, trap, harvest 1-4; super trap"``, the
-    cards named in ``lang`` (as the players may type them).
-
-    >>> from outofgears.rules.setup import setup_game
-    >>> programs_hint(legal_programs(setup_game([1, 2, 5], seed=1), 2))
-    'attack, trap, harvest 1, 2, 5'
-    >>> programs_hint(legal_programs(setup_game([1, 2, 5], seed=1), 2), "fr")
-    'Attaque, Piège, Récolte 1, 2, 5'
-    """
-    cards = [program for program in programs if isinstance(program, Program)]
-    numbers = sorted({program.number for program in cards})
-    actions = list(dict.fromkeys(program.action for program in cards))
-    shown = ", ".join(map(str, numbers))
-    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
-        shown = f"{numbers[0]}-{numbers[-1]}"
-    upgrades = [program.card for program in programs if not isinstance(program, Program)]
-    names = [action.value if lang == "en" else card_name(action, lang) for action in actions]
-    upgrade_names = [card.value if lang == "en" else card_name(card, lang) for card in upgrades]
-    return "; ".join([f"{', '.join(names)} {shown}", *upgrade_names])
-
-
-@frozen
-class Decision:
-    """A decision the table may make once the programs are revealed, and how to ask it.
-
-    Attributes:
-        key: Which decision it is (a defender and attacker, a place, a robot).
-        question: The question, with the default the rules apply to an empty answer.
-        read: The draft with the answer taken, or the reason it is refused.
-        shape: How to write the answer, in the question's language.
-        default: The English answer that an empty answer stands for (the rules' default).
-    """
-
-    key: object
-    question: str
-    read: Callable[[TurnDraft, str], TurnDraft]
-    shape: str = ""
-    default: str = ""
-
-
-def ask_decisions(
-    draft: TurnDraft,
-    asker: Asker,
-    decided: set[object],
-    decisions: Callable[[TurnDraft, TurnResult, str], list[Decision]],
-) -> TurnDraft:
-    """Ask each decision of one kind not yet decided, in the order the turn meets them; the
-    turn is resolved again after each answer, as an answer can change what comes next."""
-    while True:
-        found = decisions(draft, draft.resolve(), asker.lang)
-        pending = [d for d in found if d.key not in decided]
-        if not pending:
-            return draft
-        decision = pending[0]
-        decided.add(decision.key)
-        answered = asker.ask(decision.question, partial(decision.read, draft), decision.shape)
-        if answered is not None:
-            draft = answered
-
-
-def take_given(option: str, what: object, add: Callable[[T], TurnDraft], choice: T) -> TurnDraft:
-    """A choice the command line gives, checked against the rules; exit status 2 if refused."""
-    try:
-        return add(choice)
-    except OutOfGearsError as error:
-        fail(f"{option} ({what}): {error}")
-
-
-def ask_steals(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """The gear each defender took from each of its attackers (ATK-4; default ATK-5)."""
-    for steal in given.steals:
-        draft = take_given("--steal", f"robot {steal.defender}", draft.with_steal, steal)
-    decided: set[object] = {(s.defender, s.attacker) for s in draft.choices.defence_steals}
-    return ask_decisions(draft, asker, decided, steal_decisions)
-
-
-def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
-    """The defence steals of the turn as resolved: each defender that took a gear."""
-    t = translator(lang)
-    decisions = []
-    for event in result.events:
-        if isinstance(event, GearMoved) and event.clause in ("ATK-4", "SATK-2"):
-            defender, attacker = event.robot, event.source.number
-            assert defender is not None
-            sources = quoted(f"{event.gear} from feet", lang)
-            if draft.state.options.defence_steal_source == "feet_or_circuit":
-                sources = t.gettext("{one} or {other}").format(
-                    one=sources, other=quoted(f"{event.gear} from circuit", lang)
-                )
-            default = typed(f"{event.gear} from {event.source.kind.value}", lang)
-            question = t.gettext(
-                "Robot {defender} defended against robot {attacker}: which gear did it "
-                "take? ({sources}; empty: the default, {default}, ATK-5)"
-            ).format(defender=defender, attacker=attacker, sources=sources, default=default)
-            shape = t.gettext("write {sources}").format(sources=sources)
-            decisions.append(
-                Decision(
-                    (defender, attacker),
-                    question,
-                    partial(read_steal, defender, attacker, lang=lang),
-                    shape,
-                    f"{event.gear} from {event.source.kind.value}",
-                )
-            )
-    return decisions
-
-
-def read_steal(
-    defender: int, attacker: int, draft: TurnDraft, text: str, lang: str = "en"
-) -> TurnDraft:
-    """The draft with the defence steal ``text`` says (``"red from feet"``, or in ``lang``)."""
-    said = table_answer(text, lang)
-    return draft.with_steal(parse_steal(said, defender, attacker, Examples.of(draft.state)))
-
-
-def ask_splits(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """How each pile shared among several takers was split (SPL-1 to SPL-4; default SPL-5)."""
-    for split in given.splits:
-        draft = take_given("--split", split.place, draft.with_split, split)
-    decided: set[object] = {split.place for split in draft.choices.splits}
-    return ask_decisions(draft, asker, decided, split_decisions)
-
-
-def split_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
-    """The splits of the turn as resolved that the table could have made otherwise: piles
-    shared among several takers, holding more than one kind of gear (a Super Shovel's split is
-    the default's, R-SHOVEL)."""
-    t = translator(lang)
-    decisions = []
-    events = result.events
-    for index, event in enumerate(events):
-        if not isinstance(event, SplitResolved) or event.clause != "SPL-1":
-            continue
-        shares = shares_after(events[index + 1 :], event)
-        pool = [*event.left, *(gear for share in shares.values() for gear in share)]
-        if len(set(pool)) < 2 or any(
-            isinstance(e, GearMoved) and e.source == event.place and e.clause.startswith("SHOV")
-            for e in events[index + 1 : index + 1 + len(pool)]
-        ):
-            continue
-        default = ", ".join(f"{robot}:{pick_text(share)}" for robot, share in shares.items())
-        place = event.place
-        question = t.gettext(
-            "{place} was shared by robots {takers}, {share} each, from {pool}: how? (written "
-            "like the default split, {default}, SPL-5, which an empty answer leaves)"
-        ).format(
-            place=place_text(place, lang),
-            takers=", ".join(map(str, event.takers)),
-            share=event.share,
-            pool=answer_gears(pool, lang),
-            default=typed(default, lang),
-        )
-        shape = t.gettext("write each taker's share like the default split, {default}").format(
-            default=typed(default, lang)
-        )
-        read = partial(read_split, place, lang=lang)
-        decisions.append(Decision(place, question, read, shape, default))
-    return decisions
-
-
-def read_split(place: Place, draft: TurnDraft, text: str, lang: str = "en") -> TurnDraft:
-    """The draft with the split of ``place`` that ``text`` says (``"1:red, 2:blue"``, or in
-    ``lang``)."""
-    shares = parse_shares(table_answer(text, lang), Examples.of(draft.state))
-    return draft.with_split(SplitRecord(place, shares))
-
-
-def shares_after(events: Sequence[Event], split: SplitResolved) -> dict[int, tuple[Gear, ...]]:
-    """What each taker got in a split: the moves from its place that follow it."""
-    shares: dict[int, tuple[Gear, ...]] = dict.fromkeys(split.takers, ())
-    for event in events:
-        if not (isinstance(event, GearMoved) and event.source == split.place):
-            break
-        if event.robot in shares:
-            shares[event.robot] += (event.gear,)
-    return shares
-
-
-def ask_assemblies(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """Which two feet gears each robot moved into its circuit, or none where assembly is
-    optional (ASM-1; default ASM-2)."""
-    for robot, gears in given.assemblies.items():
-        draft = take_given(
-            "--assemble", f"robot {robot}", partial(draft.with_assembly, robot), gears
-        )
-    decided: set[object] = set(draft.choices.assemblies)
-    return ask_decisions(draft, asker, decided, assembly_decisions)
-
-
-def assembly_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> list[Decision]:
-    """The robots that had more than one legal assembly in the turn as resolved."""
-    t = translator(lang)
-    rule = draft.state.options.assembly
-    decisions = []
-    for robot in draft.state.robot_numbers:
-        moved = tuple(
-            event.gear
-            for event in result.events
-            if isinstance(event, GearMoved)
-            and event.robot == robot
-            and event.destination == Place.circuit(robot)
-            and event.clause.startswith("ASM")
-        )
-        feet = (*result.state.robot(robot).feet, *moved)
-        options = assembly_options(robot, gear_ranks(feet), rule)
-        if len(options) < 2:
-            continue
-        legal = " | ".join(typed(pick_text(pick), lang) for pick in options)
-        if len(options) > MAX_LISTED and rule == "optional":
-            legal = t.gettext("any two of them or {none}").format(none=typed("none", lang))
-        elif len(options) > MAX_LISTED:
-            legal = t.gettext("any two of them")
-        question = t.gettext(
-            "Robot {robot} assembled which two of {feet}? ({legal}; empty: the default pick, "
-            "{default}, ASM-2)"
-        ).format(
-            robot=robot,
-            feet=answer_gears(feet, lang),
-            legal=legal,
-            default=typed(pick_text(moved), lang),
-        )
-        shape = t.gettext("write two of its gears, such as {pick}").format(
-            pick=typed(pick_text(options[0]), lang)
-        )
-        read = partial(read_assembly, robot, lang=lang)
-        decisions.append(Decision(robot, question, read, shape, pick_text(moved)))
-    return decisions
-
-
-def pick_text(gears: Sequence[Gear]) -> str:
-    """Gears the way an answer writes them: ``"red+yellow"``, or ``"none"``.
-
-    >>> from outofgears.rules.gears import gears
-    >>> pick_text((gears(3)[0], gears(1)[0])), pick_text(())
-    ('red+yellow', 'none')
-    """
-    return "+".join(map(str, sort_gears(gears))) if gears else "none"
-
-
-def read_assembly(robot: int, draft: TurnDraft, text: str, lang: str = "en") -> TurnDraft:
-    """The draft with the assembly of ``robot`` that ``text`` says (``"red, yellow"``, or in
-    ``lang``)."""
-    gears = parse_gear_list(table_answer(text, lang), Examples.of(draft.state))
-    return draft.with_assembly(robot, gears)
-
-
-def ask_recorded(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """What the players wrote down after the turn, if anything: feet, circuits, dumps,
-    scores. Replay compares them with what the rules give."""
-    players = tuple(player.name for player in draft.state.players)
-    recorded = Recorded()
-    for text in given.recorded:
-        try:
-            recorded = add_checked(draft.state, recorded, players, text)
-        except OutOfGearsError as error:
-            fail(f"--recorded {text!r}: {error}")
-    lang = asker.lang
-    t = translator(lang)
-    forms = recorded_forms(Examples.of(draft.state), lang)
-    question = t.gettext(
-        "What did the players write down after turn {turn}? ({forms}; one a line; empty: nothing)"
-    ).format(turn=draft.state.turn, forms=forms)
-    shape = t.gettext("write {forms}").format(forms=forms)
-    while True:
-        try:
-            read = partial(add_checked, draft.state, recorded, players, lang=lang)
-            added = asker.ask(question, read, shape)
-        except RecordingStoppedError:
-            break  # the input ended on an optional question: the turn is complete
-        if added is None:
-            break
-        with_value = attrs.evolve(draft, recorded=added)
-        try:
-            departing = with_value.departures()
-        except InvalidStateError as error:
-            say(again_line(refused_text(error, asker.typed[-1], shape, lang), lang))
-            continue
-        new = [d for d in departing if d.json_path not in previous_paths(draft)]
-        if new and not confirmed(new, asker, t.gettext("Write it down as recorded anyway?")):
-            say(t.gettext("  not written down. Again, or an empty answer to leave it."))
-            continue
-        draft = with_value.confirming(new)
-        recorded = added
-        question = t.gettext("Anything more written down? (empty: no)")
-    return attrs.evolve(draft, recorded=recorded if recorded != Recorded() else None)
-
-
-def recorded_forms(examples: Examples, lang: str) -> str:
-    """The ways to write a value written down, as the players type them: ``'robot 3
-    feet=red,yellow', 'robot 3 circuit=none', 'dump 4=blue' or 'score Ada=12'``."""
-    robot, gear, second = examples.robot, examples.gear, examples.second
-    forms = [
-        f"robot {robot} feet={gear},{second}",
-        f"robot {robot} circuit=none",
-        f"dump {examples.dump}={examples.third}",
-    ]
-    return (
-        translator(lang)
-        .gettext("{one} or {other}")
-        .format(
-            one=", ".join(quoted(form, lang) for form in forms),
-            other=quoted(f"score {examples.player}=12", lang),
-        )
-    )
-
-
-def previous_paths(draft: TurnDraft) -> set[str]:
-    """The JSON paths of the departures the draft has already (confirmed or not)."""
-    try:
-        return {d.json_path for d in draft.judge(draft)} if draft.judge is not None else set()
-    except InvalidStateError:
-        return set()
-
-
-def confirmed(departures: Sequence[Departure], asker: Asker, question: str) -> bool:
-    """Whether the table confirms values that depart from the rules: each departure is shown
-    as ``replay`` shows it, and only an explicit "yes" writes them."""
-    lang = asker.lang
-    t = translator(lang)
-    for departure in departures:
-        for line in departure_text(departure, lang):
-            say(f"  {line}")
-    answer = asker.ask(
-        t.gettext(
-            "{question} (yes: write it as the table recorded it; no or empty: enter it again)"
-        ).format(question=question),
-        partial(read_yes_no, lang=lang),
-        t.gettext("answer yes or no"),
-    )
-    return answer is True
-
-
-#: The words for yes and no in each language besides ``yes``, ``y``, ``no`` and ``n``.
-YES_NO: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "en": ((), ()),
-    "it": (("sì", "si", "s"), ()),
-    "fr": (("oui", "o"), ("non",)),
-}
-
-
-def read_yes_no(text: str, lang: str = "en") -> bool:
-    """``yes`` or ``no`` (``y``, ``n``, any case), or the same in ``lang`` (``sì``/``no``,
-    ``oui``/``non``); the reason, in English, for anything else (the question says in its
-    language how to answer it).
-
-    >>> read_yes_no("YES"), read_yes_no("n"), read_yes_no("Sì", "it"), read_yes_no("non", "fr")
-    (True, False, True, False)
-    """
-    word = text.strip().lower()
-    yes, no = YES_NO[lang]
-    if word in ("yes", "y", *yes):
-        return True
-    if word in ("no", "n", *no):
-        return False
-    raise InvalidStateError(f"{show(text)} is neither yes nor no")
-
-
-def add_checked(
-    state: GameState, recorded: Recorded, players: tuple[str, ...], text: str, lang: str = "en"
-) -> Recorded:
-    """``recorded`` with the value ``text`` gives (in English, or in ``lang``), which names
-    only robots, dumps and players in play."""
-    recorded = add_recorded(recorded, table_answer(text, lang), players, Examples.of(state))
-    for robot in recorded.robots:
-        if robot not in state.robot_numbers:
-            raise InvalidStateError(f"robot {robot} is not in play ({in_play(state)})")
-    for dump in recorded.dumps:
-        if dump not in [dump.number for dump in state.dumps]:
-            raise InvalidStateError(f"dump {dump} is not in play")
-    return recorded
-
-
-def ask_drawn(draft: TurnDraft, given: Given, asker: Asker) -> TurnDraft:
-    """What was turned up onto each dump at exploration (EXP-1), when the log does not know
-    the reserve's order: one gear for each dump, ascending, while the reserve lasts. Under a
-    known order the rules know it; a ``--drawn`` answer is then kept and checked by replay."""
-    pile = draft.state.reserve
-    in_play = draft.state.robot_numbers
-    dumps, _ = dumps_explored(in_play, pile)
-    for dump, told in given.drawn.items():
-        if dump not in in_play:
-            fail(f"--drawn: dump {dump} is not in play (dumps in play: {in_play})")
-        if dump not in dumps and told is not None:
-            fail(f"--drawn: dump {dump} gets no gear this turn: the reserve has run out (EXP-1)")
-    if draft.order_known or not dumps:
-        return attrs.evolve(draft, drawn=dict(given.drawn) or None)
-    left = Counter(pile)
-    drawn: dict[int, Gear | None] = {}
-    for dump in dumps:
-        gear = given.drawn.get(dump)
-        if gear is None and dump in given.drawn:
-            fail(
-                f"--drawn: dump {dump} gets a gear this turn: the reserve still holds "
-                f"{describe_gears(sorted(left.elements(), key=gear_key))} (EXP-1)"
-            )
-        if gear is None:
-            gear = asked_draw(dump, left, asker, Examples.of(draft.state))
-        elif left[gear] == 0:
-            held = describe_gears(sorted(left.elements(), key=gear_key))
-            fail(f"--drawn: {gear} for dump {dump}, but the reserve holds {held}")
-        left[gear] -= 1
-        drawn[dump] = gear
-    drawn.update((dump, None) for dump in given.drawn if dump not in dumps)
-    return attrs.evolve(draft, drawn=dict(sorted(drawn.items())))
-
-
-def asked_draw(dump: int, left: Counter[Gear], asker: Asker, words: Examples) -> Gear:
-    """The gear the table turned up onto ``dump``, one the reserve still holds."""
-    if not asker.interactive:
-        fail(
-            f"--drawn: the log does not know the reserve's order: say what was turned up onto "
-            f"dump {dump} (--drawn {dump}=GEAR)"
-        )
-
-    t = translator(asker.lang)
-    held = answer_gears(sorted(left.elements(), key=gear_key), asker.lang)
-    holds = t.gettext("the reserve holds {gears}").format(gears=held)
-
-    def one_held(text: str) -> Gear:
-        gear = parse_drawn(table_answer(text, asker.lang), words)
-        if gear is None or left[gear] == 0:
-            raise InvalidStateError(holds)
-        return gear
-
-    question = t.gettext("Which gear was turned up onto dump {dump}? ({holds})").format(
-        dump=dump, holds=holds
-    )
-    while True:
-        gear = asker.ask(question, one_held, holds)
-        if gear is not None:
-            return gear
-        say(t.gettext("  a gear is needed: the reserve still holds gears (EXP-1)."))
-
-
-def in_play(state: GameState) -> str:
-    """The robots in play, for a message."""
-    return "robots in play: " + ", ".join(map(str, state.robot_numbers))
-
-
-#: The questions of a turn, in the order they are asked.
-QUESTIONS: Final[tuple[Question, ...]] = (
-    ask_programs,
-    ask_steals,
-    ask_splits,
-    ask_assemblies,
-    ask_drawn,
-    ask_recorded,
-)
-
-
-def ask_turn(
-    state: GameState,
-    given: Given,
-    asker: Asker | None = None,
-    *,
-    order_known: bool = True,
-    judge: Callable[[TurnDraft], tuple[Departure, ...]] | None = None,
-) -> TurnDraft:
-    """The next turn, every question answered by the command line or asked. Nothing is asked
-    when the command line gives every program (:meth:`Given.scripted`). With ``judge``, a
-    value written down that departs from the rules is shown at once and asked again unless
-    the table confirms it."""
-    asker = asker or Asker(interactive=not given.scripted(state))
-    draft = TurnDraft(state, order_known=order_known, judge=judge)
-    for question in QUESTIONS:
-        draft = question(draft, given, asker)
-    return draft
-
-
-# --- the log file ----------------------------------------------------------------------------
-
 
 @frozen
 class LogFile:
@@ -971,109 +205,23 @@ class LogFile:
         except LogError as error:
             fail(error)
 
-    @property
-    def order_known(self) -> bool:
-        """Whether the log knows the reserve's draw order (a seed, or the reserve as a list)."""
-        position = self.replayed.log.start.position
-        return position is None or position.reserve_order_known
-
-    def replay_with(self, draft: TurnDraft) -> Replay:
-        """The log's replay with ``draft`` as its next turn (:class:`LogError` if the log
-        cannot hold it)."""
-        game = self.replayed.log
-        return replay_log(attrs.evolve(game, turns=(*game.turns, draft.record())), self.name)
-
-    def departures_of(self, draft: TurnDraft) -> tuple[Departure, ...]:
-        """The departures of the turn ``draft`` enters, as replay finds them; a value the log
-        cannot hold is an :class:`InvalidStateError` with the reason."""
-        try:
-            replayed = self.replay_with(draft)
-        except LogError as error:
-            raise InvalidStateError(error.reason) from None
-        return tuple(d for d in replayed.departures if d.turn == draft.state.turn)
-
-    def with_turn(
-        self, draft: TurnDraft, asker: Asker, *, write_departures: bool = False
-    ) -> Replay:
-        """The log's replay with ``draft`` as its next turn. A value that departs from the
-        rules and was not confirmed while it was entered is shown, and written only when the
-        table confirms it ("yes"), or, when nothing is asked, with ``write_departures``;
-        otherwise what was written down is asked again (a draw the reserve's known order
-        gives otherwise is dropped: the rules know it). When the log cannot hold what the
-        players wrote down (gears the game does not have), they are asked again."""
-        while True:
-            try:
-                replayed = self.replay_with(draft)
-            except LogError as error:
-                if not asker.interactive or ".recorded" not in error.json_path:
-                    fail(error)
-                t = translator(asker.lang)
-                reason = (
-                    error.reason
-                    if asker.lang == "en"
-                    else t.gettext("the log cannot hold what the players wrote down")
-                )
-                say(
-                    t.gettext("  not taken: {error}. What the players wrote down, again:").format(
-                        error=reason
-                    )
-                )
-                draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
-                continue
-            new = [
-                d
-                for d in replayed.departures
-                if d.turn == draft.state.turn and d.json_path not in draft.confirmed
-            ]
-            if not new or (not asker.interactive and write_departures):
-                return replayed
-            if not asker.interactive:
-                fail(departures_refusal(draft.state.turn, new))
-            question = (
-                translator(asker.lang)
-                .gettext("Turn {turn} departs from the rules. Write it anyway?")
-                .format(turn=draft.state.turn)
-            )
-            if confirmed(new, asker, question):
-                return replayed
-            draft = entered_again(draft, new, asker)
-
-    def append(self, record: TurnRecord, replayed: Replay) -> LogFile:
-        """The log with ``record`` appended: the file is rewritten whole or not at all, with
-        its mode, and only if nobody changed it since it was read (the re-read, the check
-        and the replacement under one lock: :func:`~outofgears.cli.locking.replace_if_unchanged`).
-        Every key of the log is kept as it was."""
-        data = json.loads(self.raw.decode("utf-8-sig"))
-        data["turns"].append(
-            log_to_json(attrs.evolve(self.replayed.log, turns=(record,)))["turns"][0]
-        )
-        text = json_safe(format_json(data)) + "\n"
+    def append(self, entered: Entered) -> LogFile:
+        """The log with the turn ``entered`` appended (exactly the turn as entered): the file
+        is rewritten whole or not at all, with its mode, and only if nobody changed it since
+        it was read (the re-read, the check and the replacement under one lock:
+        :func:`~outofgears.cli.locking.replace_if_unchanged`). Every key is kept as it was."""
+        record = entered.record
+        text = append_turn_text(self.raw.decode("utf-8-sig"), self.replayed.log, record)
         replace_if_unchanged(self.path, self.name, self.raw, text, what=f"turn {record.turn}")
+        return LogFile(self.path, self.name, text.encode("utf-8"), entered.replayed)
+
+    def without_last_turn(self) -> LogFile:
+        """The log with its last turn taken back, rewritten as :meth:`append` rewrites it."""
+        text = without_last_turn_text(self.raw.decode("utf-8-sig"))
+        turn = self.replayed.log.turns[-1].turn
+        replace_if_unchanged(self.path, self.name, self.raw, text, what=f"turn {turn}")
+        replayed = replay_log(read_log_bytes(text.encode("utf-8"), self.name), self.name)
         return LogFile(self.path, self.name, text.encode("utf-8"), replayed)
-
-
-def departures_refusal(turn: int, departures: Sequence[Departure]) -> str:
-    """Why a turn given on the command line is not written: it departs from the rules."""
-    what = "; ".join(str(departure) for departure in departures)
-    return (
-        f"turn {turn} is not written: it departs from the rules ({what}); correct the "
-        "option, or give --write-departures to write the turn as the table recorded it"
-    )
-
-
-def entered_again(draft: TurnDraft, departures: Sequence[Departure], asker: Asker) -> TurnDraft:
-    """The draft with the departing values entered again: a departing draw under a known
-    order is dropped (the rules know it), what was written down is asked again."""
-    t = translator(asker.lang)
-    if any(".drawn" in d.json_path for d in departures):
-        say(t.gettext("  the draws are left to the reserve's known order."))
-        draft = attrs.evolve(draft, drawn=None)
-    if any(".recorded" in d.json_path for d in departures):
-        say(t.gettext("  What the players wrote down, again:"))
-        draft = ask_recorded(attrs.evolve(draft, recorded=None), Given(), asker)
-    if not any(".drawn" in d.json_path or ".recorded" in d.json_path for d in departures):
-        fail(departures_refusal(draft.state.turn, departures))  # nothing to enter again
-    return draft
 
 
 def read_regular(path: Path, name: str) -> bytes:
@@ -1116,7 +264,7 @@ def writable(path: Path) -> bool:
 
 def create_log(path: str, header: Header, lang: str = "en") -> None:
     """Write the log of the new game the header options describe, as ``new -o`` does."""
-    game = new_game(header)
+    game = new_game(header, lang=lang)
     target = output_path(path, force=False)
     with signals_held() as came:  # the new log is written whole, then a signal acted on
         deliver(game.text, target, path, force=False)
@@ -1276,7 +424,9 @@ def record(
     t = translator(lang)
     try:
         line_editing()
-        session = start_and_record(context, log, header, given_texts, limit, write_departures, lang)
+        recording = start_and_record(
+            context, log, header, given_texts, limit, write_departures, lang
+        )
     except Terminated:
         say(stopped_line(signal.SIGTERM, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
@@ -1286,27 +436,28 @@ def record(
         raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
     finally:
         restore()
-    count = session.count
+    count = recording.count
     say(
         t.ngettext(
             "Recorded {count} turn in {log}.", "Recorded {count} turns in {log}.", count
         ).format(count=count, log=log)
     )
-    replayed = session.file.replayed
+    replayed = recording.file.replayed
+    command = f"outofgears replay {log}" + (f" --lang {lang}" if lang != "en" else "")
     if replayed.verdict == "undecided" and lang == "en":
-        say(f"The log is {replayed.undecided}: outofgears replay {log} says which choices.")
+        say(f"The log is {replayed.undecided}: {command} says which choices.")
     elif replayed.verdict == "undecided":
         assert replayed.undecided is not None
         say(undecided_line(replayed.undecided, lang))
     elif not replayed.agrees:
         say(
-            t.gettext("The log departs from the rules: outofgears replay {log} says where.").format(
-                log=log
+            t.gettext("The log departs from the rules: {command} says where.").format(
+                command=command
             )
         )
     status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
-    if session.stopped_by == signal.SIGINT or (session.stopped_by and session.lost):
-        status = STOPPED_BY[session.stopped_by]
+    if recording.stopped_by == signal.SIGINT or (recording.stopped_by and recording.lost):
+        status = STOPPED_BY[recording.stopped_by]
     raise SystemExit(status)
 
 
@@ -1353,7 +504,7 @@ def start_and_record(
     limit: int | None,
     write_departures: bool,
     lang: str = "en",
-) -> Session:
+) -> Recording:
     """Check LOG and the options, create LOG if it is missing, then record its turns."""
     path = log_path(log)
     given = given_answers(**given_texts)
@@ -1370,7 +521,7 @@ def start_and_record(
 
 
 @frozen
-class Session:
+class Recording:
     """How a recording ended: the log as last written, the turns recorded, and the signal
     that stopped it, if one did (``lost``: with a turn half entered, which was not written)."""
 
@@ -1380,6 +531,10 @@ class Session:
     lost: bool = False
 
 
+class TurnTakenBack(Exception):  # noqa: N818 (a signal of the loop, never seen outside)
+    """``undo`` at a turn's first question, confirmed: the last written turn was taken back."""
+
+
 def record_turns(
     file: LogFile,
     given: Given,
@@ -1387,19 +542,33 @@ def record_turns(
     *,
     write_departures: bool = False,
     lang: str = "en",
-) -> Session:
+) -> Recording:
     """Record turns until the game ends, ``limit`` turns are recorded, the input stops or a
     signal (Ctrl-C, SIGTERM) comes, speaking ``lang``. A signal during the writing of a turn
     is acted on once the turn is written."""
     t = translator(lang)
     say_notes(file.replayed, lang)
+    if file.replayed.undecided is None and not given.scripted(file.replayed.final):
+        say(
+            t.gettext(
+                "An empty answer takes the default; ? leaves a choice nobody saw to what is "
+                "written down; undo takes the last answer back."
+            )
+        )
+        say(short_forms_line(file.replayed.final, lang))
+    session = TableSession(
+        file.replayed, file.name, lang=lang, given=given, write_departures=write_departures
+    )
     count = 0
-    entering: tuple[int, Given, Asker] | None = None
+    entering: int | None = None
     try:
         while True:
-            state = file.replayed.final
+            if file.replayed.undecided is not None:
+                say(undecided_line(file.replayed.undecided, lang))
+                return Recording(file, count)
+            state = session.state
             if state.game_over:
-                if given.anything and count == 0:
+                if session.given.anything and count == 0:
                     fail(f"{file.name}: the game is over; there is no turn to record")
                 say(
                     t.gettext("The game is over after turn {turn}. Scores:").format(
@@ -1408,26 +577,21 @@ def record_turns(
                 )
                 for line in scores_lines(state, lang):
                     say(line)
-                return Session(file, count)
-            say(t.gettext("The table before turn {turn}:").format(turn=state.turn))
-            for line in position_lines(state, lang):
-                say(line)
+                return Recording(file, count)
+            say_table(session, lang)
             if count == limit:
-                return Session(file, count)
-            answers = given if count == 0 else Given()
-            asker = Asker(interactive=not answers.scripted(state), lang=lang)
-            entering = (state.turn, answers, asker)
+                return Recording(file, count)
+            entering = state.turn
             try:
-                draft = ask_turn(
-                    state,
-                    answers,
-                    asker,
-                    order_known=file.order_known,
-                    judge=file.departures_of,
-                )
-                replayed = file.with_turn(draft, asker, write_departures=write_departures)
+                entered = enter_turn(session, file, lang)
+            except TurnTakenBack:
+                file = file.without_last_turn()
+                session.written(file.replayed)
+                count -= 1
+                entering = None
+                continue
             except RecordingStoppedError as stop:
-                if stop.unfinished and answers.anything:
+                if stop.unfinished and session.given.anything:
                     fail(f"standard input ended before turn {state.turn} was complete")
                 if stop.unfinished:
                     say(
@@ -1435,31 +599,125 @@ def record_turns(
                             turn=state.turn
                         )
                     )
-                return Session(file, count)
-            turn = replayed.turns[-1]
-            for line in turn_lines(turn, lang):
+                return Recording(file, count)
+            except GivenRefusedError as error:
+                fail(str(error))
+            for line in entered_lines(entered, lang):
                 say(line)
             with signals_held() as came:
-                file = file.append(turn.record, replayed)
+                file = file.append(entered)
+                session.written(file.replayed)
                 entering = None
-            say(t.gettext("Turn {turn} written to {log}.").format(turn=turn.turn, log=file.name))
+            say(
+                t.gettext("Turn {turn} written to {log}.").format(
+                    turn=entered.record.turn, log=file.name
+                )
+            )
             count += 1
             if came:
-                say(stopped_line(came[0], "written", lang, turn.turn))
-                return Session(file, count, came[0])
+                say(stopped_line(came[0], "written", lang, entered.record.turn))
+                return Recording(file, count, came[0])
     except (KeyboardInterrupt, Terminated) as stop:
         signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
         click.echo()  # the question's line ends here
         if entering is None:
             say(stopped_line(signum, "between", lang))
-            return Session(file, count, signum)
-        number, answers, asker = entering
-        lost = answers.anything or bool(asker.typed)
-        if lost:
-            say(stopped_line(signum, "lost", lang, number))
-        else:
-            say(stopped_line(signum, "unentered", lang, number))
-        return Session(file, count, signum, lost)
+            return Recording(file, count, signum)
+        lost = session.given.anything or bool(session.answers)
+        say(stopped_line(signum, "lost" if lost else "unentered", lang, entering))
+        return Recording(file, count, signum, lost)
+
+
+def say_table(session: TableSession, lang: str) -> None:
+    """What the table sees before a turn: the table, the scores as they stand, the rule
+    options in play."""
+    t = translator(lang)
+    state = session.state
+    say(t.gettext("The table before turn {turn}:").format(turn=state.turn))
+    for line in position_lines(state, lang):
+        say(line)
+    for line in scores_lines(state, lang):
+        say(line)
+    for line in options_lines(state.options, session.log.two_robot_variant or False, lang):
+        say(line)
+
+
+def enter_turn(session: TableSession, file: LogFile, lang: str) -> Entered:
+    """The turn in progress, each question shown and answered at the keyboard until the
+    session has the turn whole. ``undo`` takes the last answer back; with none, the last
+    written turn (after a "yes": :class:`TurnTakenBack`).
+
+    Raises:
+        RecordingStoppedError: The first program was left empty, or the input ended.
+        GivenRefusedError: An answer given as an option is refused.
+    """
+    t = translator(lang)
+    while True:
+        question = session.question()
+        if question is None:
+            return session.entered()
+        for line in question.notes:
+            say(line)
+        for departure in question.departures:
+            for line in departure_text(departure, lang):
+                say(f"  {line}")
+        try:
+            text = read_answer(question.text)
+        except RecordingStoppedError:
+            if question.kind != "recorded":  # an optional question: the turn is complete
+                unfinished = bool(session.answers) or question.empty != "stop"
+                raise RecordingStoppedError(unfinished=unfinished) from None
+            text = ""
+        if is_undo(text, lang):
+            undone = session.undo()
+            if undone is not None:
+                say(t.gettext("  taken back: {answer}").format(answer=show(undone)))
+            elif take_back_turn(file, lang):
+                raise TurnTakenBack()
+            continue
+        if not text.strip() and question.empty == "stop":
+            raise RecordingStoppedError(unfinished=False)
+        try:
+            session.answer(text)
+        except AnswerRefusedError as refused:
+            say(again_line(refused.reason, question, lang))
+
+
+def take_back_turn(file: LogFile, lang: str) -> bool:
+    """Whether the table confirms taking the last written turn out of the log (``undo`` at a
+    turn's first question); ``False`` when the log has none."""
+    t = translator(lang)
+    turns = file.replayed.log.turns
+    if not turns:
+        say(t.gettext("  nothing to take back: the log has no turn yet."))
+        return False
+    question = t.gettext(
+        "Take turn {turn} back out of the log? (yes: it is removed and asked again; no or "
+        "empty: keep it)"
+    ).format(turn=turns[-1].turn)
+    while True:
+        try:
+            text = read_answer(question)
+        except RecordingStoppedError:
+            return False
+        if not text.strip():
+            return False
+        try:
+            return read_yes_no(text, lang)
+        except OutOfGearsError:
+            say("  " + t.gettext("answer yes or no"))
+
+
+def entered_lines(entered: Entered, lang: str) -> list[str]:
+    """A turn just entered as ``replay`` reports it (programs, what happened, departures);
+    for a log that the turn leaves undecided, the verdict instead."""
+    number = entered.record.turn
+    replayed = entered.replayed
+    for turn in replayed.turns:
+        if turn.turn == number:
+            return turn_lines(turn, lang)
+    assert replayed.undecided is not None
+    return [undecided_line(replayed.undecided, lang)]
 
 
 def stopped_line(signum: int, when: str, lang: str, turn: int = 0) -> str:

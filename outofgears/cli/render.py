@@ -59,7 +59,7 @@ def turn_picture(
     layout: Layout = "narrow" if narrow else "wide"
     english = lang == "en"
     if after:
-        state = replayed.result.state
+        state = replayed.after  # the table's position when the turn followed it (SET-8)
         ending = ", the end of the game" if state.game_over else ""
         return render_svg(
             state,
@@ -116,7 +116,8 @@ def render(
     its feet and in its circuit; every gear is labelled with its colour number and count, so
     that it reads without colour. By default it is the table before turn N, with the turn's
     programs as labelled arrows (an attack solid, a trap dashed, a harvest dotted); with
-    --after, the table after turn N, what moved outlined. With --narrow the picture is laid
+    --after, the table after turn N, what moved outlined (the position the table wrote down,
+    when the turn departs and follows it: spec SET-8). With --narrow the picture is laid
     out for a phone: 328 units wide, as tall as it needs. --lang it or fr writes its words
     in Italian or French.
 

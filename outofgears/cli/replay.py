@@ -33,7 +33,7 @@ from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import translator
-from outofgears.words.findings import fact_text, open_question_text
+from outofgears.words.findings import TableFollowed, fact_text, open_question_text
 
 
 @click.command()
@@ -55,7 +55,9 @@ def replay(log: str, output_format: str, quiet: bool, max_open: int, lang: str) 
 
     Where the players recorded outcomes and not the choices behind them, every position that
     agrees with everything recorded so far is carried to the next turn, and a turn departs
-    only when none of them explains it. What stays open at the end is reported.
+    only when none of them explains it. What stays open at the end is reported. After a
+    departing turn that says "follows": "table", the later turns are judged from the position
+    the table wrote down (spec SET-8), and the report says so under that turn.
 
     Exit status 0 when the log agrees with the rules, 1 when a recorded value
     or a choice departs from them (the first one is reported with the events
@@ -98,6 +100,8 @@ def replay_text(replayed: Replay, name: str, *, quiet: bool = False, lang: str =
     if not quiet:
         for turn in replayed.turns:
             lines += turn_text(turn, lang)
+    else:  # the scores below are counted from the table's position where it was followed
+        lines += notes_lines([TableFollowed(t.turn) for t in replayed.turns if t.followed], lang)
     final = replayed.final
     status = (
         t.gettext("game over")

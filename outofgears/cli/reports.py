@@ -17,7 +17,7 @@ from outofgears.judge.replay import Departure, TurnReplay, Undecided, UndecidedE
 from outofgears.log import LogError
 from outofgears.log.serialization import event_to_dict
 from outofgears.words import event_text, translator
-from outofgears.words.findings import departure_line, departure_lines, fact_text
+from outofgears.words.findings import TableFollowed, departure_line, departure_lines, fact_text
 
 
 def turn_text(turn: TurnReplay, lang: str = "en") -> list[str]:
@@ -41,6 +41,8 @@ def turn_text(turn: TurnReplay, lang: str = "en") -> list[str]:
             )
         )
     lines += [f"  ! {departure_line(departure, lang)}" for departure in turn.departures]
+    if turn.followed:
+        lines.append(f"  {fact_text(TableFollowed(turn.turn), lang)}")
     return lines
 
 
@@ -79,10 +81,14 @@ def undecided_line(undecided: Undecided, lang: str) -> str:
             ways=undecided.ways,
             path=undecided.json_path,
         )
-    return t.gettext(
+    return t.ngettext(
+        "The log is undecided: more than {bound} position open at turn {turn}: write "
+        "that turn's choices, or more of what was recorded ({path}), or raise "
+        "--max-open.",
         "The log is undecided: more than {bound} positions open at turn {turn}: write "
         "that turn's choices, or more of what was recorded ({path}), or raise "
-        "--max-open."
+        "--max-open.",
+        undecided.bound,
     ).format(bound=undecided.bound, turn=undecided.turn, path=undecided.json_path)
 
 

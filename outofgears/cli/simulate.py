@@ -49,13 +49,13 @@ from typing import Any, Final, TextIO
 import click
 from attrs import define, evolve, field, frozen
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.cli.common import (
     FORMAT_OPTION,
     AsciiIntRange,
     InputError,
     atomic_output,
     echo_json,
-    json_safe,
     output_error,
     output_path,
     say,
@@ -72,13 +72,13 @@ from outofgears.log import (
     log_to_json,
     turn_record_from,
 )
+from outofgears.log.writing import json_safe
 from outofgears.play.policies import random_programs
 from outofgears.rules.gears import counted
 from outofgears.rules.model import GameState, Options
 from outofgears.rules.scoring import player_scores, winners
 from outofgears.rules.setup import seat_players
 from outofgears.rules.turn import apply_turn
-from outofgears.version import SPEC_VERSION, __version__
 
 #: Turns after which a simulated game that has not ended is stopped and counted as unfinished.
 TURN_CAP: Final = 500

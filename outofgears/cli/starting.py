@@ -21,14 +21,13 @@ import click
 from attrs import frozen
 from click.core import ParameterSource
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.cli.common import (
     AsciiIntRange,
     F,
     fail,
-    json_safe,
 )
-from outofgears.cli.table_words import Examples, forgiving, parse_gear_list
-from outofgears.errors import InvalidStateError, printable
+from outofgears.errors import InvalidStateError, printable, show
 from outofgears.judge.start import start_state
 from outofgears.log import (
     LOG_FORMAT,
@@ -42,11 +41,28 @@ from outofgears.log import (
     log_to_json,
     read_log_text,
 )
-from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, describe_gears, gear_key
-from outofgears.rules.model import AssemblyRule, DefenceStealSource, GameState, Options
+from outofgears.log.writing import json_safe
+from outofgears.rules.gears import COLOUR_NAMES, ROBOT_NUMBERS, Gear, gear_key
+from outofgears.rules.model import (
+    AssemblyRule,
+    DefenceStealSource,
+    GameState,
+    Options,
+    UpgradeCard,
+)
+from outofgears.rules.programs import UpgradeProgram
 from outofgears.rules.setup import build_reserve
-from outofgears.version import SPEC_VERSION, __version__
-from outofgears.words import translator
+from outofgears.table.answers import (
+    Examples,
+    answer_in,
+    forgiving,
+    parse_gear_list,
+    parse_table_program,
+    player_named,
+    table_answer,
+)
+from outofgears.table.session import refused_text
+from outofgears.words import card_name, colour_name, gears_text, translator
 
 #: The robots of a new game when neither ``--robots`` nor ``--players`` is given.
 DEFAULT_ROBOTS: Final = (1, 2, 3, 4)
@@ -129,6 +145,15 @@ _HEADER_OPTIONS: Final = (
         help="How many of each gear the face-down reserve holds at the start, such as "
         "red=2,orange=3 (its order unknown: each turn then says what was turned up). Default: "
         "the rest of the box (the colours in play, 11 each, and the expansions' gears).",
+    ),
+    click.option(
+        "--upgrade",
+        "upgrades_text",
+        multiple=True,
+        metavar="PLAYER=CARD",
+        help="With --upgrades and a layout: the upgrade card a player holds at the start "
+        "(UPG-1), such as Ada=super-trap; repeat it for each player who holds one. At --layout "
+        "each player is asked.",
     ),
     click.option(
         "--layout",
@@ -311,6 +336,7 @@ class Header:
     feet_text: tuple[str, ...] = ()
     circuits_text: tuple[str, ...] = ()
     reserve_text: str | None = None
+    upgrades_text: tuple[str, ...] = ()
     ask_layout: bool = False
 
     @property
@@ -361,23 +387,25 @@ class NewGame:
         )
 
 
-def new_game(header: Header, *, prompts_to_stderr: bool = False) -> NewGame:
+def new_game(header: Header, *, prompts_to_stderr: bool = False, lang: str = "en") -> NewGame:
     """The log of the game the header options describe; a message and exit status 2 when
     they do not describe one. Without ``--seed`` the seed is drawn at random; with a layout
     (:attr:`Header.layout_given`) the log starts from it, asked for where ``--layout`` says
-    so (the questions on standard error with ``prompts_to_stderr``)."""
+    so (the questions on standard error with ``prompts_to_stderr``), with the upgrade card
+    each player holds. The questions and refusals are in ``lang``, and the gears may be
+    typed in it."""
+    t = translator(lang)
     if header.layout_given and header.seed is not None:
         fail(
-            "--seed deals the table; --dump, --feet, --circuit, --reserve and --layout give "
-            "it: not both"
+            t.gettext(
+                "--seed deals the table; --dump, --feet, --circuit, --reserve and --layout "
+                "give it: not both"
+            )
         )
-    if header.layout_given and header.upgrades:
-        fail(
-            "--upgrades with a layout: the command line cannot say yet which upgrade card each "
-            "player holds; write the log's start.position.upgrades by hand (see the log format)"
-        )
+    if header.upgrades_text and not (header.layout_given and header.upgrades):
+        fail(t.gettext("--upgrade says who holds which card at a dealt layout, with --upgrades"))
     if header.robots_text is not None and header.players_text is not None:
-        fail("give either --robots or --players, not both")
+        fail(t.gettext("give either --robots or --players, not both"))
     try:
         robots = parse_robots(header.robots_text) if header.robots_text is not None else None
         named = parse_players(header.players_text) if header.players_text is not None else None
@@ -391,17 +419,24 @@ def new_game(header: Header, *, prompts_to_stderr: bool = False) -> NewGame:
             pad_reserve=header.pad_reserve,
         )
     except InvalidStateError as error:
-        fail(f"cannot start this game: {error}")
+        fail(t.gettext("cannot start this game: {error}").format(error=error))
     import secrets  # imported here rather than when the command line starts
 
     seed = header.seed if header.seed is not None else secrets.randbelow(2**32)
     data = skeleton_json(players, options, seed)
     if header.layout_given:
         robots = tuple(sorted(n for numbers in players.values() for n in numbers))
-        layout = Layout.given(header, robots, options)
+        layout = Layout.given(header, robots, options, lang)
+        held = held_upgrades(header.upgrades_text, tuple(players), options, lang)
         if header.ask_layout:
-            layout = layout.asked(robots, options, err=prompts_to_stderr)
-        data["start"] = {"position": layout.position_json(robots, options)}
+            layout = layout.asked(robots, options, err=prompts_to_stderr, lang=lang)
+            if options.upgrades:
+                held = ask_upgrades(tuple(players), held, options, err=prompts_to_stderr, lang=lang)
+        data["start"] = {"position": layout.position_json(robots, options, lang)}
+        if held:
+            data["start"]["position"]["upgrades"] = {
+                name: card.value for name, card in held.items()
+            }
     text = json_safe(format_json(data)) + "\n"
     try:
         start = start_state(read_log_text(text, "<new>"), "<new>")
@@ -450,12 +485,14 @@ class Layout:
     reserve: dict[Gear, int] | None
 
     @classmethod
-    def given(cls, header: Header, robots: tuple[int, ...], options: Options) -> Layout:
-        """The layout the options give, each value read and its key checked (a message
-        naming the option for one that is wrong)."""
-        dumps = keyed_places("--dump", header.dumps_text, robots, "dump")
-        feet = keyed_places("--feet", header.feet_text, robots, "robot")
-        circuits = keyed_places("--circuit", header.circuits_text, robots, "robot")
+    def given(
+        cls, header: Header, robots: tuple[int, ...], options: Options, lang: str = "en"
+    ) -> Layout:
+        """The layout the options give, each value read (in English or in ``lang``) and its
+        key checked (a message naming the option for one that is wrong)."""
+        dumps = keyed_places("--dump", header.dumps_text, robots, "dump", lang)
+        feet = keyed_places("--feet", header.feet_text, robots, "robot", lang)
+        circuits = keyed_places("--circuit", header.circuits_text, robots, "robot", lang)
         reserve = None
         if header.reserve_text is not None:
             try:
@@ -465,15 +502,21 @@ class Layout:
         missing = [n for n in robots if n not in dumps]
         if missing and not header.ask_layout:
             fail(
-                f"--dump: dump {missing[0]} is in play: say what it holds "
-                f"(--dump {missing[0]}=red,orange, or --dump {missing[0]}=none), or ask "
-                "for the layout with --layout"
+                translator(lang)
+                .gettext(
+                    "--dump: dump {dump} is in play: say what it holds (--dump {dump}=red,orange, "
+                    "or --dump {dump}=none), or ask for the layout with --layout"
+                )
+                .format(dump=missing[0])
             )
         return cls(dumps, feet, circuits, reserve)
 
-    def asked(self, robots: tuple[int, ...], options: Options, *, err: bool) -> Layout:
-        """The layout with what the options left out asked at the terminal: each dump not
-        given, then each robot's feet and circuit, then the reserve."""
+    def asked(
+        self, robots: tuple[int, ...], options: Options, *, err: bool, lang: str = "en"
+    ) -> Layout:
+        """The layout with what the options left out asked at the terminal, in ``lang``: each
+        dump not given, then each robot's feet and circuit, then the reserve."""
+        t = translator(lang)
         box = box_of(robots, options)
         words = Examples(
             robot=robots[-1],
@@ -486,22 +529,32 @@ class Layout:
         dumps, feet, circuits = dict(self.dumps), dict(self.feet), dict(self.circuits)
         for number in robots:
             if number not in dumps:
-                dumps[number] = ask_gears(f"Dump {number} holds", words, err=err)
+                question = t.gettext("Dump {number} holds").format(number=number)
+                dumps[number] = ask_gears(question, words, err=err, lang=lang)
         for number in robots:
-            colour = COLOUR_NAMES[number]
+            colour = colour_name(number, lang)
             if number not in feet:
-                feet[number] = ask_gears(f"Robot {number} ({colour}) feet", words, err=err)
+                question = t.gettext("Robot {number} ({colour}) feet").format(
+                    number=number, colour=colour
+                )
+                feet[number] = ask_gears(question, words, err=err, lang=lang)
             if number not in circuits:
-                circuits[number] = ask_gears(f"Robot {number} ({colour}) circuit", words, err=err)
+                question = t.gettext("Robot {number} ({colour}) circuit").format(
+                    number=number, colour=colour
+                )
+                circuits[number] = ask_gears(question, words, err=err, lang=lang)
         reserve = self.reserve
         if reserve is None:
             rest = attrs.evolve(self, dumps=dumps, feet=feet, circuits=circuits).rest(box)
-            shown = counts_text(rest) if rest is not None else "none left"
+            shown = counts_text(rest, lang) if rest is not None else t.gettext("none left")
             reserve = ask_line(
-                f"The reserve, as counts ({shown}: the rest of the box, which an empty "
-                "answer keeps):",
-                asked_counts,
+                t.gettext(
+                    "The reserve, as counts ({shown}: the rest of the box, which an empty "
+                    "answer keeps):"
+                ).format(shown=shown),
+                lambda text: asked_counts(text, lang),
                 err=err,
+                lang=lang,
             )
         return Layout(dumps, feet, circuits, reserve)
 
@@ -515,7 +568,9 @@ class Layout:
             return None
         return {gear: left[gear] for gear in sorted(left, key=gear_key) if left[gear]}
 
-    def position_json(self, robots: tuple[int, ...], options: Options) -> dict[str, Any]:
+    def position_json(
+        self, robots: tuple[int, ...], options: Options, lang: str = "en"
+    ) -> dict[str, Any]:
         """The layout as a log's ``start.position``: the reserve as counts, the rest of the
         box by default (a message naming the option that laid a gear the box lacks)."""
         reserve = self.reserve
@@ -523,7 +578,7 @@ class Layout:
             box = box_of(robots, options)
             reserve = self.rest(box)
             if reserve is None:
-                fail(self.beyond_box(box))
+                fail(self.beyond_box(box, lang))
         return {
             "robots": {
                 str(n): {
@@ -536,7 +591,7 @@ class Layout:
             "reserve": {str(gear): count for gear, count in reserve.items() if count},
         }
 
-    def beyond_box(self, box: Counter[Gear]) -> str:
+    def beyond_box(self, box: Counter[Gear], lang: str = "en") -> str:
         """Which option lays more of a gear than the box holds (the reserve cannot then be
         the rest of the box)."""
         left = Counter(box)
@@ -550,38 +605,76 @@ class Layout:
                 left[gear] -= 1
                 if left[gear] < 0:
                     return (
-                        f"{option} {number}: one {gear} gear too many: the box of this game "
-                        f"holds {box[gear]} (its gears: {describe_gears(box.elements())}); "
-                        "give --reserve to lay out gears of another box"
+                        translator(lang)
+                        .gettext(
+                            "{option} {number}: one gear too many, {gear}: the box of this game "
+                            "holds {count} (its gears: {gears}); give --reserve to lay out gears "
+                            "of another box"
+                        )
+                        .format(
+                            option=option,
+                            number=number,
+                            gear=gears_text((gear,), lang),
+                            count=box[gear],
+                            gears=gears_text(tuple(box.elements()), lang),
+                        )
                     )
         raise AssertionError("the layout fits the box")  # pragma: no cover
 
 
 def keyed_places(
-    option: str, texts: tuple[str, ...], robots: tuple[int, ...], what: str
+    option: str, texts: tuple[str, ...], robots: tuple[int, ...], what: str, lang: str = "en"
 ) -> dict[int, tuple[Gear, ...]]:
-    """Each ``N=GEARS`` of a repeated layout option: N a robot or dump in play, once."""
+    """Each ``N=GEARS`` of a repeated layout option: N a robot or dump in play, once; the
+    gears in English or in ``lang`` (``2 rosse, gialla``), the refusals in ``lang``."""
+    t = translator(lang)
     places: dict[int, tuple[Gear, ...]] = {}
     for text in texts:
         key, equals, value = text.partition("=")
         word = forgiving(key).removeprefix(f"{what} ")
         if not equals or not (word.isascii() and word.isdigit() and len(word) == 1):
             fail(
-                f"{option} {text!r}: write {option} N=GEARS, such as {option} {robots[0]}=red,orange"
+                t.gettext("{option} {text}: write {option} N=GEARS, such as {example}").format(
+                    option=option, text=show(text), example=f"{option} {robots[0]}=red,orange"
+                )
             )
         number = int(word)
         if number not in robots:
+            absent = (
+                t.gettext("{option} {text}: dump {number} is not in play (dumps in play: {robots})")
+                if what == "dump"
+                else t.gettext(
+                    "{option} {text}: robot {number} is not in play (robots in play: {robots})"
+                )
+            )
             fail(
-                f"{option} {text!r}: {what} {number} is not in play "
-                f"({what}s in play: {', '.join(map(str, robots))})"
+                absent.format(
+                    option=option,
+                    text=show(text),
+                    number=number,
+                    robots=", ".join(map(str, robots)),
+                )
             )
         if number in places:
-            fail(f"{option}: {what} {number} is given twice")
+            twice = (
+                t.gettext("{option}: dump {number} is given twice")
+                if what == "dump"
+                else t.gettext("{option}: robot {number} is given twice")
+            )
+            fail(twice.format(option=option, number=number))
         try:
-            places[number] = parse_gear_list(value)
+            places[number] = parse_gear_list(table_answer(value, lang))
         except InvalidStateError as error:
-            fail(f"{option} {text!r}: {error}")
+            shape = t.gettext("write the gears, such as {example}").format(
+                example=gears_example(lang)
+            )
+            fail(f"{option} {show(text)}: {refused_text(error, value, shape, lang)}")
     return places
+
+
+def gears_example(lang: str) -> str:
+    """Gears as a table of ``lang`` types them: ``red, 2 orange``; ``rossa, 2 arancioni``."""
+    return answer_in("red, 2 orange", lang).replace("2 arancione", "2 arancioni")
 
 
 def parse_counts(text: str) -> dict[Gear, int]:
@@ -614,42 +707,134 @@ def parse_counts(text: str) -> dict[Gear, int]:
     return counts
 
 
-def asked_counts(text: str) -> dict[Gear, int] | None:
-    """The reserve's counts typed at the terminal (``None``: the rest of the box)."""
-    return parse_counts(text) if text.strip() else None
+def asked_counts(text: str, lang: str = "en") -> dict[Gear, int] | None:
+    """The reserve's counts typed at the terminal, in English or in ``lang`` (``None``: the
+    rest of the box)."""
+    return parse_counts(counts_answer(text, lang)) if text.strip() else None
 
 
-def counts_text(counts: dict[Gear, int]) -> str:
-    """Counts the way ``--reserve`` writes them: ``red=2, orange=3``; ``none`` when empty."""
-    return ", ".join(f"{gear}={count}" for gear, count in counts.items()) or "none"
+def counts_answer(text: str, lang: str) -> str:
+    """Counts typed in ``lang`` (``rossa=2, grigia=3``) in English words, each gear's name
+    read as :func:`~outofgears.table.answers.table_answer` reads it."""
+    if lang == "en":
+        return text
+    items = []
+    for item in text.split(","):
+        name, equals, number = item.partition("=")
+        items.append(table_answer(name, lang) + equals + number)
+    return ",".join(items)
 
 
-def ask_gears(question: str, words: Examples, *, err: bool) -> tuple[Gear, ...]:
-    """Gears asked at the terminal, checked as they are typed; an empty answer: none."""
+def counts_text(counts: dict[Gear, int], lang: str = "en") -> str:
+    """Counts the way ``--reserve`` writes them: ``red=2, orange=3``; ``none`` when empty; in
+    ``lang`` as a table types them (``rossa=2``)."""
+    text = ", ".join(f"{gear}={count}" for gear, count in counts.items()) or "none"
+    return answer_in(text, lang)
+
+
+def ask_gears(question: str, words: Examples, *, err: bool, lang: str = "en") -> tuple[Gear, ...]:
+    """Gears asked at the terminal in ``lang``, checked as they are typed (in English or in
+    ``lang``: ``2 rosse, gialla``); an empty answer: none."""
+    example = answer_in(f"{words.gear}, {words.second}", lang)
     return ask_line(
-        f"{question} (such as '{words.gear}, {words.second}'; empty: none):",
-        lambda text: parse_gear_list(text, words) if text.strip() else (),
+        translator(lang)
+        .gettext("{question} (such as {example}; empty: none):")
+        .format(question=question, example=f"'{example}'"),
+        lambda text: parse_gear_list(table_answer(text, lang), words) if text.strip() else (),
         err=err,
+        lang=lang,
     )
 
 
 T = TypeVar("T")
 
 
-def ask_line(question: str, read: Callable[[str], T], *, err: bool) -> T:
+def ask_line(question: str, read: Callable[[str], T], *, err: bool, lang: str = "en") -> T:
     """One answer typed after ``question`` (on standard error with ``err``), read by
-    ``read`` and asked again with the reason while ``read`` refuses it. Answers from a pipe
-    are shown as typed; the end of the input is a message and exit status 2."""
+    ``read`` and asked again with the reason, in ``lang``, while ``read`` refuses it. Answers
+    from a pipe are shown as typed; the end of the input is a message and exit status 2."""
+    t = translator(lang)
     while True:
         click.echo(printable(question) + " ", nl=False, err=err)
         try:
             text = input()
         except EOFError:
             click.echo(err=err)
-            fail("standard input ended before the layout was complete; nothing is written")
+            fail(
+                t.gettext("standard input ended before the layout was complete; nothing is written")
+            )
         if not sys.stdin.isatty():
             click.echo(printable(text), err=err)
         try:
             return read(text)
         except InvalidStateError as error:
-            click.echo(printable(f"  not taken: {error}. Again:"), err=err)
+            reason = refused_text(error, text, "", lang)
+            click.echo(
+                printable(t.gettext("  not taken: {error}. Again:").format(error=reason)), err=err
+            )
+
+
+def held_upgrades(
+    texts: tuple[str, ...], players: tuple[str, ...], options: Options, lang: str = "en"
+) -> dict[str, UpgradeCard]:
+    """The upgrade card each player holds at a dealt layout, from ``--upgrade PLAYER=CARD``
+    (UPG-1): a player of the game, once, and a card of the deck."""
+    t = translator(lang)
+    held: dict[str, UpgradeCard] = {}
+    for text in texts:
+        name, equals, card = text.partition("=")
+        try:
+            if not equals:
+                raise InvalidStateError(f"{show(text)} is not PLAYER=CARD")
+            player = player_named(name, players)
+            if player in held:
+                raise InvalidStateError(f"{player} is given twice")
+            held[player] = upgrade_card(card, options, lang)
+        except InvalidStateError as error:
+            shape = t.gettext("write --upgrade PLAYER=CARD, such as {example}").format(
+                example=f"{players[0]}=super-trap"
+            )
+            fail(f"--upgrade {show(text)}: {refused_text(error, text, shape, lang)}")
+    return held
+
+
+def upgrade_card(text: str, options: Options, lang: str = "en") -> UpgradeCard:
+    """An upgrade card of the game's deck, named in English or in ``lang`` (``super-trap``,
+    ``Super Trappola``)."""
+    program = parse_table_program(text, lang)
+    if not isinstance(program, UpgradeProgram):
+        raise InvalidStateError(f"{show(text)} is not an upgrade card")
+    if program.card not in options.upgrade_deck:
+        raise InvalidStateError(f"{program.card.value} is not in this game's upgrade deck (UPG-1)")
+    return program.card
+
+
+def ask_upgrades(
+    players: tuple[str, ...],
+    held: dict[str, UpgradeCard],
+    options: Options,
+    *,
+    err: bool,
+    lang: str = "en",
+) -> dict[str, UpgradeCard]:
+    """The upgrade card each player not given by ``--upgrade`` holds, asked at the terminal
+    (UPG-1; an empty answer: none)."""
+    t = translator(lang)
+    cards = ", ".join(
+        card.value if lang == "en" else card_name(card, lang)
+        for card in dict.fromkeys(options.upgrade_deck)
+    )
+    held = dict(held)
+    for player in players:
+        if player in held:
+            continue
+        question = t.gettext("Which upgrade card does {player} hold? ({cards}; empty: none):")
+        card = ask_line(
+            question.format(player=player, cards=cards),
+            lambda text: upgrade_card(text, options, lang) if text.strip() else None,
+            err=err,
+            lang=lang,
+        )
+        if card is not None:
+            held[player] = card
+    return held

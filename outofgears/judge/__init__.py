@@ -5,5 +5,5 @@ found and readings compared.
 and how it departs, :mod:`~outofgears.judge.inference` finds the legal
 choices that reproduce what was written down, :mod:`~outofgears.judge.resolution` resolves a
 turn keeping the legal choices, and :mod:`~outofgears.judge.compare` tells two resolutions
-apart. It sits above the rules and the log format, below the pictures and the command line.
+apart; :mod:`~outofgears.judge.explanation` explains one turn, clause by clause. It sits above the rules and the log format, below the pictures and the command line.
 """

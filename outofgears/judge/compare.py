@@ -4,7 +4,8 @@ The rules-lawyer commands resolve one turn of a log more than once -- under
 another reading of the rule options (``outofgears dispute``), with one program
 replaced (``outofgears whatif``) -- and show what changes:
 
-* :func:`replay_to_turn` replays a log up to one of its turns;
+* :func:`replay_to_turn` replays a log up to one of its turns (:func:`replay_through` keeps
+  the whole replay);
 * :func:`resolve_with_choices` resolves a turn with the log's post-reveal
   choices, dropping only a choice that the rules refuse (its default policy
   decides instead) and saying which;
@@ -24,7 +25,7 @@ from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, IllegalChoiceError, InvalidStateError, expect
 from outofgears.judge.departures import refused
-from outofgears.judge.replay import TurnReplay, UndecidedError, replay_log
+from outofgears.judge.replay import Replay, TurnReplay, UndecidedError, replay_log
 from outofgears.judge.resolution import Resolution, drop_refused_choice, resolve_with_choices
 from outofgears.log import GameLog, LogError
 from outofgears.log.serialization import event_to_dict, to_json
@@ -298,6 +299,16 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     ...
     outofgears.log.LogError: <log>: $.turns: the log has no turn 2 (its turns: 1)
     """
+    return replay_through(log, turn, source).turn(turn)
+
+
+def replay_through(log: GameLog, turn: int, source: str = "<log>") -> Replay:
+    """The replay of a log up to and including one of its turns (the turns after it unread).
+
+    Raises:
+        LogError: The log has no such turn, or is invalid up to it.
+        UndecidedError: More positions than the bound were open at or before the turn.
+    """
     expect(log, GameLog, "log", "a GameLog")
     expect(turn, int, "turn", "an int")
     numbers = [record.turn for record in log.turns]
@@ -306,7 +317,7 @@ def replay_to_turn(log: GameLog, turn: int, source: str = "<log>") -> TurnReplay
     replayed = replay_log(log, source, through=turn)
     if replayed.undecided is not None and replayed.undecided.turn <= turn:
         raise UndecidedError(source, replayed.undecided)
-    return replayed.turn(turn)
+    return replayed
 
 
 def no_such_turn(numbers: list[int], turn: int, source: str) -> LogError:

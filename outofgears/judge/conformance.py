@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from outofgears._version import SPEC_VERSION
 from outofgears.errors import (
     ArgumentTypeError,
     GameOverError,
@@ -63,7 +64,6 @@ from outofgears.rules.programs import (
 )
 from outofgears.rules.scoring import player_scores, winners
 from outofgears.rules.turn import TurnResult, resolve_turn
-from outofgears.version import SPEC_VERSION
 
 #: The protocol's name and version, sent with every request.
 PROTOCOL: Final = "outofgears-conformance/1"

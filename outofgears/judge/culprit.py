@@ -8,7 +8,10 @@ the gears the rules' way. Two questions find it:
 - Would another reading of the rule options (R-DEFENCE's ``defence_steal_source``, R-ASSEMBLY's
   ``assembly``) allow the recorded values? Then the turn broke that option's clause: a steal
   from the attacker's circuit under ``feet_only`` (ATK-4), a robot that did not assemble under
-  ``mandatory`` (ASM-1).
+  ``mandatory`` (ASM-1). Asked of the whole turn first; when the turn departs in something
+  else as well (a score miscounted besides a steal from a circuit), asked of each robot's
+  recorded gears alone: a robot's feet and circuit that the table's reading cannot give and
+  the other reading can broke that option's clause, whatever else of the turn departs.
 - Did a taker of a split end up with another share of the same pool than the closest play gave
   it? Then the split broke the share size (SPL-1) or the own-colour quota (SPL-2).
 
@@ -23,12 +26,13 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
-from outofgears.errors import expect
+from outofgears.errors import ArgumentTypeError, expect
 from outofgears.judge.inference import Target, reproduce
+from outofgears.judge.reach import Reach, unrelated
 from outofgears.log import Recorded
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
-from outofgears.rules.gears import Gear, sort_gears
+from outofgears.rules.gears import Gear, gear_ranks, sort_gears
 from outofgears.rules.model import (
     AssemblyRule,
     DefenceStealSource,
@@ -93,21 +97,49 @@ def legal_under(
 
 
 def cite_culprits(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded, near: TurnResult
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    near: TurnResult,
+    *,
+    beside: tuple[Choices, Reach] | None = None,
 ) -> list[Culprit]:
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
-    ``near`` is the legal play that misses the fewest recorded values.
+    ``near`` is the legal play that misses the fewest recorded values. ``beside`` is its
+    decisions and what each can change (:func:`~outofgears.judge.reach.decision_reach`): the
+    search for one robot's recorded gears then keeps the decisions that cannot change them
+    (without it, the robots' gears are not searched one by one).
 
     Raises:
         ArgumentTypeError: An argument of the wrong type.
     """
     _expect_turn(state, given, recorded)
     expect(near, TurnResult, "near", "a TurnResult")
-    reading = _other_reading(state, programs, given, recorded)
+    reading = _other_reading(state, programs, given, recorded, None)
     if reading is not None:
         return [reading]
-    return _split_culprits(recorded, near)
+    if beside is None:
+        return _split_culprits(recorded, near)
+    if not (isinstance(beside, tuple) and len(beside) == 2 and isinstance(beside[0], Choices)):
+        raise ArgumentTypeError("beside", "None or a (Choices, reach) pair", beside)
+    target = target_of(recorded)
+    missed = [
+        robot
+        for robot in sorted(recorded.robots)
+        if target.robot_distance(
+            robot,
+            gear_ranks(near.state.robot(robot).feet),
+            gear_ranks(near.state.robot(robot).circuit),
+        )
+    ]
+    robots = [
+        culprit
+        for robot in missed
+        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside)) is not None
+    ]
+    return robots + _split_culprits(recorded, near)
 
 
 def _expect_turn(state: object, given: object, recorded: object) -> None:
@@ -116,9 +148,38 @@ def _expect_turn(state: object, given: object, recorded: object) -> None:
     expect(recorded, Recorded, "recorded", "a Recorded")
 
 
-def _other_reading(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded
+def _robot_reading(
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    robot: int,
+    beside: tuple[Choices, Reach],
 ) -> Culprit | None:
+    """The other reading that alone allows ``robot``'s recorded feet and circuit (which the
+    closest play misses), when no play under the table's reading gives them. The closest
+    play's decisions that cannot change them are kept (``beside``): a search over the others."""
+    alone = Recorded(robots={robot: recorded.robots[robot]})
+    kept = given.with_decisions(unrelated(*beside, robot))
+    other = _other_reading(state, programs, kept, alone, robot)
+    options = state.options
+    if other is None or legal_under(
+        state,
+        programs,
+        kept,
+        alone,
+        defence_steal_source=options.defence_steal_source,
+        assembly=options.assembly,
+    ):
+        return None
+    return other
+
+
+def _other_reading(
+    state: GameState, programs: Programs, given: Choices, recorded: Recorded, robot: int | None
+) -> Culprit | None:
+    """The culprit for ``robot`` (``None``: every recorded value of the turn) when another
+    reading of the rule options gives what ``recorded`` holds."""
     options = state.options
     if options.defence_steal_source == "feet_only":
         other = legal_under(
@@ -138,7 +199,7 @@ def _other_reading(
                 and event.source.kind is PlaceKind.CIRCUIT
             ]
             took = tuple((e.robot, e.gear, e.source) for e in steals if e.robot is not None)
-            return Culprit(None, "ATK-4", StealFromCircuit(took))
+            return Culprit(robot, "ATK-4", StealFromCircuit(took))
     if options.assembly == "mandatory":
         other = legal_under(
             state,
@@ -149,7 +210,7 @@ def _other_reading(
             assembly="optional",
         )
         if other is not None:
-            return Culprit(None, "ASM-1", AssemblyDeclined())
+            return Culprit(robot, "ASM-1", AssemblyDeclined())
     return None
 
 

@@ -19,15 +19,17 @@ from attrs import frozen
 from outofgears.errors import IllegalChoiceError
 from outofgears.judge.culprit import Culprit
 from outofgears.judge.inference import Closest, Target, decision_value
+from outofgears.judge.reach import Reach
 from outofgears.log import LogError, Recorded, TurnRecord, json_path
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.gears import (
     Gear,
     GearKind,
+    gear_ranks,
     sort_gears,
 )
-from outofgears.rules.model import Place, Robot
+from outofgears.rules.model import GameState, Place, PlaceKind, Robot
 from outofgears.rules.refusals import Refusal
 from outofgears.rules.scoring import player_scores, score_robot
 from outofgears.rules.sharing import own_colour_quota
@@ -134,9 +136,12 @@ CITED = ("ATK-4", "ASM-1", "SPL-1", "SPL-2")
 
 
 def blame(departure: Departure, culprits: Sequence[Culprit]) -> Departure:
-    """A recorded value's departure citing the rule that forbids it, where one is named."""
+    """A recorded value's departure citing the rule that forbids it, where one is named: a
+    culprit of the whole turn explains every recorded value, a robot's culprit its recorded
+    gears (a score keeps its own count, END-2, unless the whole turn's culprit explains it)."""
+    gears = isinstance(departure.subject, Place)
     for culprit in culprits:
-        if culprit.robot is None or culprit.robot == departure.robot:
+        if culprit.robot is None or (gears and culprit.robot == departure.robot):
             return attrs.evolve(departure, clause=culprit.clause, why=culprit.why)
     return departure
 
@@ -164,17 +169,56 @@ def drawn_departure(
 SHOWN_WAYS = 24
 
 
-def rules_allowed(
-    near: Closest | None, target: Target, default: TurnResult
-) -> Callable[[int | None], tuple[Option, ...]]:
-    """What the rules allowed instead of a recorded outcome that no legal play gives, as a
-    function of the robot concerned, read along the closest legal play ``near``.
+@frozen
+class _Concern:
+    """What a departing value is about, for the options relevant to it: the robots whose
+    gears it reads, the dump, and whether it is a score (no assembly changes a score: it moves
+    gears within one robot, and END-2 counts feet and circuit alike)."""
 
-    For ``robot`` (every robot when ``None``): the assemblies it could make (ASM-1; the
-    default pick is only ASM-2), the gears it could take in defence (ATK-4), the own-colour
-    quota of each split it shared (SPL-2) and the splits the table could agree on, and the
-    closest legal outcome to what was recorded. Empty when no choice of the turn changes the
-    value.
+    robots: frozenset[int]
+    dump: int | None
+    score: bool
+    reach: Reach
+
+    @classmethod
+    def of(cls, subject: Subject, state: GameState, reach: Reach) -> _Concern:
+        if isinstance(subject, ScoreOf):
+            players = [p for p in state.players if p.name == subject.player]
+            robots = frozenset(players[0].robots) if players else frozenset()
+            return cls(robots, None, True, reach)
+        if isinstance(subject, Place) and subject.kind is PlaceKind.DUMP:
+            return cls(frozenset(), subject.number, False, reach)
+        if isinstance(subject, Place) and subject.kind in (PlaceKind.FEET, PlaceKind.CIRCUIT):
+            return cls(frozenset({subject.number}), None, False, reach)
+        return cls(frozenset(state.robot_numbers), None, False, reach)
+
+    def changed_by(self, kind: str, key: Any, ways: Sequence[Any] = ()) -> bool:
+        """Whether the decision ``(kind, key)``, whose legal values include ``ways``, can
+        change the value (a split of the dump itself changes it only if its ways leave other
+        gears behind)."""
+        if self.score and kind == "assembly":
+            return False
+        if kind == "split" and self.dump is not None and key == Place.dump(self.dump):
+            taken = {sort_gears(g for share in way.values() for g in share) for way in ways}
+            return len(taken) > 1
+        if (kind, key) not in self.reach:  # not met along the closest play: said all the same
+            return True
+        robots, dumps = self.reach[(kind, key)]
+        return bool(robots & self.robots) or self.dump in dumps
+
+
+def rules_allowed(
+    near: Closest | None, target: Target, default: TurnResult, reach: Reach
+) -> Callable[[Subject], tuple[Option, ...]]:
+    """What the rules allowed instead of a recorded outcome that no legal play gives, as a
+    function of the departing value's subject, read along the closest legal play ``near``.
+
+    Only the decisions that can change that value (``reach``, :func:`decision_reach`): the
+    assemblies the robot could make (ASM-1; the default pick is only ASM-2; never for a score),
+    the gears taken in defence (ATK-4), the own-colour quota of each split (SPL-2) and the
+    splits the table could agree on, and the closest legal outcome of the robots whose gears it
+    is (not of a score: the closest play is the one whose score the rules give). Empty when no
+    choice of the turn changes the value.
     """
     options: dict[tuple[str, Any], list[Any]] = {}
     seen: set[tuple[str, Any, Any]] = set()
@@ -186,8 +230,9 @@ def rules_allowed(
                 options.setdefault((kind, key), []).append(value)
     best = (near.choices, near.result, near.distance) if near is not None else None
 
-    def told(robot: int | None) -> tuple[Option, ...]:
-        return _allowed(options, best, target, default, robot)
+    def told(subject: Subject) -> tuple[Option, ...]:
+        concern = _Concern.of(subject, default.state, reach)
+        return _allowed(options, best, target, default, concern)
 
     return told
 
@@ -197,25 +242,31 @@ def _allowed(
     best: tuple[Choices, TurnResult, int] | None,
     target: Target,
     default: TurnResult,
-    robot: int | None,
+    concern: _Concern,
 ) -> tuple[Option, ...]:
     parts: list[Option] = []
     for (kind, key), values in sorted(options.items(), key=lambda item: str(item[0])):
-        if kind == "assembly" and robot in (None, key):
+        if not concern.changed_by(kind, key, values):
+            continue
+        if kind == "assembly":
             parts.append(AssemblyOptions(key, tuple(tuple(pick) for pick in values)))
-        elif kind == "steal" and robot in (None, *key):
+        elif kind == "steal":
             parts.append(StealOptions(key[0], key[1], tuple((v.gear, v.source) for v in values)))
-        elif kind == "split" and (robot is None or robot in values[0]):
+        elif kind == "split":
             shown = tuple(shares_of(v) for v in values[:SHOWN_WAYS])
             parts.append(SplitOptions(key, shown, more=len(values) > SHOWN_WAYS))
-    parts += split_quotas(default, robot)
-    if best is not None and best[2] > 0:
+    parts += [
+        quotas
+        for quotas in split_quotas(default)
+        if concern.changed_by("split", quotas.place, options.get(("split", quotas.place), ()))
+    ]
+    if best is not None and best[2] > 0 and not concern.score:
         near = best[1].state
         differ = tuple(
             (r.number, r.feet, r.circuit)
             for r in near.robots
             if (r.number in target.feet or r.number in target.circuit)
-            and robot in (None, r.number)
+            and r.number in concern.robots
             and r != default.state.robot(r.number)
         )
         if differ:
@@ -228,12 +279,12 @@ def shares_of(shares: Mapping[int, Sequence[Gear]]) -> Shares:
     return tuple((robot, sort_gears(got)) for robot, got in sorted(shares.items()))
 
 
-def split_quotas(result: TurnResult, robot: int | None) -> list[SplitQuotas]:
-    """The own-colour quota of each taker of each split of the turn (SPL-2), for ``robot``."""
+def split_quotas(result: TurnResult) -> list[SplitQuotas]:
+    """The own-colour quota of each taker of each split of the turn (SPL-2)."""
     events = result.events
     found = []
     for index, event in enumerate(events):
-        if not isinstance(event, SplitResolved) or robot not in (None, *event.takers):
+        if not isinstance(event, SplitResolved):
             continue
         pool = [
             moved.gear
@@ -470,7 +521,8 @@ def gear_departure(
     events: Sequence[Event],
     robot: int | None,
 ) -> Departure:
-    """A recorded set of gears that differs from the rules', with the moves that made it."""
+    """A recorded set of gears that differs from the rules', with the moves that made it and
+    the clause of the moves behind the difference (:func:`differing_clause`)."""
     moves = tuple(
         event
         for event in events
@@ -483,9 +535,43 @@ def gear_departure(
         told=sort_gears(told),
         given=tuple(real),
         robot=robot,
-        clause=moves[-1].clause if moves else None,
+        clause=differing_clause(place, told, real, moves),
         events=moves,
     )
+
+
+def differing_clause(
+    place: Place, told: Sequence[Gear], real: Sequence[Gear], moves: Sequence[GearMoved]
+) -> str | None:
+    """The clause of the moves that account for a recorded place's difference from the rules':
+    those that took away a gear the record still has there, or brought a gear it lacks (a gear
+    left with an attack's victim is the attack's, ATK-6, whatever came to its feet after).
+    Among several, the clause that accounts for the most differing gears, the earliest on a
+    tie; ``None`` when no move of the turn accounts for any.
+
+    >>> from outofgears.rules.gears import gears
+    >>> feet = Place.feet(2)
+    >>> moves = [GearMoved(gears(1)[0], feet, Place.feet(1), 1, "ATK-6"),
+    ...          GearMoved(gears(4)[0], Place.dump(2), feet, 2, "HRV-2")]
+    >>> differing_clause(feet, gears(1, 4), gears(4), moves)
+    'ATK-6'
+    >>> differing_clause(feet, (), gears(4), moves)
+    'HRV-2'
+    """
+    if not moves:
+        return None
+    told_ranks, real_ranks = Counter(gear_ranks(told)), Counter(gear_ranks(real))
+    extra, missing = told_ranks - real_ranks, real_ranks - told_ranks
+    counts: Counter[str] = Counter()
+    for move, rank in zip(moves, gear_ranks([move.gear for move in moves]), strict=True):
+        left = move.source == place and extra[rank] > 0
+        came = move.destination == place and missing[rank] > 0
+        if left or came:
+            (extra if left else missing)[rank] -= 1
+            counts[move.clause] += 1
+    if not counts:
+        return None
+    return max(counts, key=lambda clause: counts[clause])
 
 
 #: The public names of this module (the rest serves :mod:`outofgears.judge.replay`).

@@ -26,6 +26,7 @@ from outofgears.errors import (
     GameOverError,
     IllegalProgramError,
     InvalidStateError,
+    printable,
 )
 from outofgears.judge.culprit import cite_culprits, target_of
 from outofgears.judge.departures import (
@@ -38,6 +39,7 @@ from outofgears.judge.departures import (
     rules_allowed,
     shares_of,
 )
+from outofgears.judge.following import table_position
 from outofgears.judge.inference import (
     POSITION_LIMIT,
     Branches,
@@ -48,6 +50,7 @@ from outofgears.judge.inference import (
     reproduce,
     same_decision,
 )
+from outofgears.judge.reach import decision_reach, played
 from outofgears.judge.resolution import resolve_with_choices
 from outofgears.judge.start import spec_notes, start_state
 from outofgears.log import (
@@ -147,6 +150,22 @@ class TurnReplay:
 
     ``open_positions`` is how many positions agreed with everything recorded once this turn
     was played (1 when the record settles it); this replay follows the first of them.
+
+    Attributes:
+        record: The turn as the log writes it.
+        index: Its index in the log's ``turns``.
+        before: The position before it.
+        programs: ``robot -> program``.
+        choices: The choices it was resolved with: the log's and those inferred.
+        result: The turn's result: the events and the position after it.
+        departures: Where the log departs from the rules on this turn.
+        inferred: The choices inferred from what the players recorded.
+        open_positions: How many positions agree with everything recorded once the turn was
+            played.
+        inferred_choices: The inferred choices as engine choices.
+        table_position: Set when the turn departs and its record says ``"follows": "table"``:
+            the position the players wrote down, which the game goes on from (SET-8);
+            :attr:`after` is the position after the turn either way.
     """
 
     record: TurnRecord
@@ -159,11 +178,24 @@ class TurnReplay:
     inferred: tuple[InferredChoice, ...] = ()
     open_positions: int = 1
     inferred_choices: Choices = NO_CHOICES
+    table_position: GameState | None = None
 
     @property
     def turn(self) -> int:
         """The turn's number."""
         return self.before.turn
+
+    @property
+    def after(self) -> GameState:
+        """The position the game goes on from after this turn: the table's when it was
+        followed (:attr:`followed`), otherwise the one the rules give (``result.state``)."""
+        return self.result.state if self.table_position is None else self.table_position
+
+    @property
+    def followed(self) -> bool:
+        """Whether the turn departs and the game goes on from the position the table wrote
+        down (``"follows": "table"``, SET-8)."""
+        return self.table_position is not None
 
     @property
     def table_choices(self) -> Choices:
@@ -228,7 +260,8 @@ class Undecided:
         if self.decision is not None:
             what = fact_text(self.decision, "en")
             return f"undecided: {what} at turn {self.turn} has more than {self.ways} legal ways"
-        return f"undecided: more than {self.bound} positions open at turn {self.turn}"
+        positions = "position" if self.bound == 1 else "positions"
+        return f"undecided: more than {self.bound} {positions} open at turn {self.turn}"
 
 
 class UndecidedError(LogError):
@@ -291,8 +324,9 @@ class Replay:
 
     @property
     def final(self) -> GameState:
-        """The state after the last turn replayed."""
-        return self.turns[-1].result.state if self.turns else self.start
+        """The position after the last turn replayed (the table's, when that turn was
+        followed: :attr:`TurnReplay.after`)."""
+        return self.turns[-1].after if self.turns else self.start
 
     @property
     def departures(self) -> tuple[Departure, ...]:
@@ -313,11 +347,40 @@ class Replay:
         return "undecided" if self.undecided is not None else "agrees"
 
     def turn(self, number: int) -> TurnReplay:
-        """The replay of turn ``number``; ``KeyError`` if the log has no such turn."""
+        """The replay of turn ``number`` (as numbered in the log).
+
+        Raises:
+            NoSuchTurnError: The replay holds no such turn (a ``KeyError`` too).
+        """
         for replayed in self.turns:
             if replayed.turn == number:
                 return replayed
-        raise KeyError(number)
+        raise NoSuchTurnError(number, tuple(replayed.turn for replayed in self.turns))
+
+
+class NoSuchTurnError(InvalidStateError, KeyError):
+    """A turn asked of a replay that holds no such turn; a ``KeyError`` as well.
+
+    Attributes:
+        turn: The turn asked for.
+        turns: The turns the replay holds.
+
+    >>> error = NoSuchTurnError(0, (1, 2, 3))
+    >>> str(error), error.turn, isinstance(error, KeyError)
+    ('the replay has no turn 0 (its turns: 1-3)', 0, True)
+    """
+
+    def __init__(self, turn: object, turns: tuple[int, ...]) -> None:
+        held = f"its turns: {turns[0]}-{turns[-1]}" if turns else "it has no turns"
+        super().__init__(f"the replay has no turn {printable(repr(turn))} ({held})")
+        self.turn = turn
+        self.turns = turns
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.turn, self.turns))
 
 
 @frozen
@@ -356,7 +419,9 @@ def replay_log(
     turn, every legal play from every position in the set that gives the turn's recorded
     values (the default policy's included), merged by position. A turn departs only when no
     position in the set explains it; it is then reported against the legal play that misses
-    the fewest recorded values, and the walk goes on from that play. When more than
+    the fewest recorded values, and the walk goes on from that play, or, when the turn says
+    ``"follows": "table"``, from the position the players wrote down (SET-8: each position's
+    closest play at that fewest, its written places as written, merged). When more than
     ``max_open`` positions are open, the replay stops with its :attr:`Replay.undecided` verdict.
 
     Raises:
@@ -396,15 +461,9 @@ def replay_log(
                     undecided = Undecided(record.turn, f"$.turns[{index}]", max_open)
                 more = True
             if undecided is None and not following:
-                number, departing = departing_play(
-                    [line.state for line in lines],
-                    record,
-                    index,
-                    source,
-                    order_known=order_known,
-                    branches=branches,
+                following = _departing_lines(
+                    lines, record, index, source, order_known=order_known, branches=branches
                 )
-                following = {(): _Line(departing.result.state, Play(departing), lines[number])}
         except TooManyWaysError as error:
             undecided = Undecided(
                 record.turn,
@@ -462,6 +521,37 @@ def _following(
                 following[play.key] = _Line(play.state, play, line)
         if len(following) > max_open:
             break
+    return following
+
+
+def _departing_lines(
+    lines: Sequence[_Line],
+    record: TurnRecord,
+    index: int,
+    source: str,
+    *,
+    order_known: bool,
+    branches: Branches,
+) -> dict[tuple[Any, ...], _Line]:
+    """The positions after a turn that no position of ``lines`` explains: the departing play's
+    (:func:`departing_play`); or, when the turn follows the table, every closest play that
+    misses the fewest recorded values, each with the places the players wrote as written
+    (:func:`~outofgears.judge.following.table_position`), merged, the reported one first."""
+    states = [line.state for line in lines]
+    follows = record.follows == "table"
+    found = departing_plays(
+        states, record, index, source, order_known=order_known, branches=branches, every=follows
+    )
+    if not follows:
+        found = found[:1]
+    following: dict[tuple[Any, ...], _Line] = {}
+    for number, departing in found:
+        if follows:
+            written = table_position(departing.result.state, record, index, source)
+            if position_key(written) != position_key(departing.result.state):
+                departing = attrs.evolve(departing, table_position=written)
+        play = Play(departing)
+        following.setdefault(play.key, _Line(play.state, play, lines[number]))
     return following
 
 
@@ -680,7 +770,7 @@ class Play:
     def state(self) -> GameState:
         """The position the play leaves."""
         if self.found is None or self.is_default:
-            return self.default.result.state
+            return self.default.after
         return self.found.state
 
     @property
@@ -688,7 +778,7 @@ class Play:
         """:func:`position_key` of :attr:`state`."""
         if self.found is not None:
             return self.found.key
-        return position_key(self.default.result.state)
+        return position_key(self.default.after)
 
     @property
     def decisions(self) -> Choices:
@@ -734,15 +824,41 @@ def departing_play(
     Raises:
         LogError: The turn is invalid (see :func:`fitting_plays`).
     """
-    best: tuple[int, int, TurnReplay] | None = None
+    return departing_plays(
+        states, record, index, source, order_known=order_known, branches=branches
+    )[0]
+
+
+def departing_plays(
+    states: Sequence[GameState],
+    record: TurnRecord,
+    index: int,
+    source: str = "<log>",
+    *,
+    order_known: bool = True,
+    branches: Branches | None = None,
+    every: bool = False,
+) -> list[tuple[int, TurnReplay]]:
+    """The closest legal plays of a turn no position of ``states`` explains: each position's
+    play that misses the fewest recorded values, for every position at that fewest, in the
+    order of ``states`` (the first is the one :func:`departing_play` reports), each with the
+    index of its position. Without ``every``, a play that misses nothing but the departure
+    itself ends the search.
+
+    Raises:
+        LogError: The turn is invalid (see :func:`fitting_plays`).
+    """
+    closest_plays: list[tuple[int, TurnReplay]] = []
+    fewest: int | None = None
     for number, state in enumerate(states):
         distance, play = _departing_from(state, record, index, source, order_known, branches)
-        if best is None or distance < best[0]:
-            best = (distance, number, play)
-        if distance == 0:
+        if fewest is None or distance < fewest:
+            fewest, closest_plays = distance, []
+        if distance == fewest:
+            closest_plays.append((number, play))
+        if distance == 0 and not every:
             break
-    assert best is not None
-    return best[1], best[2]
+    return closest_plays
 
 
 def _departing_from(
@@ -790,12 +906,19 @@ def _departing_from(
             near.result,
         )
     differing = compare_recorded(record.recorded, near_result, record.turn, path, source)
+    near_choices = played(ready.state, ready.programs, ready.choices, near_result)
+    reach = decision_reach(ready.state, ready.programs, near_choices)
     culprits = cite_culprits(
-        ready.state, ready.programs, ready.choices, record.recorded, near_result
+        ready.state,
+        ready.programs,
+        ready.choices,
+        record.recorded,
+        near_result,
+        beside=(near_choices, reach),
     )
     cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
-    allowed = rules_allowed(near, target, ready.result)
-    departures += [attrs.evolve(d, options=allowed(d.robot)) for d in cited]
+    allowed = rules_allowed(near, target, ready.result, reach)
+    departures += [attrs.evolve(d, options=allowed(d.subject)) for d in cited]
     play = default if near_found is None else _as_turn(default, near_found, ready.result.events)
     distance = near.distance if near is not None else len(differing)
     return distance + len(ready.departures), attrs.evolve(play, departures=tuple(departures))
@@ -1026,7 +1149,9 @@ def check_choices_in_play(
 __all__ = [
     "Departure",
     "InferredChoice",
+    "NoSuchTurnError",
     "Replay",
     "TurnReplay",
+    "UndecidedError",
     "replay_log",
 ]

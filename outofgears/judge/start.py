@@ -10,6 +10,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
+from attrs import frozen
+
+from outofgears._version import SPEC_VERSION
 from outofgears.errors import (
     InvalidStateError,
     SetupError,
@@ -30,7 +33,6 @@ from outofgears.rules.gears import (
 )
 from outofgears.rules.model import GameState, Options, check_upgrade_holders
 from outofgears.rules.setup import from_position, setup_game, setup_two_robot_game
-from outofgears.version import SPEC_VERSION
 from outofgears.words.findings import TieBreaksByRing, WrittenUnderSpec, fact_text
 
 
@@ -240,32 +242,62 @@ def check_position(position: PositionRecord, options: Options, source: str) -> N
         check_upgrade_holders(position.upgrades.values(), options)
     except InvalidStateError as error:
         raise LogError(source, "$.start.position.upgrades", str(error), clause="UPG-1") from None
-    seen: Counter[Gear] = Counter()
-    places: list[tuple[list[str | int], Iterable[Gear], int | None]] = []
+    places: list[BoxPlace] = []
     for number, held in position.robots.items():
         for where, gears in (("feet", held.feet), ("circuit", held.circuit)):
-            places.append((["robots", str(number), where], gears or (), number))
-    places += [(["dumps", str(number)], pile, None) for number, pile in position.dumps.items()]
+            places.append(BoxPlace(["robots", str(number), where], gears or (), number))
+    places += [BoxPlace(["dumps", str(number)], pile) for number, pile in position.dumps.items()]
     if isinstance(position.reserve, dict):
         # Counts: a gear the box cannot hold is named by its key, not by an index.
-        places += [(["reserve", str(g)], [g] * n, None) for g, n in position.reserve.items()]
+        places += [
+            BoxPlace(["reserve", str(g)], [g] * n, indexed=False)
+            for g, n in position.reserve.items()
+        ]
     else:
-        places.append((["reserve"], position.reserve, None))
-    for parts, pile, robot in places:
-        for index, gear in enumerate(pile):
+        places.append(BoxPlace(["reserve"], position.reserve))
+    check_box(places, options, source, ["start", "position"])
+
+
+@frozen
+class BoxPlace:
+    """A place of a position as a log writes it, for :func:`check_box`: where it is in the log
+    (``parts``, under a prefix), its gears, the robot it belongs to, and whether a gear of it is
+    named by its index in the list."""
+
+    parts: list[str | int]
+    gears: Iterable[Gear]
+    robot: int | None = None
+    indexed: bool = True
+
+
+def check_box(
+    places: Iterable[BoxPlace],
+    options: Options,
+    source: str,
+    prefix: list[str | int],
+    *,
+    turn: int | None = None,
+    why: str = "",
+) -> None:
+    """The gears of a position's places fit in the box: at most 11 of a colour, Jolly and
+    three-point gears only with their expansion, 4 of each (spec SET-5, JOL-1, TRI-1).
+
+    The error names the first gear, in the order of ``places``, that the box cannot hold, at
+    its path under ``prefix``; ``why`` opens its reason.
+    """
+    seen: Counter[Gear] = Counter()
+    for place in places:
+        for index, gear in enumerate(place.gears):
             seen[gear] += 1
             problem = _box_problem(gear, seen[gear], options)
             if problem is not None:
-                at = (
-                    parts
-                    if isinstance(position.reserve, dict) and parts[0] == "reserve"
-                    else [*parts, index]
-                )
+                at = [*place.parts, index] if place.indexed else place.parts
                 raise LogError(
                     source,
-                    json_path(["start", "position", *at]),
-                    problem,
-                    robot=robot,
+                    json_path([*prefix, *at]),
+                    why + problem,
+                    turn=turn,
+                    robot=place.robot,
                     clause=_GEAR_CLAUSES[gear.kind],
                 )
 
@@ -294,9 +326,10 @@ CHANGED_DEFAULTS: tuple[tuple[tuple[int, int], TieBreaksByRing], ...] = (
 
 
 def _version(text: str) -> tuple[int, int] | None:
-    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor."""
+    """``"1.1"`` as ``(1, 1)``; ``None`` for anything that is not major.minor in ASCII digits
+    (``str.isdigit`` is true of ``"²"``, which ``int`` refuses, and of ``"٣"``, which it reads)."""
     major, dot, minor = text.partition(".")
-    if not (dot and major.isdigit() and minor.isdigit()):
+    if not (dot and text.isascii() and major.isdigit() and minor.isdigit()):
         return None
     return int(major), int(minor)
 
@@ -326,7 +359,7 @@ def spec_notes(log: GameLog) -> tuple[str, ...]:
     >>> notes = spec_notes(GameLog(players={"A": (1,), "B": (2,)}, start=Start(seed=1),
     ...                            written_by=WrittenBy("0.1.0", "1.1")))
     >>> notes[0]
-    'this log was written under spec version 1.1; it is replayed under spec version 1.3'
+    'this log was written under spec version 1.1; it is replayed under spec version 1.4'
     >>> notes[1].startswith("since spec version 1.2 the default choices")
     True
     """

@@ -55,16 +55,22 @@ class LogFieldError(OutOfGearsError, ValueError):
     Raised by the log classes' checks and the converter's hooks; the reader
     turns it into a :class:`LogError` with the whole JSON path.
 
+    Its message names the field first, as a JSON path from the object being checked.
+
     Attributes:
         reason: What is wrong.
         where: The JSON keys and indices from the object being checked to the value.
 
-    >>> LogFieldError("a turn number is 1 to 1000, not 0", "turn").where
-    ('turn',)
+    >>> error = LogFieldError("a turn number is 1 to 1000, not 0", "turn")
+    >>> str(error), error.where, error.reason
+    ('turn: a turn number is 1 to 1000, not 0', ('turn',), 'a turn number is 1 to 1000, not 0')
+    >>> str(LogFieldError("a robot number is 1 to 8, not 9", "players", "B", 0))
+    'players.B[0]: a robot number is 1 to 8, not 9'
     """
 
     def __init__(self, reason: str, *where: str | int) -> None:
-        super().__init__(reason)
+        path = json_path(list(where)).removeprefix("$").removeprefix(".") if where else ""
+        super().__init__(f"{path}: {reason}" if path else reason)
         self.reason = reason
         self.where = where
 

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Final, Literal, Union, get_args, get_origin
 import attrs
 from attrs import field, frozen
 
+from outofgears._version import SPEC_VERSION, __version__
 from outofgears.errors import show
 from outofgears.log.errors import LogFieldError
 from outofgears.rules.choices import Choices, DefenceSteal
@@ -176,7 +177,7 @@ def check_declared(value: Any, kind: Any, *where: str | int) -> None:
     >>> check_declared(9, RobotNumber, "defender")
     Traceback (most recent call last):
     ...
-    outofgears.log.LogFieldError: a robot number is 1 to 8, not 9
+    outofgears.log.LogFieldError: defender: a robot number is 1 to 8, not 9
     """
     compile_check(kind)(value, where)
 
@@ -190,7 +191,7 @@ def compile_check(kind: Any) -> Check:
     >>> check([Gear(1)], ("feet",))
     Traceback (most recent call last):
     ...
-    outofgears.log.LogFieldError: expected a list, got [Gear(1)]
+    outofgears.log.LogFieldError: feet: expected a list, got [Gear(1)]
     """
     base, limits = limits_of(kind)
     if is_union(base):
@@ -422,7 +423,12 @@ def _attribute_check(attribute: attrs.Attribute[Any]) -> Callable[[Any], None]:
 
 @frozen
 class RobotGears:
-    """A robot's feet and circuit as written in a log; ``None`` where not given."""
+    """A robot's feet and circuit as written in a log; ``None`` where not given.
+
+    Attributes:
+        feet: The gears at the robot's feet, or ``None`` where not given.
+        circuit: The gears in its circuit, or ``None`` where not given.
+    """
 
     feet: Gears | None = field(validator=_declared, default=None)
     circuit: Gears | None = field(validator=_declared, default=None)
@@ -440,6 +446,14 @@ class PositionRecord:
     ``reserve`` is the face-down pile in draw order, or, as a table knows it, a count of
     each gear in it (``{Gear(1): 3}``) with the order unknown: then every turn says what
     was drawn (:attr:`TurnRecord.drawn`).
+
+    Attributes:
+        robots: ``robot -> RobotGears`` for every robot in play.
+        dumps: ``dump -> gears`` for every dump in play.
+        reserve: The reserve in draw order (a tuple of gears), or ``gear -> count``.
+        turn: The number of the next turn (1 when left out).
+        upgrades: ``player -> card``: the upgrade cards still held (the Robot Upgrades
+            expansion).
     """
 
     robots: dict[int, RobotGears] = field(validator=_declared)
@@ -487,7 +501,13 @@ class PositionRecord:
 
 @frozen
 class Start:
-    """How the game started: exactly one of a seed and a position."""
+    """How the game started: exactly one of a seed and a position.
+
+    Attributes:
+        seed: The seed that set the game up (:func:`~outofgears.rules.setup.setup_game`),
+            or ``None``.
+        position: The position typed in (:class:`PositionRecord`), or ``None``.
+    """
 
     #: The attributes of which a start holds exactly one.
     ONE_OF = ("seed", "position")
@@ -502,7 +522,14 @@ class Start:
 
 @frozen
 class StealRecord:
-    """A defender's chosen gear (spec ATK-4); ``source`` is written ``"from"`` in JSON."""
+    """A defender's chosen gear (spec ATK-4); ``source`` is written ``"from"`` in JSON.
+
+    Attributes:
+        defender: The defending robot.
+        attacker: The robot it takes a gear from.
+        source: ``"feet"`` or ``"circuit"`` of the attacker (JSON key ``"from"``).
+        gear: The gear taken.
+    """
 
     defender: RobotNumber = field(validator=_declared)
     attacker: RobotNumber = field(validator=_declared)
@@ -514,7 +541,12 @@ class StealRecord:
 
 @frozen
 class SplitRecord:
-    """A split the table agreed on (spec SPL-5)."""
+    """A split the table agreed on (spec SPL-5).
+
+    Attributes:
+        place: The place split: a dump or a robot's feet.
+        shares: ``robot -> gears``: what each taker got.
+    """
 
     place: SplitPlace = field(validator=_declared)
     shares: dict[int, Gears] = field(validator=_declared)
@@ -550,6 +582,13 @@ class ChoicesRecord:
 
     A defender takes at most one gear from each attacker and a place is split
     once, so a steal or a split written twice is refused.
+
+    Attributes:
+        defence_steals: The defence steals chosen (:class:`StealRecord`), at most one per
+            defender and attacker.
+        assemblies: ``robot -> gears``: the two gears a robot assembled, or ``()`` where it
+            declined (optional assembly).
+        splits: The splits agreed on (:class:`SplitRecord`), at most one per place.
     """
 
     defence_steals: Annotated[tuple[StealRecord, ...], Size(0, MAX_STEALS, "defence steals")] = (
@@ -594,11 +633,27 @@ class ChoicesRecord:
 
 @frozen
 class Recorded:
-    """What the players wrote down after a turn: any subset of these."""
+    """What the players wrote down after a turn: any subset of these.
+
+    Attributes:
+        robots: ``robot -> RobotGears``: feet and circuits written down.
+        dumps: ``dump -> gears`` written down.
+        scores: ``player -> points`` written down.
+    """
 
     robots: dict[int, RobotGears] = field(validator=_declared, factory=dict)
     dumps: dict[int, Gears] = field(validator=_declared, factory=dict)
     scores: dict[PlayerName, Score] = field(validator=_declared, factory=dict)
+
+
+#: Which position a game goes on from after a turn that departs from the rules (SET-8).
+Follows = Annotated[Literal["rules", "table"], Says("a turn follows 'rules' or 'table'")]
+
+
+def _none_when_empty(choices: Any) -> Any:
+    """No choices record for choices that decide nothing: ``{}`` and no ``choices`` are one
+    thing (the default policies decide), so a log reads back as it was written."""
+    return None if type(choices) is ChoicesRecord and choices == ChoicesRecord() else choices
 
 
 @frozen
@@ -609,21 +664,62 @@ class TurnRecord:
     ``None`` for a dump the emptied reserve left without one): required on every turn
     while the reserve is not empty when the log gives the reserve as counts, and checked
     like a recorded value otherwise.
+
+    Attributes:
+        turn: The turn's number.
+        programs: ``robot -> program`` for every robot in play.
+        choices: The post-reveal choices (:class:`ChoicesRecord`), or ``None``: the default
+            policies decide, or the replay infers them from what was recorded. A record
+            that decides nothing is ``None`` too.
+        recorded: What the players wrote down after the turn (:class:`Recorded`), or ``None``.
+        drawn: ``dump -> gear`` turned up by exploration (see above), or ``None``.
+        follows: Which position the game goes on from when the turn departs from the
+            rules: ``"rules"`` (the default), the closest legal play, or ``"table"``, the
+            position the players wrote down in ``recorded`` (spec SET-8). It changes nothing
+            on a turn that agrees.
     """
 
     turn: TurnNumber = field(validator=_declared)
     programs: dict[int, AnyProgram] = field(validator=_declared)
-    choices: ChoicesRecord | None = field(validator=_declared, default=None)
+    choices: ChoicesRecord | None = field(
+        validator=_declared, default=None, converter=_none_when_empty
+    )
     recorded: Recorded | None = field(validator=_declared, default=None)
     drawn: dict[int, DrawnGear] | None = field(validator=_declared, default=None)
+    follows: Follows = field(
+        validator=_declared,
+        default="rules",
+        metadata={
+            "doc": "Which position the game goes on from when this turn departs from the "
+            "rules: 'rules' (the default, left out of the JSON), the closest legal play; or "
+            "'table', the position the players wrote down in 'recorded', each place written "
+            "(a robot's feet or circuit, a dump) as written and every other place as that "
+            "play leaves it (spec SET-8, ruling R-TABLE-POSITION). On a turn that agrees "
+            "with the rules it changes nothing."
+        },
+    )
 
 
 @frozen
 class WrittenBy:
-    """The engine and spec versions that wrote a log."""
+    """The engine and spec versions that wrote a log.
+
+    Attributes:
+        engine: The version of the engine (the package, ``outofgears.__version__``).
+        spec: The version of the specification it implements (``outofgears.SPEC_VERSION``).
+
+    >>> import outofgears
+    >>> WrittenBy.current() == WrittenBy(outofgears.__version__, outofgears.SPEC_VERSION)
+    True
+    """
 
     engine: VersionText = field(validator=_declared)
     spec: VersionText = field(validator=_declared)
+
+    @classmethod
+    def current(cls) -> WrittenBy:
+        """This engine and the specification it implements: what a log written now says."""
+        return cls(engine=__version__, spec=SPEC_VERSION)
 
 
 Players = Annotated[
@@ -640,7 +736,21 @@ Players = Annotated[
 
 @frozen
 class GameLog:
-    """A whole game log (format ``outofgears-log/1``)."""
+    """A whole game log (format ``outofgears-log/1``).
+
+    Attributes:
+        players: ``name -> robots``: each player's robots (one each, or two in the variant),
+            in seating order.
+        start: How the game started (:class:`Start`).
+        turns: The turns (:class:`TurnRecord`), in order.
+        options: The rule options (:class:`~outofgears.rules.model.Options`).
+        two_robot_variant: Whether the game is of the two-robot variant; ``None`` when the
+            players' robots say it.
+        description: Free text for people; replay ignores it.
+        written_by: The engine and spec versions that wrote it (:class:`WrittenBy`), or
+            ``None`` for a log typed by hand.
+        format: ``"outofgears-log/1"``.
+    """
 
     players: Players = field(validator=_declared)
     start: Start = field(validator=_declared)

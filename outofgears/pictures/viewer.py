@@ -48,7 +48,7 @@ from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.model import GameState
 from outofgears.rules.scoring import score_robot
 from outofgears.words import colour_name, event_text, program_text, translator
-from outofgears.words.findings import fact_text
+from outofgears.words.findings import TableFollowed, fact_text
 
 #: The pages of the documentation site that hold the clauses, by spec document.
 _PAGES: Final = {
@@ -265,7 +265,8 @@ def departure_entry(
     departure: Departure, after: GameState, lang: str, docs_url: str | None, pages: dict[str, str]
 ) -> dict[str, Any]:
     """One departure as the page shows it: a sentence in the players' words, why (a score
-    added up, or the rules' reason), its clause, and its JSON path for who asks."""
+    added up on ``after``, the position the rules give after the turn, or the rules' reason),
+    its clause, and its JSON path for who asks."""
     text = word(
         "departure",
         lang,
@@ -318,7 +319,7 @@ def game_data(
     scores = [{str(r.number): score_robot(r) for r in opening.robots}]
     turns: list[dict[str, Any]] = []
     for turn in shown:
-        after = turn.result.state
+        after = turn.after  # the table's position when the turn followed it (SET-8)
         scores.append({str(r.number): score_robot(r) for r in after.robots})
         turns.append(
             {
@@ -337,9 +338,10 @@ def game_data(
                     for event in turn.result.events
                 ],
                 "departures": [
-                    departure_entry(departure, after, lang, docs_url, pages)
+                    departure_entry(departure, turn.result.state, lang, docs_url, pages)
                     for departure in turn.departures
                 ],
+                "followed": fact_text(TableFollowed(turn.turn), lang) if turn.followed else "",
                 "before": _data_url(render_svg(turn.before, turn.programs, lang=lang)),
                 "after": _data_url(render_svg(after, before=turn.before, lang=lang)),
                 "before_narrow": _data_url(
@@ -510,6 +512,8 @@ _SCRIPT: Final = """
       li.append(" ", where);
       list.append(li);
     }
+    const followed = document.getElementById("followed");
+    followed.textContent = t.followed; followed.hidden = !t.followed;
     box.hidden = t.departures.length === 0;
     const now = document.getElementById("chart-now");
     const start = parseFloat(now.dataset.x0), step = parseFloat(now.dataset.step);
@@ -728,6 +732,7 @@ def game_html(
 <section id="departures" class="departures" hidden>
 <h2>{w("departures")}</h2>
 <ol id="departure-list"></ol>
+<p id="followed" hidden></p>
 </section>
 <p class="help">{w("enlarge")}</p>
 <div class="pictures">

@@ -457,8 +457,8 @@ BOTS: Mapping[str, BotKind] = {
 ENTRY_POINT_GROUP = "outofgears.bots"
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot from its spec.
+def make_bot(spec: str | Callable[[], Bot]) -> Bot:
+    """A bot from its spec, or from a class (any callable) that builds one with no argument.
 
     * a built-in bot, with an optional number: ``"random"``, ``"greedy:16"``,
       ``"lookahead:8"``, ``"mcts:400"`` (:data:`BOTS` gives what the number sets and its
@@ -468,8 +468,10 @@ def make_bot(spec: str) -> Bot:
     * the name of an entry point of the group :data:`ENTRY_POINT_GROUP` (``outofgears.bots``),
       which names such a class.
 
-    The result must have an ``act`` method. Anything else raises :class:`InvalidStateError`
-    (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is not a string).
+    or a class (any callable) given itself, such as a class of the calling program. The result
+    must have an ``act`` method. Anything else raises :class:`InvalidStateError`
+    (:class:`~outofgears.errors.ArgumentTypeError` for a spec that is neither a string nor
+    callable).
 
     >>> make_bot("mcts:50")
     MCTSBot(iterations=50, exploration=2.0, rollout=0, prior=4.0, foresight=8)
@@ -485,7 +487,9 @@ def make_bot(spec: str) -> Bot:
     outofgears.errors.InvalidStateError: bot 'random:3': random takes no number
     """
     if type(spec) is not str:
-        raise ArgumentTypeError("spec", "a bot spec (str)", spec)
+        if callable(spec):
+            return _checked(bot_name(spec), spec)
+        raise ArgumentTypeError("spec", "a bot spec (str) or a class of bots", spec)
     name, colon, number = spec.partition(":")
     kind = BOTS.get(name)
     if kind is not None:
@@ -499,6 +503,17 @@ def make_bot(spec: str) -> Bot:
             f"or module:Class, or an entry point of the group {ENTRY_POINT_GROUP})"
         )
     return _checked(spec, found)
+
+
+def bot_name(source: str | Callable[[], Bot]) -> str:
+    """How a bot is named in reports: its spec, or the name of the class that builds it.
+
+    >>> bot_name("greedy:4"), bot_name(RandomBot)
+    ('greedy:4', 'RandomBot')
+    """
+    if isinstance(source, str):
+        return source
+    return str(getattr(source, "__qualname__", None) or getattr(source, "__name__", source))
 
 
 def _number_of(spec: str, name: str, kind: BotKind) -> int:
@@ -522,16 +537,28 @@ def _imported(spec: str, module: str, attribute: str) -> object:
         )
     try:
         found = importlib.import_module(module)
-    except Exception as error:
+    except ModuleNotFoundError as error:
         raise InvalidStateError(
             f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
-            f"({type(error).__name__}: {printable(str(error))})"
+            f"({type(error).__name__}: {printable(str(error))}; a module of the current "
+            "directory needs PYTHONPATH=.)"
+        ) from error
+    except (Exception, SystemExit) as error:
+        raise InvalidStateError(
+            f"bot {printable(repr(spec))}: module {printable(module)} cannot be imported "
+            f"({_why(error)})"
         ) from error
     if not hasattr(found, attribute):
         raise InvalidStateError(
             f"bot {printable(repr(spec))}: module {printable(module)} has no {attribute}"
         )
     return getattr(found, attribute)
+
+
+def _why(error: BaseException) -> str:
+    """An error's kind and message, in one line: ``SystemExit: 3``, ``SystemExit``."""
+    said = printable(str(error))
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
 
 
 def _entry_point(name: str) -> object | None:
@@ -541,10 +568,10 @@ def _entry_point(name: str) -> object | None:
         if point.name == name:
             try:
                 loaded: object = point.load()
-            except Exception as error:
+            except (Exception, SystemExit) as error:
                 raise InvalidStateError(
                     f"bot {printable(repr(name))}: its entry point {point.value} cannot be "
-                    f"loaded ({type(error).__name__}: {printable(str(error))})"
+                    f"loaded ({_why(error)})"
                 ) from error
             return loaded
     return None
@@ -555,10 +582,9 @@ def _checked(spec: str, factory: object) -> Bot:
         raise InvalidStateError(f"bot {printable(repr(spec))}: {factory!r} cannot be called")
     try:
         bot = factory()
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys:exit is a callable too
         raise InvalidStateError(
-            f"bot {printable(repr(spec))}: building it failed "
-            f"({type(error).__name__}: {printable(str(error))})"
+            f"bot {printable(repr(spec))}: building it failed ({_why(error)})"
         ) from error
     if not callable(getattr(bot, "act", None)):
         raise InvalidStateError(f"bot {printable(repr(spec))}: it has no act(observation, rng)")
@@ -598,8 +624,24 @@ def play_match(
     Each bot sees only its player's observation (with the programs revealed on the turn
     before), and its move is turned into programs and played by :func:`apply_turn`. The
     caches of the observations (:class:`~outofgears.play.observation.ObservationCache`) belong
-    to the match and go with it. A move that is not legal raises
-    :class:`~outofgears.errors.IllegalProgramError` naming the bot's player.
+    to the match and go with it.
+
+    Args:
+        state: The position to play from (:func:`~outofgears.rules.setup.setup_game`).
+        bots: ``player name -> bot``, one for every player of ``state``
+            (``"P1"``, ``"P2"``, ... when ``setup_game`` named them).
+        rng: The random numbers of every bot's choices.
+        turn_cap: The turn a game that has not ended is cut off at and scored as it stands
+            (ruling R-TURN-CAP); ``None`` for none.
+
+    Raises:
+        IllegalMoveError: A bot chose a move that is not one of its legal moves (naming the
+            bot's player).
+        InvalidStateError: The bots are not one for each player.
+        ArgumentTypeError: An argument of the wrong type.
+
+    For many games with the bots seated in rotation, see
+    :func:`~outofgears.play.tournament.play_tournament`.
 
     >>> from outofgears.rules.setup import setup_game
     >>> result = play_match(setup_game([1, 2, 3], seed=4),
@@ -692,6 +734,7 @@ __all__ = [
     "MCTSBot",
     "MatchResult",
     "RandomBot",
+    "bot_name",
     "make_bot",
     "play_match",
 ]

@@ -74,6 +74,19 @@ def check_env_arguments(
         raise ArgumentTypeError("flat", "True or False", flat)
 
 
+def action_number(space: spaces.Space[Any], action: object, who: str = "") -> int:
+    """The action number of ``action``, read as Gymnasium's ``Discrete.contains`` reads it (a
+    whole number or a 0-d integer array in the space, not ``1.0`` nor ``Fraction(1)``); else
+    :class:`EnvActionError` (``who`` starts its message, ``"agent P2: "``). The one reading of
+    an action for both environments."""
+    assert isinstance(space, spaces.Discrete)
+    if type(action) is int and 0 <= action < space.n:
+        return action
+    if not space.contains(action):
+        raise EnvActionError(f"{who}{action!r} is not in the action space ({space})"[:200])
+    return int(action)  # type: ignore[call-overload,no-any-return]
+
+
 def check_seed(seed: object) -> None:
     """A seed is ``None`` or a whole number of 0 or more (as Gymnasium's ``reset`` says)."""
     if seed is not None and (type(seed) is not int or seed < 0):

@@ -41,8 +41,8 @@ from outofgears.play.actions import num_actions, num_joint_actions, programs_of_
 from outofgears.play.bots import Bot, make_bot
 from outofgears.play.envs import (
     RENDER_MODES,
-    EnvActionError,
     EnvResetNeededError,
+    action_number,
     check_env_arguments,
     observation_box,
 )
@@ -87,9 +87,12 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
     ) -> None:
         check_env_arguments(robots, two_robots, upgrades, turn_cap, render_mode, flat)
         others = (robots // 2 if two_robots else robots) - 1
-        if isinstance(opponents, bytes):
+        if isinstance(opponents, str):
+            specs = [opponents] * others
+        elif isinstance(opponents, list | tuple) and all(type(s) is str for s in opponents):
+            specs = list(opponents)
+        else:
             raise ArgumentTypeError("opponents", "a bot spec or a list of them", opponents)
-        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(specs) != others:
             raise InvalidStateError(
                 f"opponents gives {len(specs)} bots for the {others} other players"
@@ -151,16 +154,13 @@ class OutOfGearsEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
         state = self.position
         if state is None or self._done:
             raise EnvResetNeededError("step() needs a game in progress: call reset() first")
-        if not self.action_space.contains(action):
-            raise EnvActionError(
-                f"{action!r} is not in the action space (Discrete({self._actions}))"[:200]
-            )
+        number = action_number(self.action_space, action)
         mine = self._cache.observe(state, LEARNER, revealed=self._revealed)
-        if int(action) not in mine.legal_actions():
+        if number not in mine.legal_actions():
             self._done = True
             observation, info = self._observe()
             return observation, -1.0, True, False, {**info, "illegal_action": True}
-        programs = dict(programs_of_move(state, LEARNER, int(action)))
+        programs = dict(programs_of_move(state, LEARNER, number))
         for name, bot in self._bots.items():
             seen = self._cache.observe(state, name, revealed=self._revealed)
             programs.update(programs_of_move(state, name, bot.act(seen, self._rng)))

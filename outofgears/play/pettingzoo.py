@@ -29,6 +29,7 @@ from outofgears.play.actions import ALL_PROGRAMS, num_actions, num_joint_actions
 from outofgears.play.envs import (
     EnvActionError,
     EnvResetNeededError,
+    action_number,
     check_env_arguments,
     check_seed,
     observation_box,
@@ -231,16 +232,8 @@ class OutOfGearsParallelEnv(ParallelEnv[str, ObsDict, int]):  # type: ignore[mis
             except KeyError:
                 self._check_agents(actions)
                 raise
-            try:
-                chosen = moves.get(move)
-            except TypeError:  # unhashable
-                chosen = None
+            chosen = moves.get(action_number(self._action_space, move, f"agent {agent}: "))
             if chosen is None:
-                if not self._action_space.contains(move):
-                    raise EnvActionError(
-                        f"agent {agent}: {move!r} is not in the action space "
-                        f"(Discrete({self._actions}))"[:200]
-                    )
                 illegal.append(agent)
                 continue
             for robot, number, program in chosen:

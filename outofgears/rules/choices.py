@@ -26,6 +26,10 @@ StealSource = Literal["feet", "circuit"]
 class DefenceSteal:
     """The gear a defender takes from one attacker (spec ATK-4).
 
+    Attributes:
+        source: Where the gear is taken from: ``"feet"`` or ``"circuit"`` of the attacker.
+        gear: The gear taken.
+
     >>> from outofgears.rules.gears import Gear
     >>> DefenceSteal("circuit", Gear(2)).source
     'circuit'

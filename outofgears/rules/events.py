@@ -22,7 +22,21 @@ from outofgears.rules.model import Place, UpgradeCard
 
 
 class Outcome(enum.Enum):
-    """What a program came to."""
+    """What a program came to.
+
+    Attributes:
+        DEFENDED: A defence (an attack on one's own number, ATK-1) that was attacked.
+        DEFENDED_UNTESTED: A defence that nobody attacked.
+        ATTACK_VOIDED: An attack on a robot that defended (ATK-3).
+        ATTACK_HIT: An attack that took the victim's gears (ATK-6).
+        TRAP_SPRUNG: A trap that blocked at least one harvest of its dump.
+        TRAP_IDLE: A trap that blocked no harvest.
+        HARVEST_VOIDED: A harvest of a trapped dump.
+        HARVEST_DONE: A harvest that took the dump's gears.
+        DEFENCE_COUNTERED: A defence voided by a Counter Defence card (expansion).
+        COUNTER_UNUSED: A Counter Defence card that found no defence to void.
+        SHOVELLED: A Super Shovel card played.
+    """
 
     DEFENDED = "defended"
     DEFENDED_UNTESTED = "defended, but nobody attacked"
@@ -128,7 +142,13 @@ class UpgradeDiscarded:
 
 @frozen
 class TurnEnded:
-    """The turn is over (spec TURN-1); ``game_over`` when the game ended with it (END-1)."""
+    """The turn is over (spec TURN-1); ``game_over`` when the game ended with it (END-1).
+
+    Attributes:
+        turn: The turn that ended.
+        game_over: Whether the game ended with it (END-1).
+        clause: The spec clause behind the event (``"TURN-1"``).
+    """
 
     turn: int
     game_over: bool

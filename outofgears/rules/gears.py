@@ -59,6 +59,11 @@ class GearKind(enum.Enum):
 
     Standard gears have a colour. Jolly gears (expansion #2) and three-point gears
     (expansion #3) have none.
+
+    Attributes:
+        STANDARD: A gear of one of the eight colours.
+        JOLLY: A Jolly gear (expansion #2): no colour of its own.
+        THREE_POINT: A 3-point gear (expansion #3): no colour, a fixed worth.
     """
 
     STANDARD = "standard"
@@ -283,12 +288,24 @@ def sort_gears(gears: Iterable[Gear]) -> tuple[Gear, ...]:
 
 
 def gears(*colours: int) -> tuple[Gear, ...]:
-    """Standard gears of the given colours, sorted: a shorthand for positions and tests.
+    """Standard gears of the given colours, **sorted**: a shorthand for the gears of a place
+    whose order does not matter (feet, circuits, dumps). For a reserve, whose order is the
+    draw order, use :func:`gears_in_order`.
 
     >>> [str(g) for g in gears(3, 1, 1)]
     ['red', 'red', 'yellow']
     """
     return sort_gears(Gear(colour) for colour in colours)
+
+
+def gears_in_order(*colours: int) -> tuple[Gear, ...]:
+    """Standard gears of the given colours, in the order given: a reserve in draw order, the
+    next gear first.
+
+    >>> [str(g) for g in gears_in_order(3, 1, 1)]
+    ['yellow', 'red', 'red']
+    """
+    return tuple(Gear(colour) for colour in colours)
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:

@@ -25,11 +25,11 @@ from typing import Any
 from attrs import define
 
 from outofgears.errors import ArgumentTypeError, IllegalChoiceError
-from outofgears.rules.assembly import assembly_options
+from outofgears.rules.assembly import assembly_options, assembly_pick
 from outofgears.rules.attacks import steal_options
 from outofgears.rules.choices import Choices, DefenceSteal
 from outofgears.rules.gears import Gear, gear_of
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, check_state, on_built_state
 from outofgears.rules.programs import ProgramReading, Programs
 from outofgears.rules.sharing import check_split_ranks, split_options
 from outofgears.rules.table import Step, Table, reach_of
@@ -102,7 +102,10 @@ class ChoiceSpace:
             yield as_choices(decisions)
 
     def sample(self, rng: random.Random) -> Choices:
-        """One legal combination drawn uniformly at random with ``rng``."""
+        """One legal combination drawn uniformly at random with ``rng`` (a
+        :class:`random.Random`; else :class:`~outofgears.errors.ArgumentTypeError`)."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError("rng", "a random.Random", rng)
         decisions: list[Decision] = []
         index, table = 0, self._start()
         walk = self._steps()
@@ -130,6 +133,63 @@ class ChoiceSpace:
             self._advance(walk[index], table, decision)
             index += 1
         return as_choices(decisions)
+
+    def default(self) -> Choices:
+        """The combination the default policies take (ATK-5, ASM-2, SPL-5): every decision of
+        the turn as :func:`~outofgears.rules.turn.apply_turn` makes it when given no choices.
+
+        >>> from outofgears import Program, gears, from_position, apply_turn
+        >>> state = from_position(robots={1: {"feet": gears(2, 3, 3)}, 2: {}},
+        ...                       dumps={1: (), 2: ()}, reserve=())
+        >>> programs = {1: Program.parse("attack 2"), 2: Program.parse("attack 2")}
+        >>> space = legal_choices(state, programs)
+        >>> default = space.default()
+        >>> dict(default.defence_steals)
+        {(2, 1): DefenceSteal(source='feet', gear=Gear(2))}
+        >>> default in space, apply_turn(state, programs, choices=default) == apply_turn(state, programs)
+        (True, True)
+        """
+        decisions: list[Decision] = []
+        table = self._start()
+        for step in self._steps():
+            decision = self._default_decision(step, table)
+            if decision is not None:
+                decisions.append(decision)
+            self._advance(step, table, decision)
+        return as_choices(decisions)
+
+    def _default_decision(self, step: WalkStep, table: Table) -> Decision | None:
+        """The option of ``step`` that its default policy takes on ``table`` (``None`` when the
+        step decides nothing): the one that leaves the table as the policy leaves it."""
+        if step.assembling:
+            robot = step.assembling
+            rule = self.state.options.assembly
+            if not assembly_options(robot, table.feet[robot], rule):
+                return None
+            picked = assembly_pick(robot, table.feet[robot], None, rule)
+            return ("assembly", robot, tuple(gear_of(rank) for rank in sorted(picked)))
+        run = step.run
+        assert run is not None
+        if reach_of(run).steals:
+            options: Iterable[Decision] = self._options(step, table)
+        else:
+            split = self._split(step, table)
+            if split is None:
+                return None
+            place, pool, takers = split
+            options = (
+                ("split", place, dict(zip(takers, _as_gears(shares), strict=True)))
+                for shares in split_options(pool, takers)
+            )
+        by_default = table.copy()
+        self._advance(step, by_default, None)
+        wanted = _places_key(by_default)
+        for option in options:
+            tried = table.copy()
+            self._advance(step, tried, option)
+            if _places_key(tried) == wanted:
+                return option
+        return None
 
     def __contains__(self, choices: object) -> bool:
         """Whether ``choices`` is one of the combinations (every decision given, each legal).
@@ -412,6 +472,18 @@ def _as_gears(shares: tuple[tuple[int, ...], ...]) -> list[tuple[Gear, ...]]:
     return [tuple(gear_of(rank) for rank in share) for share in shares]
 
 
+def _places_key(table: Table) -> tuple[Any, ...]:
+    """What a step of the walk may change on a table: every robot's feet and circuit, every
+    dump and the gears held back for a victim."""
+    numbers = table.numbers
+    return (
+        tuple(tuple(sorted(table.feet[n])) for n in numbers),
+        tuple(tuple(sorted(table.circuit_of(n))) for n in numbers),
+        tuple(tuple(sorted(ranks)) for ranks in table.dumps),
+        tuple(sorted((victim, tuple(sorted(pool))) for victim, pool in table.held.items())),
+    )
+
+
 def as_choices(decisions: Iterable[Decision]) -> Choices:
     """The decisions of a turn, as ``(kind, key, value)`` triples, as a :class:`Choices`."""
     steals: dict[tuple[int, int], DefenceSteal] = {}
@@ -427,6 +499,7 @@ def as_choices(decisions: Iterable[Decision]) -> Choices:
     return Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
 
 
+@on_built_state
 def legal_choices(state: GameState, programs: Programs) -> ChoiceSpace:
     """The space of every legal post-reveal decision of the turn ``programs`` make.
 
@@ -451,4 +524,10 @@ def legal_choices(state: GameState, programs: Programs) -> ChoiceSpace:
     >>> [dict(choices.defence_steals) for choices in space]
     [{(2, 1): DefenceSteal(source='feet', gear=Gear(2))}, {(2, 1): DefenceSteal(source='feet', gear=Gear(3))}]
     """
-    return ChoiceSpace(state, programs)
+    space = ChoiceSpace(state, programs)
+    # What the space reads later, read now, where a state altered after it was built is named
+    # (on_built_state): every place, the walk, the options.
+    space.start_table()
+    space.walk()
+    check_state(state)
+    return space

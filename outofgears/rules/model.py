@@ -9,14 +9,16 @@ whose order is the order of the draws.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, Literal, TypeVar
 
+import attrs
 from attrs import field, frozen
 
-from outofgears.errors import ArgumentTypeError, InvalidStateError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError
 from outofgears.rules.gears import (
     EXPANSION_GEARS_PER_KIND,
     GEARS_PER_COLOUR,
@@ -127,6 +129,10 @@ class Robot:
 class Dump:
     """A dump in play and the gears on it.
 
+    Attributes:
+        number: The dump's number (1-8, the number of the robot it lies before).
+        gears: The gears on it, face up.
+
     >>> from outofgears.rules.gears import gears
     >>> Dump(4, gears(1, 1)).gears[0].colour
     1
@@ -153,7 +159,17 @@ def _name_tuple(items: Iterable[int]) -> tuple[int, ...]:
 
 
 class UpgradeCard(enum.Enum):
-    """The five kinds of Robot Upgrade card (spec UPG-1)."""
+    """The five kinds of Robot Upgrade card (spec UPG-1).
+
+    Attributes:
+        SUPER_HARVEST: Super Harvest: a harvest of every dump in play at once (SHARV-1).
+        SUPER_ATTACK: Super Attack: an attack on every other robot at once (SATK-1).
+        SUPER_TRAP: Super Trap: a trap on every dump in play (STRAP-1).
+        SUPER_SHOVEL: Super Shovel: not a harvest; after the harvests it takes what is left
+            on every dump (SHOV-1).
+        COUNTER_DEFENCE: Counter Defence: attacks every robot that defended, voiding those
+            defences (CDEF-1, CDEF-2).
+    """
 
     SUPER_HARVEST = "super harvest"
     SUPER_ATTACK = "super attack"
@@ -177,6 +193,11 @@ def _check_upgrade(instance: object, attribute: object, value: UpgradeCard | Non
 class Player:
     """A player, the robots they control (one, or two in the variant of spec VAR-1), and the
     upgrade card they hold face down, if any (spec UPG-1, UPG-3).
+
+    Attributes:
+        name: The player's name (1 to 60 characters).
+        robots: The robots they control, ascending: one, or two in the variant.
+        upgrade: The upgrade card held face down, or ``None``.
 
     >>> Player("Ada", (5, 2)).robots
     (2, 5)
@@ -270,7 +291,14 @@ class Options:
 
 
 class PlaceKind(enum.Enum):
-    """Where a gear can be."""
+    """Where a gear can be.
+
+    Attributes:
+        FEET: The gears beside a robot, which an attack takes and a defence steals from.
+        CIRCUIT: A robot's Internal Circuit, where assembled gears are safe from attacks.
+        DUMP: A dump, where harvests take from and exploration deals to.
+        RESERVE: The face-down pile that exploration draws from.
+    """
 
     FEET = "feet"
     CIRCUIT = "circuit"
@@ -281,6 +309,11 @@ class PlaceKind(enum.Enum):
 @frozen
 class Place:
     """A place a gear can be: a robot's feet or circuit, a dump, or the reserve.
+
+    Attributes:
+        kind: Which kind of place.
+        number: The robot's number for feet and a circuit, the dump's number for a dump,
+            0 for the reserve.
 
     >>> str(Place.feet(3)), str(Place.dump(4)), str(Place.reserve())
     ('robot 3 feet', 'dump 4', 'reserve')
@@ -449,6 +482,61 @@ def expect_state(state: object, argument: str = "state") -> None:
     """
     if type(state) is not GameState and not isinstance(state, GameState):
         raise ArgumentTypeError(argument, "a GameState", state)
+
+
+def altered_state(state: object) -> InvalidStateError | None:
+    """What is wrong with ``state`` if it no longer is what its constructors allow, else ``None``.
+
+    A state is checked once, when it is built; it is frozen, so nothing changes it after,
+    except ``object.__setattr__``, which goes round the freezing. The engine's entry points
+    (:func:`on_built_state`) ask this only when a turn has already failed: it builds the state
+    again from its fields, robots, dumps and players, so that each constructor checks them.
+    """
+    if not isinstance(state, GameState):
+        return None
+    for name in ("robots", "dumps", "reserve", "players"):
+        if type(getattr(state, name)) is not tuple:
+            return InvalidStateError(
+                f"the state was altered after it was built: its {name} are "
+                f"{type(getattr(state, name)).__name__}, not a tuple"
+            )
+    try:
+        attrs.evolve(
+            state,
+            robots=[attrs.evolve(robot) for robot in state.robots],
+            dumps=[attrs.evolve(dump) for dump in state.dumps],
+            players=[attrs.evolve(player) for player in state.players],
+        )
+    except InvalidStateError as problem:
+        return InvalidStateError(f"the state was altered after it was built: {problem}")
+    except Exception as problem:  # a field that is not even a sequence any more
+        return InvalidStateError(
+            f"the state was altered after it was built: {type(problem).__name__}: {problem}"
+        )
+    return None
+
+
+_Entry = TypeVar("_Entry", bound=Callable[..., Any])
+
+
+def on_built_state(function: _Entry) -> _Entry:
+    """An entry point of the engine (its first argument a state) that, when it fails with a
+    builtin error, raises :class:`InvalidStateError` instead if the state was altered after it
+    was built (:func:`altered_state`); any other failure is raised as it is."""
+
+    @functools.wraps(function)
+    def checked(state: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(state, *args, **kwargs)
+        except OutOfGearsError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+            problem = altered_state(state)
+            if problem is None:
+                raise
+            raise problem from error
+
+    return checked  # type: ignore[return-value]
 
 
 def check_state(state: GameState) -> None:

@@ -27,15 +27,22 @@ from outofgears.errors import (
     GameOverError,
     IllegalProgramError,
     InvalidStateError,
+    ProgramParseError,
     show,
 )
 from outofgears.rules.gears import ROBOT_NUMBERS
-from outofgears.rules.model import GameState, UpgradeCard, expect_state
+from outofgears.rules.model import GameState, UpgradeCard, expect_state, on_built_state
 from outofgears.rules.variant import check_partners_use_different_actions
 
 
 class Action(enum.Enum):
-    """The three action cards of a set (spec PRG-1)."""
+    """The three action cards of a set (spec PRG-1).
+
+    Attributes:
+        ATTACK: Attack the robot of the number card; one's own number is a defence (ATK-1).
+        TRAP: Trap the dump of the number card (TRP-1).
+        HARVEST: Harvest the dump of the number card (HRV-1).
+    """
 
     ATTACK = "attack"
     TRAP = "trap"
@@ -64,6 +71,10 @@ class Program:
     With :attr:`Action.ATTACK` the number names a robot; the robot's own number
     is a defence (spec ATK-1). With a trap or a harvest it names a dump.
 
+    Attributes:
+        action: The action card.
+        number: The number card, 1-8.
+
     >>> Program(Action.TRAP, 3)
     Program(action=<Action.TRAP: 'trap'>, number=3)
     >>> str(Program.parse("harvest 5"))
@@ -85,12 +96,12 @@ class Program:
         >>> Program.parse("super trap")
         Traceback (most recent call last):
         ...
-        outofgears.errors.InvalidStateError: "super trap" is an upgrade card, not an action card and a number card
+        outofgears.errors.ProgramParseError: "super trap" is an upgrade card, not an action card and a number card
         """
         program = parse_program(text)
         if not isinstance(program, Program):
-            raise InvalidStateError(
-                f"{show(text)} is an upgrade card, not an action card and a number card"
+            raise ProgramParseError(
+                f"{show(text)} is an upgrade card, not an action card and a number card", text
             )
         return program
 
@@ -113,6 +124,9 @@ class Program:
 @frozen
 class UpgradeProgram:
     """A Robot Upgrade card laid instead of an action card and a number card (spec UPG-2).
+
+    Attributes:
+        card: The upgrade card laid.
 
     >>> str(UpgradeProgram(UpgradeCard.SUPER_ATTACK))
     'super attack'
@@ -164,11 +178,11 @@ def parse_program(text: str) -> AnyProgram:
     >>> parse_program("Harvest 2")
     Traceback (most recent call last):
     ...
-    outofgears.errors.InvalidStateError: "Harvest 2" is not a program: write 'harvest 2' (lower case, one space)
+    outofgears.errors.ProgramParseError: "Harvest 2" is not a program: write 'harvest 2' (lower case, one space)
     """
     program = PROGRAM_TEXTS.get(text) if type(text) is str else None
     if program is None:
-        raise InvalidStateError(program_refusal(text))
+        raise ProgramParseError(program_refusal(text), text)
     return program
 
 
@@ -457,6 +471,7 @@ def upgrade_card_to_lay(state: GameState, robot: int) -> UpgradeCard | None:
     return state.player_of(robot).upgrade
 
 
+@on_built_state
 def legal_programs(state: GameState, robot: int) -> tuple[AnyProgram, ...]:
     """Every program robot ``robot`` may lay on the next turn of ``state``, on its own.
 

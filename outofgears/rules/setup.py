@@ -170,7 +170,7 @@ def setup_game(
     robots: Sequence[int],
     *,
     seed: int,
-    players: Sequence[str] | None = None,
+    players: Sequence[str] | Mapping[str, Sequence[int]] | None = None,
     options: Options | None = None,
 ) -> GameState:
     """A new game with one robot per player, shuffled from ``seed`` (SET-1 to SET-4, SET-6).
@@ -178,8 +178,10 @@ def setup_game(
     Args:
         robots: The numbers of the robots in play (2 to 8 of 1-8).
         seed: Seeds the shuffle; the same seed gives the same game.
-        players: The players' names, one per robot in ascending robot order;
-            default ``"P<robot>"``.
+        players: The players' names, one per robot in ascending robot order, or the same
+            shape as :func:`from_position` and a log's ``players``: ``name -> (robot,)``,
+            one robot each (a two-robot game is :func:`setup_two_robot_game`'s); default
+            ``"P<robot>"``.
         options: The rule options; default :class:`Options`.
 
     >>> state = setup_game([1, 2, 3], seed=42)
@@ -187,16 +189,21 @@ def setup_game(
     ([2, 2, 2], 27)
     >>> setup_game([1, 2, 3], seed=42) == state
     True
+    >>> named = setup_game([1, 2], seed=42, players=["Ada", "Bo"])
+    >>> named == setup_game([1, 2], seed=42, players={"Bo": (2,), "Ada": (1,)})
+    True
     """
     _expect_seed(seed)
     if isinstance(robots, str | bytes | Mapping) or not isinstance(robots, Iterable):
         raise ArgumentTypeError("robots", "a sequence of robot numbers", robots)
     if players is not None and (
-        isinstance(players, str | bytes | Mapping) or not isinstance(players, Iterable)
+        isinstance(players, str | bytes) or not isinstance(players, Iterable)
     ):
-        raise ArgumentTypeError("players", "a sequence of names", players)
+        raise ArgumentTypeError("players", "a sequence of names, or names to robots", players)
     _expect_options(options)
     numbers = check_robots_in_play(robots)
+    if isinstance(players, Mapping):
+        players = _names_of_single_robots(players, numbers)
     names = list(players) if players is not None else [f"P{n}" for n in numbers]
     if len(names) != len(numbers):
         raise SetupError(f"{len(names)} player names for {len(numbers)} robots", clause="SET-1")
@@ -205,6 +212,30 @@ def setup_game(
     return _deal(
         numbers, {name: (n,) for name, n in zip(names, numbers, strict=True)}, seed, options
     )
+
+
+def _names_of_single_robots(
+    players: Mapping[str, Sequence[int]], numbers: Sequence[int]
+) -> list[str]:
+    """The names of ``name -> (robot,)`` in ascending robot order, each robot in play once."""
+    owner: dict[int, str] = {}
+    for name, held in players.items():
+        if isinstance(held, str | bytes | Mapping) or not isinstance(held, Iterable):
+            raise ArgumentTypeError(f"players[{name!r}]", "a sequence of one robot number", held)
+        robots = tuple(held)
+        if len(robots) != 1:
+            raise SetupError(
+                f"player {name!r} controls one robot, not {list(robots)} (two robots each is "
+                "setup_two_robot_game's)",
+                clause="SET-1",
+            )
+        owner[robots[0]] = name
+    if sorted(owner) != sorted(numbers):
+        raise SetupError(
+            f"the players control robots {sorted(owner)}; the robots in play are {list(numbers)}",
+            clause="SET-1",
+        )
+    return [owner[number] for number in numbers]
 
 
 def setup_two_robot_game(
@@ -264,7 +295,7 @@ def from_position(
     robots: Mapping[int, Mapping[str, Iterable[Gear]]],
     dumps: Mapping[int, Iterable[Gear]],
     reserve: Iterable[Gear],
-    players: Mapping[str, Sequence[int]] | None = None,
+    players: Mapping[str, Sequence[int]] | Sequence[str] | None = None,
     turn: int = 1,
     options: Options | None = None,
     upgrades: Mapping[str, UpgradeCard] | None = None,
@@ -274,17 +305,23 @@ def from_position(
     Args:
         robots: ``robot -> {"feet": gears, "circuit": gears}`` (either may be left out).
         dumps: ``dump -> gears`` for every dump in play.
-        reserve: The reserve in draw order, next gear first.
-        players: ``name -> robots``; default one player ``"P<robot>"`` per robot.
+        reserve: The reserve in draw order, next gear first: build it with
+            :func:`~outofgears.rules.gears.gears_in_order`, not with ``gears``, which sorts.
+        players: ``name -> robots``, as a log's ``players``; or, as :func:`setup_game` takes
+            them, the names of one player per robot in ascending robot order; default one
+            player ``"P<robot>"`` per robot.
         turn: The number of the next turn.
         options: The rule options.
         upgrades: ``player -> card``: the upgrade cards still held (UPG-1).
 
-    >>> from outofgears.rules.gears import gears
+    >>> from outofgears import gears, gears_in_order
     >>> state = from_position(robots={1: {"feet": gears(2)}, 2: {}},
-    ...                       dumps={1: gears(1), 2: ()}, reserve=gears(2))
-    >>> state.robot(1).feet == gears(2), state.turn
-    (True, 1)
+    ...                       dumps={1: gears(1), 2: ()}, reserve=gears_in_order(3, 1),
+    ...                       players=["Ada", "Bo"])
+    >>> state.robot(1).feet == gears(2), state.turn, str(state.reserve[0])
+    (True, 1, 'yellow')
+    >>> state.player_of(2).name
+    'Bo'
     """
     for argument, given in (("robots", robots), ("dumps", dumps)):
         if not isinstance(given, Mapping):
@@ -293,7 +330,11 @@ def from_position(
         if not isinstance(spec, Mapping):
             raise ArgumentTypeError(f"robots[{key!r}]", "a mapping of 'feet' and 'circuit'", spec)
     if players is not None and not isinstance(players, Mapping):
-        raise ArgumentTypeError("players", "a mapping of names to robot numbers", players)
+        if isinstance(players, str | bytes) or not isinstance(players, Iterable):
+            raise ArgumentTypeError(
+                "players", "a mapping of names to robot numbers, or a sequence of names", players
+            )
+        players = _one_robot_each(list(players), sorted(robots))
     for name, numbers in (players or {}).items():
         if isinstance(numbers, str | bytes | Mapping) or not isinstance(numbers, Iterable):
             raise ArgumentTypeError(f"players[{name!r}]", "a sequence of robot numbers", numbers)
@@ -334,6 +375,16 @@ def from_position(
         turn=turn,
         options=options or Options(),
     )
+
+
+def _one_robot_each(names: list[object], numbers: list[int]) -> dict[str, tuple[int, ...]]:
+    """``name -> (robot,)`` for names given one per robot, in ascending robot order."""
+    if len(names) != len(numbers):
+        raise SetupError(f"{len(names)} player names for {len(numbers)} robots", clause="SET-1")
+    for index, name in enumerate(names):
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"players[{index}]", "a name", name)
+    return {str(name): (number,) for name, number in zip(names, numbers, strict=True)}
 
 
 def seat_players(robots: int, two_robots: bool = False) -> dict[str, tuple[int, ...]]:

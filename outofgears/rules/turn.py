@@ -26,7 +26,7 @@ from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved
 from outofgears.rules.exploration import explore_dumps
 from outofgears.rules.harvests import plan_harvests
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, on_built_state
 from outofgears.rules.programs import ProgramReading, Programs
 from outofgears.rules.refusals import choice_refused
 from outofgears.rules.scoring import end_turn
@@ -99,6 +99,7 @@ def _play(state: GameState, programs: Programs, choices: Choices | None, record:
     return table
 
 
+@on_built_state
 def resolve_turn(
     state: GameState,
     programs: Programs,
@@ -131,6 +132,7 @@ def resolve_turn(
     return TurnResult(table.freeze(), tuple(table.events or ()))
 
 
+@on_built_state
 def apply_turn(
     state: GameState,
     programs: Programs,

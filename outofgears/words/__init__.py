@@ -19,15 +19,16 @@ The API, for any layer above the rules:
   ``str.format`` fields (``t.gettext("dump {number}").format(number=4)``): Babel extracts the
   calls of those four method names from the package's sources.
 * :func:`colour_name`, :func:`gear_name`, :func:`gears_text`, :func:`place_text`,
-  :func:`card_name`, :func:`program_text`, :func:`outcome_text`, :func:`event_text`,
-  :func:`position_lines`: the table's things in words; :func:`clause_title`: a spec clause's
+  :func:`place_from_text`, :func:`card_name`, :func:`program_text`, :func:`outcome_text`,
+  :func:`event_text`, :func:`position_lines`, :func:`numbers_text`, :func:`taken_each_text`:
+  the table's things in words; :func:`clause_title`: a spec clause's
   title (the catalogues hold every title of ``spec/clauses.toml``, context ``clause title``).
 
 >>> from outofgears.rules.gears import gears
 >>> gears_text(gears(1, 1, 5), "it")
 '2 rosse, 1 blu'
 >>> place_text(Place.feet(3), "fr")
-'avec le Robot 3'
+'pieds du Robot 3'
 >>> event_text(GearMoved(Gear(1), Place.dump(4), Place.feet(4), 4, "HRV-2"), "it")
 'rotella rossa: discarica 4 -> piedi del robot 4 (robot 4) [HRV-2]'
 """
@@ -53,7 +54,7 @@ from outofgears.rules.events import (
     UpgradeDiscarded,
 )
 from outofgears.rules.gears import Gear, GearKind, sort_gears
-from outofgears.rules.model import GameState, Place, PlaceKind, UpgradeCard, expect_state
+from outofgears.rules.model import GameState, Options, Place, PlaceKind, UpgradeCard, expect_state
 from outofgears.rules.programs import PROGRAM_TEXTS, Action, Program, UpgradeProgram
 
 __all__ = [
@@ -65,10 +66,13 @@ __all__ = [
     "event_text",
     "gear_name",
     "gears_text",
+    "numbers_text",
     "outcome_text",
+    "place_from_text",
     "place_text",
     "position_lines",
     "program_text",
+    "taken_each_text",
     "translator",
 ]
 
@@ -183,6 +187,55 @@ def gears_text(items: Iterable[Gear], lang: str) -> str:
     return ", ".join(f"{count} {kind_word(gear, lang, count)}" for gear, count in counts.items())
 
 
+def numbers_text(numbers: Iterable[int], lang: str) -> str:
+    """Robot or dump numbers as a table lists them, the last joined by "and" in ``lang``.
+
+    >>> numbers_text([1, 3], "it"), numbers_text([1, 2, 3], "fr"), numbers_text([4], "en")
+    ('1 e 3', '1, 2 et 3', '4')
+    """
+    items = [str(number) for number in _numbers(numbers, "numbers")]
+    if len(items) < 2:
+        return "".join(items)
+    return (
+        translator(lang)
+        .pgettext("the last of a list of numbers", "{most} and {last}")
+        .format(most=", ".join(items[:-1]), last=items[-1])
+    )
+
+
+def taken_each_text(takers: Iterable[int], share: int, lang: str) -> str:
+    """What each taker of a split took (SPL-1): ``"robots 1 and 3 took 2 gears each"``.
+
+    >>> taken_each_text([1, 3], 2, "it")
+    'i robot 1 e 3 hanno preso 2 rotelle ciascuno'
+    >>> taken_each_text([2, 4, 5], 1, "fr")
+    'les Robots 2, 4 et 5 ont pris 1 engrenage chacun'
+    """
+    robots = _numbers(takers, "takers")
+    if len(robots) < 2:
+        raise ArgumentTypeError("takers", "two or more robot numbers (a split's takers)", takers)
+    if isinstance(share, bool) or not isinstance(share, int) or share < 0:
+        raise ArgumentTypeError("share", "a whole number of gears", share)
+    return (
+        translator(lang)
+        .ngettext(
+            "robots {robots} took {count} gear each",
+            "robots {robots} took {count} gears each",
+            share,
+        )
+        .format(robots=numbers_text(robots, lang), count=share)
+    )
+
+
+def _numbers(numbers: Iterable[int], argument: str) -> list[int]:
+    items = (
+        list(numbers) if isinstance(numbers, Iterable) and not isinstance(numbers, str) else None
+    )
+    if items is None or not all(isinstance(n, int) and not isinstance(n, bool) for n in items):
+        raise ArgumentTypeError(argument, "an iterable of whole numbers", numbers)
+    return items
+
+
 def place_text(place: Place, lang: str) -> str:
     """A place in words: a robot's feet or circuit, a dump, the reserve.
 
@@ -198,6 +251,26 @@ def place_text(place: Place, lang: str) -> str:
     if place.kind is PlaceKind.DUMP:
         return t.gettext("dump {number}").format(number=place.number)
     return t.gettext("reserve")
+
+
+def place_from_text(place: Place, lang: str) -> str:
+    """Where a gear comes from, in words: the place with its preposition, and in Italian and
+    French its article ("dai piedi del robot 3", "de la Décharge 4").
+
+    >>> place_from_text(Place.feet(3), "it"), place_from_text(Place.dump(4), "fr")
+    ('dai piedi del robot 3', 'de la Décharge 4')
+    >>> place_from_text(Place.circuit(2), "en"), place_from_text(Place.reserve(), "it")
+    ('from robot 2 circuit', 'dalla riserva')
+    """
+    expect(place, Place, "place", "a Place")
+    t = translator(lang)
+    if place.kind is PlaceKind.FEET:
+        return t.gettext("from robot {number} feet").format(number=place.number)
+    if place.kind is PlaceKind.CIRCUIT:
+        return t.gettext("from robot {number} circuit").format(number=place.number)
+    if place.kind is PlaceKind.DUMP:
+        return t.gettext("from dump {number}").format(number=place.number)
+    return t.gettext("from the reserve")
 
 
 def card_name(card: Action | UpgradeCard, lang: str) -> str:
@@ -259,7 +332,7 @@ def outcome_text(outcome: Outcome, lang: str) -> str:
     """What a program came to, in words.
 
     >>> outcome_text(Outcome.TRAP_SPRUNG, "it")
-    'trappola andata a segno'
+    'la trappola ha avuto effetto'
     """
     expect(outcome, Outcome, "outcome", "an Outcome")
     t = translator(lang)
@@ -382,3 +455,34 @@ def position_lines(state: GameState, lang: str, indent: str = "  ") -> list[str]
             indent + t.gettext("upgrade cards held: {cards}").format(cards=", ".join(held))
         )
     return lines
+
+
+def options_lines(options: Options, two_robots: bool, lang: str, indent: str = "  ") -> list[str]:
+    """The rule options in play, one line, in ``lang``: the two disputed readings (rulings
+    R-DEFENCE and R-ASSEMBLY), then the variant and the expansions that are on.
+
+    >>> options_lines(Options(), False, "en")
+    ['  rules: a defender takes from feet or circuit (R-DEFENCE); assembly mandatory (R-ASSEMBLY)']
+    >>> options_lines(Options(assembly="optional", jolly_gears=True), True, "it")[0]
+    '  regole: chi si difende prende dai piedi o dal circuito (R-DEFENCE); assemblaggio facoltativo (R-ASSEMBLY); variante a due robot; rotelle Jolly'
+    """
+    t = translator(lang)
+    parts = [
+        t.gettext("a defender takes from feet or circuit (R-DEFENCE)")
+        if options.defence_steal_source == "feet_or_circuit"
+        else t.gettext("a defender takes from feet only (R-DEFENCE)"),
+        t.gettext("assembly mandatory (R-ASSEMBLY)")
+        if options.assembly == "mandatory"
+        else t.gettext("assembly optional (R-ASSEMBLY)"),
+    ]
+    if two_robots:
+        parts.append(t.gettext("the two-robot variant"))
+    if options.upgrades:
+        parts.append(t.gettext("upgrade cards"))
+    if options.jolly_gears:
+        parts.append(t.gettext("Jolly gears"))
+    if options.three_point_gears:
+        parts.append(t.gettext("3-point gears"))
+    if options.pad_reserve:
+        parts.append(t.gettext("padded reserve"))
+    return [indent + t.gettext("rules: {options}").format(options="; ".join(parts))]

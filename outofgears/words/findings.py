@@ -48,6 +48,7 @@ from outofgears.words import (
     event_text,
     gears_text,
     kind_word,
+    place_from_text,
     place_text,
     translator,
 )
@@ -253,6 +254,14 @@ class TieBreaksByRing:
     (R-SYMMETRY)."""
 
     version: str
+
+
+@frozen
+class TableFollowed:
+    """After turn ``turn``, which departs, the game goes on from the position the table wrote
+    down, not from the rules' (``"follows": "table"``, SET-8)."""
+
+    turn: int
 
 
 # --- reasons: why the rules refuse it ---------------------------------------------------------
@@ -506,8 +515,8 @@ def _some_choice(fact: SomeChoice, lang: str) -> str:
 def _default_moves(fact: DefaultMoves, lang: str) -> str:
     t = translator(lang)
     given = ", ".join(
-        t.gettext("{gear} from {place}").format(
-            gear=_gear_word(gear, lang), place=place_text(place, lang)
+        t.pgettext("a gear and where it comes from", "{gear} {source}").format(
+            gear=_gear_word(gear, lang), source=place_from_text(place, lang)
         )
         for gear, place in fact.moves
     )
@@ -559,8 +568,8 @@ def _steal_taken(fact: StealTaken, lang: str) -> str:
 def _taken_from(fact: TakenFrom, lang: str) -> str:
     t = translator(lang)
     taken = ", ".join(
-        t.gettext("{gears} from {place}").format(
-            gears=gears_text((gear,), lang), place=place_text(place, lang)
+        t.pgettext("gears and where they come from", "{gears} {source}").format(
+            gears=gears_text((gear,), lang), source=place_from_text(place, lang)
         )
         for gear, place in fact.moves
     )
@@ -618,8 +627,10 @@ def _inferred(fact: Inferred, lang: str) -> str:
 def _open_positions(fact: OpenPositions, lang: str) -> str:
     t = translator(lang)
     if fact.more:
-        message = t.gettext(
-            "more than {count} positions remain possible: the recorded values do not settle them"
+        message = t.ngettext(
+            "more than {count} position remains possible: the recorded values do not settle them",
+            "more than {count} positions remain possible: the recorded values do not settle them",
+            fact.count,
         )
     else:
         message = t.gettext(
@@ -676,6 +687,17 @@ def _written_under_spec(fact: WrittenUnderSpec, lang: str) -> str:
             "version {current}"
         )
         .format(written=fact.written, current=fact.current)
+    )
+
+
+def _table_followed(fact: TableFollowed, lang: str) -> str:
+    return (
+        translator(lang)
+        .gettext(
+            "after turn {turn} the game goes on from the position the table wrote down, not "
+            "from the rules' (SET-8)"
+        )
+        .format(turn=fact.turn)
     )
 
 
@@ -752,7 +774,7 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
     >>> from outofgears.rules.refusals import Refusal
     >>> refusal_text(Refusal("it cannot assemble {chosen}: its feet hold {feet}",
     ...                      (("chosen", gears(1, 5)), ("feet", gears(1, 2, 2)))), "fr")
-    'il ne peut pas assembler 1 rouge, 1 bleu : avec lui il a 1 rouge, 2 orange'
+    'il ne peut pas assembler 1 rouge, 1 bleu : à ses pieds il a 1 rouge, 2 orange'
     """
     if not isinstance(refusal, Refusal):
         raise ArgumentTypeError("refusal", "a Refusal", refusal)
@@ -767,8 +789,8 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
 def _steal_from_circuit(fact: StealFromCircuit, lang: str) -> str:
     t = translator(lang)
     took = "; ".join(
-        t.gettext("robot {robot} took {gears} from {place}").format(
-            robot=robot, gears=gears_text((gear,), lang), place=place_text(place, lang)
+        t.gettext("robot {robot} took {gears} {source}").format(
+            robot=robot, gears=gears_text((gear,), lang), source=place_from_text(place, lang)
         )
         for robot, gear, place in fact.steals
     )
@@ -985,6 +1007,7 @@ _SAYINGS: Final[dict[type, Callable[[Any, str], str]]] = {
     OpenDecision: _open_decision,
     WrittenUnderSpec: _written_under_spec,
     TieBreaksByRing: _tie_breaks_by_ring,
+    TableFollowed: _table_followed,
     ScoreCount: _score_count,
     Refused: _refused,
     StealFromCircuit: _steal_from_circuit,
@@ -1244,6 +1267,7 @@ __all__ = [
     "StealFromCircuit",
     "StealOptions",
     "StealTaken",
+    "TableFollowed",
     "TakenFrom",
     "TieBreaksByRing",
     "UpgradeOf",

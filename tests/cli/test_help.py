@@ -49,3 +49,11 @@ def test_help_imports_no_command_nor_what_the_commands_share() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Commands:" in done.stdout
     assert done.stderr.strip() == "['outofgears.cli.main']"
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_no_help_shows_a_bound_of_none(command: str) -> None:
+    # An AsciiIntRange() without bounds once showed `[x<=None; required]` under --turn.
+    result = CliRunner().invoke(main, [command, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    assert "None" not in result.output

@@ -89,17 +89,22 @@ def test_the_two_robot_variant_lays_out_every_dump_in_play(tmp_path: Path) -> No
         (("--dump", "1=red"), "--dump: dump 2 is in play: say what it holds"),
         (
             (*DEALT, "--dump", "3=red"),
-            "--dump '3=red': dump 3 is not in play (dumps in play: 1, 2)",
+            '--dump "3=red": dump 3 is not in play (dumps in play: 1, 2)',
         ),
-        ((*DEALT, "--feet", "2=redd"), "--feet '2=redd': \"redd\" is not a gear"),
+        ((*DEALT, "--feet", "2=redd"), '--feet "2=redd": "redd" is not a gear'),
         ((*DEALT, "--circuit", "x=red"), "write --circuit N=GEARS"),
         ((*DEALT, "--seed", "4"), "--seed deals the table; --dump"),
-        (("--dump", "1=red", "--dump", "2=none", "--feet", "1=blue"), "--feet 1: one blue gear"),
+        (
+            ("--dump", "1=red", "--dump", "2=none", "--feet", "1=blue"),
+            "--feet 1: one gear too many, 1 blue",
+        ),
         ((*DEALT, "--reserve", "red=two"), "--reserve 'red=two': 'red=two' is not a count"),
         ((*DEALT, "--reserve", "red=2,red=1"), "--reserve 'red=2,red=1': red is counted twice"),
         ((*DEALT, "--reserve", "red=11"), "--reserve: this is red gear number 12"),
-        ((*DEALT, "--feet", "1=" + ",".join(["red"] * 11)), "--feet 1: one red gear too many"),
-        ((*DEALT, "--upgrades"), "--upgrades with a layout"),
+        ((*DEALT, "--feet", "1=" + ",".join(["red"] * 11)), "--feet 1: one gear too many, 1 red"),
+        ((*DEALT, "--upgrade", "Ada=super-trap"), "--upgrade says who holds which card"),
+        ((*DEALT, "--upgrades", "--upgrade", "Zed=super-trap"), '"Zed" is not a player'),
+        ((*DEALT, "--upgrades", "--upgrade", "Ada=attack"), "an upgrade card such as"),
     ],
 )
 def test_a_layout_that_cannot_be_is_refused_naming_the_option(
@@ -170,3 +175,70 @@ def test_record_refuses_a_layout_for_a_log_that_exists(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "exists: --dump only describes a new game" in result.output
     assert path.read_bytes() == before
+
+
+# --- the table's language and its upgrade cards (issue 31) ---------------------------------------
+
+
+def test_an_italian_table_deals_its_layout_in_italian(tmp_path: Path) -> None:
+    path = tmp_path / "partita.json"
+    typed = lines("rossa, 2 gialle", "niente", "grigie", "2 grigie", "", "", "", "")
+    result = new(
+        "--players", "Marco=1,Giulia=2", "--lang", "it", "--layout", "--reserve", "red=2",
+        "-o", str(path), typed=typed,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output  # a reserve given: another box
+    assert "La discarica 1 contiene" in result.output
+    assert '"grigie" non dice quante' in result.output  # a plural without its count
+    position = json.loads(path.read_text())["start"]["position"]
+    assert position["dumps"]["1"] == ["red", "yellow", "yellow"]
+    assert position["robots"]["1"]["feet"] == ["grey", "grey"]
+    result = new(
+        "--players", "Marco=1,Giulia=2", "--lang", "it", "--dump", "1=rossa,2 arancioni",
+        "--dump", "2=niente", "-o", str(tmp_path / "data.json"),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    position = json.loads((tmp_path / "data.json").read_text())["start"]["position"]
+    assert position["dumps"] == {"1": ["red", "orange", "orange"], "2": []}
+    assert "Il tavolo da cui parte (turno 1):" in result.output
+
+
+def test_a_french_tables_mistyped_gear_is_refused_in_french(tmp_path: Path) -> None:
+    result = new(
+        "--players", "Léa=1,Jean=2", "--lang", "fr", "--dump", "1=rouje", "--dump", "2=aucun",
+        "-o", str(tmp_path / "partie.json"),
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert '--dump "1=rouje": "rouje" n\u2019est pas lisible' in result.output, result.output
+    assert "écrivez les Engrenages, comme" in result.output
+
+
+def test_the_upgrade_cards_of_a_game_dealt_at_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    given = new(*PLAYERS, *DEALT, "--upgrades", "--upgrade", "ada=Super-Trap", "-o", str(path))
+    assert given.exit_code == 0, given.output
+    assert json.loads(path.read_text())["start"]["position"]["upgrades"] == {"Ada": "super trap"}
+    asked = new(
+        *PLAYERS, *DEALT, "--upgrades", "--layout", "-o", str(tmp_path / "asked.json"),
+        typed=lines("", "", "", "", "", "super attack", "bogus", ""),
+    )  # fmt: skip
+    assert asked.exit_code == 0, asked.output
+    assert "Which upgrade card does Ada hold?" in asked.output
+    assert "not taken:" in asked.output  # "bogus"
+    upgrades = json.loads((tmp_path / "asked.json").read_text())["start"]["position"]["upgrades"]
+    assert upgrades == {"Ada": "super attack"}
+
+
+def test_record_in_italian_starts_a_dealt_game_and_records_its_first_turn(tmp_path: Path) -> None:
+    path = tmp_path / "partita.json"
+    typed = lines("rossa", "arancione", "", "", "", "", "")  # two dumps, no robot gears, reserve
+    typed += lines("r1", "r2", "rossa", "arancione", "")  # programs, draws, nothing written
+    result = CliRunner().invoke(
+        main, ["record", str(path), "--lang", "it", "--players", "Marco=1,Giulia=2", "--layout"],
+        input=typed,
+    )  # fmt: skip
+    assert "Traceback" not in result.output
+    assert "La discarica 1 contiene" in result.output
+    turns = read_log(path).turns
+    assert len(turns) == 1, result.output
+    assert [str(turns[0].programs[robot]) for robot in (1, 2)] == ["harvest 1", "harvest 2"]

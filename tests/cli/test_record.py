@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 
 from outofgears.cli import record as record_module
 from outofgears.cli.main import main
-from outofgears.log import read_log
+from outofgears.log import dump_log, read_log
 from outofgears.rules.programs import parse_program
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -218,7 +218,7 @@ def test_a_split_is_asked_with_its_default_and_checked(tmp_path: Path) -> None:
     )  # fmt: skip
     result = record(str(path), "--turns", "1", typed=typed)
     assert result.exit_code == 0, result.output
-    assert "dump 1 was shared by robots 2, 3, 1 each" in result.output
+    assert "Dump 1: robots 2 and 3 took 1 gear each, from" in result.output
     assert "(SPL-" in result.output
     choices = read_log(path).turns[0].choices
     assert choices is not None
@@ -234,7 +234,7 @@ def test_a_split_is_asked_with_its_default_and_checked(tmp_path: Path) -> None:
 def test_what_the_players_wrote_down_is_kept_and_judged_by_replay(tmp_path: Path) -> None:
     path = table_log(tmp_path)
     typed = lines(
-        "trap 2", "trap 3", "trap 2", "",  # Ada's assembly left to the table's record
+        "trap 2", "trap 3", "trap 2", "?",  # Ada's assembly: not known, left to the record
         "robot 1 circuit=yellow, purple",
         "robot 9 feet=red",  # not a robot
         "robot 5 feet=red",  # not in play
@@ -482,14 +482,14 @@ def test_a_log_changed_while_the_turn_was_entered_is_not_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = table_log(tmp_path)
-    asked = record_module.ask_turn
+    asked = record_module.enter_turn
 
     def someone_edits_meanwhile(*args: Any, **kwargs: Any) -> Any:
         draft = asked(*args, **kwargs)
         path.write_text(json.dumps({**TABLE, "description": "edited"}))
         return draft
 
-    monkeypatch.setattr(record_module, "ask_turn", someone_edits_meanwhile)
+    monkeypatch.setattr(record_module, "enter_turn", someone_edits_meanwhile)
     result = scripted_turn(path)
     assert result.exit_code == 2
     assert "changed while turn 1 was entered; the turn is not written" in result.output
@@ -563,7 +563,10 @@ def test_declining_an_optional_assembly_is_written_as_none(tmp_path: Path) -> No
         str(path), "--turns", "1", typed=lines("trap 2", "trap 3", "trap 2", "none", "")
     )
     assert result.exit_code == 0, result.output
-    assert "| yellow+purple | none; empty: the default pick, red+orange, ASM-2)" in result.output
+    assert (
+        "| yellow+purple | none; empty: the default pick, red+orange, ASM-2; ?: not known)"
+        in result.output
+    )
     choices = read_log(path).turns[0].choices
     assert choices is not None
     assert choices.assemblies == {1: ()}
@@ -730,3 +733,95 @@ def test_input_ending_at_the_write_it_anyway_question_writes_nothing(tmp_path: P
     assert result.exit_code == 2, result.output
     assert "standard input ended before turn 1 was complete" in result.output
     assert path.read_bytes() == before
+
+
+# --- undo, defaults written, nothing lost (issue 31) ---------------------------------------------
+
+
+def test_undo_takes_back_a_mistyped_program_and_the_turn_is_written_as_corrected(
+    tmp_path: Path,
+) -> None:
+    path = table_log(tmp_path)
+    typed = lines("harvest 1", "trap 2", "undo", "harvest 2", "trap 3", "", "", "")
+    result = record(str(path), "--turns", "1", typed=typed)
+    assert result.exit_code == 0, result.output
+    assert 'taken back: "trap 2"' in result.output
+    programs = read_log(path).turns[0].programs
+    assert [str(programs[robot]) for robot in (1, 2, 3)] == ["harvest 1", "harvest 2", "trap 3"]
+
+
+def test_undo_at_a_turns_first_question_takes_the_last_written_turn_back(tmp_path: Path) -> None:
+    path = table_log(tmp_path)
+    first = lines("harvest 1", "harvest 2", "harvest 3", "", "")  # an assembly, nothing written
+    typed = first + lines("undo", "yes", "trap 2", "trap 3", "trap 1", "", "", "")
+    result = record(str(path), typed=typed)
+    assert "Take turn 1 back out of the log?" in result.output
+    turns = read_log(path).turns
+    assert len(turns) == 1
+    assert str(turns[0].programs[1]) == "trap 2"
+    assert replays(path) == 0
+
+
+def test_the_defaults_the_table_accepts_are_written_and_replay_leaves_nothing_open(
+    tmp_path: Path,
+) -> None:
+    path = table_log(tmp_path, options={"assembly": "optional"})
+    typed = lines("attack 1", "attack 1", "harvest 1", "", "", "", "", "score Ada=0", "")
+    result = record(str(path), "--turns", "1", typed=typed)
+    turn = read_log(path).turns[0]
+    assert turn.choices is not None, result.output
+    assert turn.choices.defence_steals
+    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    assert "Left open" not in replayed.output
+    assert "open:" not in replayed.output
+
+
+def test_the_scores_and_the_rule_options_are_shown_before_each_turn(tmp_path: Path) -> None:
+    path = table_log(tmp_path, options={"assembly": "optional"})
+    result = record(str(path), typed=lines(""))
+    assert "  Ada: " in result.output
+    assert "rules: a defender takes from feet or circuit (R-DEFENCE); assembly optional" in (
+        result.output
+    )
+
+
+def test_a_turn_typed_when_the_log_passes_the_open_positions_bound_is_written_as_typed(
+    tmp_path: Path,
+) -> None:
+    # Issue 31: 'Turno 5 scritto' after typing turn 7: the replay, stopped undecided, ended on
+    # an earlier turn, whose record was appended in place of the one typed.
+    from tests.test_table_session import scores_only_game
+
+    path = tmp_path / "open.json"
+    path.write_text(dump_log(scores_only_game(seed=0, turns=4)), encoding="utf-8")
+    typed = lines("harvest 1", "harvest 2", "harvest 3", "harvest 4", "", "", "", "", "", "")
+    result = record(str(path), typed=typed)
+    assert result.exit_code == 4, result.output
+    assert "Turn 5 written to" in result.output
+    turns = read_log(path).turns
+    assert [turn.turn for turn in turns] == [1, 2, 3, 4, 5]
+    assert [str(turns[-1].programs[robot]) for robot in (1, 2, 3, 4)] == [
+        "harvest 1",
+        "harvest 2",
+        "harvest 3",
+        "harvest 4",
+    ]
+    assert "more than 256 positions" in result.output
+
+
+def test_a_confirmed_mistake_is_followed_and_the_next_turn_judged_from_the_tables_position(
+    tmp_path: Path,
+) -> None:
+    # Ada's circuit is written as yellow, purple where the rules give red, orange: the table
+    # says yes, record marks the turn to follow the table (SET-8), and the next turn's
+    # questions start from the table's position.
+    path = table_log(tmp_path)
+    typed = lines("t2", "t3", "t2", "", "robot 1 circuit=yellow, purple", "yes", "")
+    typed += lines("h1", "h2", "h3", "", "", "")
+    result = record(str(path), typed=typed)
+    assert result.exit_code == 1, result.output
+    turns = read_log(path).turns
+    assert [turn.follows for turn in turns] == ["table", "rules"]
+    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    assert "DEPARTS FROM THE RULES at turn 1" in replayed.output
+    assert "at turn 2" not in replayed.output

@@ -160,14 +160,14 @@ def test_a_hard_link_made_while_the_turn_was_entered_is_refused_at_the_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = table_log(tmp_path)
-    asked = record_module.ask_turn
+    asked = record_module.enter_turn
 
     def linked_meanwhile(*args: Any, **kwargs: Any) -> Any:
         draft = asked(*args, **kwargs)
         os.link(path, tmp_path / "other.json")
         return draft
 
-    monkeypatch.setattr(record_module, "ask_turn", linked_meanwhile)
+    monkeypatch.setattr(record_module, "enter_turn", linked_meanwhile)
     result = record(str(path), *SCRIPTED)
     assert result.exit_code == 2
     assert "has 2 hard links" in result.output

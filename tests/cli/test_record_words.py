@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from outofgears.cli.main import main
-from outofgears.cli.table_words import Examples, forgiving, parse_table_program
 from outofgears.log import read_log
 from outofgears.rules.setup import setup_game
+from outofgears.table.answers import Examples, forgiving, parse_table_program
 
 #: Robots 1-3: red, orange and yellow gears only; dump 1 holds red and yellow (seed 5).
 NEW_GAME = ("--robots", "1,2,3", "--seed", "5")

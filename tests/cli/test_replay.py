@@ -178,9 +178,9 @@ def test_the_departures_are_machine_readable(tmp_path: Path) -> None:
         "robot": 1,
         "clause": "END-2",
     }
-    assert first["allowed"].startswith(
-        "robot 1 could assemble any of: red + orange | orange + orange (ASM-1;"
-    )
+    # An assembly never changes a score (END-2 counts feet and circuit alike), and the trap had
+    # one taker: nothing the table could have chosen gives another score.
+    assert first["allowed"] == "no choice of this turn changes this value"
 
 
 def test_a_value_nothing_moved_says_so(tmp_path: Path) -> None:
@@ -297,7 +297,7 @@ def test_a_shipped_example_exits_0_or_1_as_its_json_verdict_says(path: Path) -> 
     text = replay(str(path), "--quiet")
     as_json = replay(str(path), "--format", "json")
     assert text.exit_code == as_json.exit_code == (0 if json.loads(as_json.stdout)["agrees"] else 1)
-    expected = "disputed" in path.name or "illegal" in path.name
+    expected = any(word in path.name for word in ("disputed", "illegal", "followed"))
     assert (text.exit_code == 1) is expected
     if "disputed" in path.name:
         assert "DEPARTS FROM THE RULES at turn 4: " in text.stdout

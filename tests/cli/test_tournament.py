@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from outofgears.cli.main import main
-from outofgears.cli.tournament import TournamentGame, round_seeds, seating
+from outofgears.play.tournament import TournamentGame, play_tournament, round_seeds, seating
 from outofgears.rules.model import Options
 
 
@@ -92,6 +92,7 @@ def test_a_game_depends_only_on_the_seed_and_its_number() -> None:
         (("random", "mcts:", "--games", "2", "--seed", "1"), "from 1 to 20,000"),
         (("random:3", "mcts", "--games", "2", "--seed", "1"), "random takes no number"),
         (("random", "nowhere_xyz:Bot", "--games", "2", "--seed", "1"), "cannot be imported"),
+        (("sys:exit", "random", "--games", "2", "--seed", "1"), "building it failed (SystemExit)"),
     ],
 )
 def test_bad_arguments_exit_with_status_2_and_a_message(
@@ -100,3 +101,15 @@ def test_bad_arguments_exit_with_status_2_and_a_message(
     code, output = _run(*args)
     assert code == 2
     assert message in output
+
+
+def test_the_command_prints_what_play_tournament_gives_with_the_same_seed() -> None:
+    code, output = _run("random", "greedy:2", "--games", "4", "--seed", "11", "--format", "json")
+    assert code == 0, output
+    printed = json.loads(output)
+    result = play_tournament(["random", "greedy:2"], games=4, seed=11)
+    assert printed["cut_off"] == result.cut_off
+    assert [
+        (row["bot"], row["seat_order"], row["win_share"], row["win_share_se"], row["points"])
+        for row in printed["bots"]
+    ] == [(s.bot, s.seat_order, s.win_share, s.win_share_se, s.points) for s in result.standings]

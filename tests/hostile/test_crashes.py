@@ -114,3 +114,19 @@ def test_the_shipped_game_files_still_play() -> None:
         status, err = invoke(["play", str(EXAMPLES / name), "--quiet"])
         assert status == 0, err
         assert json  # the module is used by the corpus builder
+
+
+@pytest.mark.parametrize("spec", ["1.²", "¹.1", "1.₃", "\u0661.\u0662", "1.2.3", "x"])
+@pytest.mark.parametrize("command", ["replay", "explain", "dispute", "view"])
+def test_a_spec_version_in_digits_other_than_ascii_is_noted_not_a_crash(
+    tmp_path: Path, spec: str, command: str
+) -> None:
+    data = json.loads((EXAMPLES / "full-game.log.json").read_text("utf-8"))
+    data["written_by"] = {"engine": "0.1.0", "spec": spec}
+    log = tmp_path / "odd-version.log.json"
+    log.write_text(json.dumps(data), "utf-8")
+    extra = {"explain": ["--turn", "1"], "dispute": ["--turn", "1"], "view": ["-o", "-"]}
+    result = CliRunner().invoke(main, [command, str(log), *extra.get(command, [])])
+    assert result.exit_code in (0, 1), (result.exit_code, result.output)
+    if command == "replay":
+        assert f"written under spec version {spec};" in result.output

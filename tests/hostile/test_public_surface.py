@@ -35,6 +35,7 @@ import pytest
 import outofgears
 from outofgears import (
     Action,
+    AnyProgram,
     Choices,
     GameState,
     Gear,
@@ -56,7 +57,7 @@ from outofgears.judge.compare import compare_results
 from outofgears.judge.conformance import load_cases, reference_answer, request_of, run_case
 from outofgears.judge.departures import Departure
 from outofgears.judge.replay import replay_log
-from outofgears.log import GameLog, Start, TurnRecord, read_log
+from outofgears.log import GameLog, Recorded, RobotGears, Start, TurnRecord, read_log
 from outofgears.play.observation import ObservationCache, observe
 from outofgears.words import findings
 from tests.clause_map import REPO_ROOT
@@ -77,7 +78,7 @@ ADAPTERS = (
 )
 
 STATE = setup_game([1, 2, 3], seed=7, players=["Ada", "Bo", "Cy"])
-PROGRAMS = {
+PROGRAMS: dict[int, AnyProgram] = {
     1: Program.parse("harvest 1"),
     2: Program.parse("harvest 2"),
     3: Program.parse("attack 1"),
@@ -192,6 +193,9 @@ SAMPLES: dict[str, _Sample] = {
     "card": lambda: UpgradeCard.SUPER_TRAP,
     "colour": lambda: 1,
     "count": lambda: 2,
+    "numbers": lambda: [1, 3],
+    "takers": lambda: [1, 3],
+    "share": lambda: 2,
     "event": lambda: RESULT.events[0],
     "items": lambda: gears(1, 2),
     "outcome": lambda: Outcome.DEFENDED,
@@ -378,6 +382,12 @@ BUILT_BY_THE_ENGINE = {
     "outofgears.play.game.GameInfo",
     "outofgears.play.observation.Observation",
     "outofgears.play.observation.PublicInfo",
+    "outofgears.judge.explanation.ClauseNote",
+    "outofgears.judge.explanation.ExplainedEvent",
+    "outofgears.judge.explanation.Explanation",
+    "outofgears.play.tournament.GameResult",
+    "outofgears.play.tournament.Standing",
+    "outofgears.play.tournament.TournamentResult",
 }
 
 #: Callables whose arguments have no name in :data:`SAMPLES` and a valid call of their own.
@@ -423,6 +433,16 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "gear": Gear(2),
     },
     "outofgears.log.WrittenBy": {"engine": "0.2.0", "spec": "1.2"},
+    "outofgears.judge.following.table_position": {
+        "played": RESULT.state,
+        "record": TurnRecord(
+            turn=1,
+            programs=dict(PROGRAMS),
+            recorded=Recorded(robots={1: RobotGears(circuit=())}),
+            follows="table",
+        ),
+        "index": 0,
+    },
     "outofgears.judge.conformance.ExternalEngine": {"command": "python3 -c pass"},
     "outofgears.log.cattrs_failure": {"error": ValueError("x")},
     "outofgears.log.format_json": {"value": {"a": [1, 2]}},
@@ -455,6 +475,21 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
     },
     "outofgears.play.actions.joint_action_mask": {"state": PAIRS, "player": "Ada"},
     "outofgears.play.observation.own_slots": {"robots": (1,), "upgrade": None},
+    "outofgears.play.tournament.play_tournament": {
+        "bots": ["random", "random"],
+        "games": 2,
+        "seed": 1,
+        "turn_cap": 3,
+    },
+    "outofgears.play.tournament.check_tournament": {"bots": ["random", "random"], "games": 2},
+    "outofgears.play.tournament.round_seeds": {"seed": 1, "round_number": 1},
+    "outofgears.play.tournament.seating": {"bots": 3, "game": 2},
+    "outofgears.play.tournament.TournamentGame": {
+        "bots": ("random", "random"),
+        "seed": 1,
+        "turn_cap": 3,
+        "options": Options(),
+    },
     "Observation().dump": {"number": 1},
 }
 
@@ -561,3 +596,66 @@ def _accepted_only_if_of_the_right_type(
     if type(value) is type(valid):
         return  # of the right type: refused by value elsewhere, or a legal value
     pytest.fail(f"{name}({argument}={value!r}) was accepted")
+
+
+#: The learning environments' constructors (the adapters' entry points; the extra
+#: ``outofgears[pettingzoo]``): a valid call each, every keyword then given every wrong value.
+ENV_CALLS: dict[str, dict[str, Any]] = {
+    "outofgears.play.gym.OutOfGearsEnv": {
+        "robots": 3,
+        "opponents": "random",
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.parallel_env": {
+        "robots": 3,
+        "two_robots": False,
+        "upgrades": False,
+        "turn_cap": 3,
+        "render_mode": None,
+        "flat": False,
+    },
+    "outofgears.play.pettingzoo.OutOfGearsParallelEnv": {"robots": 3, "turn_cap": 3},
+}
+
+
+def _env_constructor(dotted: str) -> Callable[..., Any]:
+    pytest.importorskip("pettingzoo")
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+ENV_CASES = [
+    (dotted, argument, index)
+    for dotted, kwargs in ENV_CALLS.items()
+    for argument in kwargs
+    for index in range(len(WRONG))
+]
+
+
+@pytest.mark.parametrize("dotted", ENV_CALLS)
+def test_the_valid_env_construction_succeeds(dotted: str) -> None:
+    _env_constructor(dotted)(**ENV_CALLS[dotted]).reset(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "argument", "index"),
+    ENV_CASES,
+    ids=[f"{dotted}-{argument}-{index}" for dotted, argument, index in ENV_CASES],
+)
+def test_a_wrong_env_argument_raises_only_the_projects_errors(
+    dotted: str, argument: str, index: int
+) -> None:
+    kwargs = dict(ENV_CALLS[dotted])
+    kwargs[argument] = WRONG[index]
+    message = ""
+    try:
+        _env_constructor(dotted)(**kwargs)
+    except OutOfGearsError as error:
+        message = str(error)
+    except Exception as error:
+        pytest.fail(f"{dotted}({argument}={WRONG[index]!r}) raised {type(error).__name__}: {error}")
+    assert len(message.splitlines()) <= 1, message

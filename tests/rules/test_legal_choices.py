@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from outofgears import Choices, DefenceSteal, Options, Place, apply_turn, gears, legal_choices
+from outofgears.errors import ArgumentTypeError
 from outofgears.rules.legal import ChoiceSpace
 from tests.helpers import position, programs
 
@@ -133,3 +134,14 @@ def test_a_turn_with_nothing_to_decide_has_one_empty_combination() -> None:
     space = legal_choices(state, programs(r1="harvest 1", r2="harvest 2"))
     assert space.count() == 1
     assert list(space) == [Choices()]
+
+
+@pytest.mark.parametrize("rng", [None, "x", 7, random])
+def test_sample_without_a_random_generator_is_a_typed_error(rng: object) -> None:
+    # The steal-and-split situation above: sample has decisions to draw.
+    state = position(feet={2: [1, 2, 3]}, dumps={1: [], 2: [], 3: [], 4: []})
+    space = legal_choices(
+        state, programs(r1="attack 1", r2="attack 1", r3="attack 2", r4="attack 2")
+    )
+    with pytest.raises(ArgumentTypeError, match=r"rng must be a random\.Random"):
+        space.sample(rng)  # type: ignore[arg-type]

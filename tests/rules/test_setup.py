@@ -490,7 +490,8 @@ ADA_AND_BO = {"Ada": (1,), "Bo": (2,)}
             "12", None, None, "robots", "a sequence of robot numbers", "12", id="robots-as-text"
         ),
         pytest.param(
-            [1, 2], "AdaBo", None, "players", "a sequence of names", "AdaBo", id="names-as-text"
+            [1, 2], "AdaBo", None, "players", "a sequence of names, or names to robots", "AdaBo",
+            id="names-as-text"
         ),
         pytest.param(
             [1, 2], None, {"jolly": True}, "options", "an Options or None", {"jolly": True},
@@ -524,8 +525,9 @@ def test_a_setup_typed_in_the_wrong_shape_names_the_argument(
             gears(3), id="a-robot-as-its-gears",
         ),
         pytest.param(
-            {"players": ["Ada", "Bo"]}, "players", "a mapping of names to robot numbers",
-            ["Ada", "Bo"], id="players-as-a-list",
+            {"players": 7}, "players",
+            "a mapping of names to robot numbers, or a sequence of names", 7,
+            id="players-as-a-number",
         ),
         pytest.param(
             {"players": {"Ada": 1, "Bo": (2,)}}, "players['Ada']", "a sequence of robot numbers",
@@ -599,3 +601,29 @@ def test_every_dealt_state_is_one_the_public_constructor_accepts_and_rebuilds(
         assert rebuilt == state
         assert rebuilt.players == state.players  # in the same order
         assert [type(part) for part in (state.robots, state.dumps, state.reserve)] == [tuple] * 3
+
+
+# --- the two shapes of `players`: names one per robot, or names to robots -------------------
+
+
+def test_setup_takes_the_players_as_a_log_writes_them_too() -> None:
+    by_names = setup_game([2, 5], seed=9, players=["Ada", "Bo"])
+    assert setup_game([2, 5], seed=9, players={"Bo": (5,), "Ada": (2,)}) == by_names
+    assert by_names.player_of(5).name == "Bo"
+
+
+def test_a_setup_whose_players_control_other_robots_is_refused_naming_both() -> None:
+    with pytest.raises(
+        SetupError, match=r"control robots \[1, 2\]; the robots in play are \[2, 5\]"
+    ):
+        setup_game([2, 5], seed=9, players={"Ada": (1,), "Bo": (2,)})
+    with pytest.raises(SetupError, match="controls one robot, not"):
+        setup_game([2, 5], seed=9, players={"Ada": (2, 5)})
+
+
+def test_a_position_takes_the_players_as_setup_game_takes_them_too() -> None:
+    position: dict[str, Any] = {"robots": {1: {}, 3: {}}, "dumps": {1: (), 3: ()}, "reserve": ()}
+    by_names = from_position(**position, players=["Ada", "Bo"])
+    assert by_names == from_position(**position, players={"Ada": (1,), "Bo": (3,)})
+    with pytest.raises(SetupError, match="3 player names for 2 robots"):
+        from_position(**position, players=["Ada", "Bo", "Cy"])

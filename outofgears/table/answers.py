@@ -56,12 +56,53 @@ def parse_table_program(text: str, lang: str = "en") -> AnyProgram:
     ('attack 2', 'super trap')
     """
     plain = _card_spelling(text)
+    short = _SHORT.fullmatch(plain)
+    if short and short["letter"] in SHORT_CARDS[lang]:
+        return parse_program(f"{SHORT_CARDS[lang][short['letter']]} {short['number']}")
     if lang != "en":
         for name, english in _card_words(lang):
             if plain == name or plain.startswith(name + " "):
                 plain = english + plain[len(name) :]
                 break
     return parse_program(plain)
+
+
+#: A program's short form: one letter and a number (``h2``, ``a 3``).
+_SHORT: Final = re.compile(r"(?P<letter>[a-z]) ?(?P<number>\d+)")
+
+#: The letter of each action card in each language, its name's first letter (``a2`` is
+#: attack 2; ``r2`` is Raccolta/Récolte 2, ``p2`` Piège 2); English's letters are read in
+#: every language where they mean nothing else.
+SHORT_CARDS: Final[dict[str, dict[str, str]]] = {
+    "en": {"a": "attack", "t": "trap", "h": "harvest"},
+    "it": {"a": "attack", "t": "trap", "r": "harvest", "h": "harvest"},
+    "fr": {"a": "attack", "p": "trap", "r": "harvest", "t": "trap", "h": "harvest"},
+}
+
+#: The words for a defence, an attack on its own robot's number (ATK-3), in each language.
+DEFENCE_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    "en": ("defence", "defense", "defend", "d"),
+    "it": ("difesa", "difendi", "d"),
+    "fr": ("defense", "defendre", "d"),
+}
+
+
+def defence_number(text: str, lang: str = "en") -> int | None:
+    """The number a defence names (``"difesa 3"``: 3; ``"defence"``: 0, its robot's own),
+    or ``None`` when ``text`` is not a defence (ATK-3: a robot defends by attacking its own
+    number).
+
+    >>> defence_number("Difesa 3", "it"), defence_number("défense", "fr"), defence_number("a2")
+    (3, 0, None)
+    """
+    word, _, number = _card_spelling(text).partition(" ")
+    if word not in (*DEFENCE_WORDS["en"], *DEFENCE_WORDS[lang]):
+        return None
+    if not number:
+        return 0
+    if not (number.isascii() and number.isdigit()):
+        return None
+    return int(number)
 
 
 def _card_spelling(text: str) -> str:
@@ -94,17 +135,84 @@ ANSWER_WORDS: Final = ("feet", "circuit", "dump", "robot", "score", "none", "fro
 _MORE_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "it": {
         "dump": ("discariche",),
-        "score": ("punteggio",),
-        "none": ("nessuno",),
+        "score": ("punteggio", "punteggi"),
+        "none": ("nessuno", "niente", "nulla", "vuoto", "vuota", "vuoti"),
         "from": ("da", "dai", "dal"),
+        # the glossary's masculine forms beside the tables' feminine ones
+        "red": ("rosso", "rossi"),
+        "yellow": ("giallo", "gialli"),
+        "grey": ("grigio", "grigi"),
+        "white": ("bianco", "bianchi"),
     },
     "fr": {
         "dump": ("decharges",),
-        "score": ("score",),
-        "none": ("aucune",),
+        "score": ("score", "scores"),
+        "none": ("aucune", "rien", "vide"),
         "from": ("de", "des", "du"),
+        "orange": ("oranges",),
+        "green": ("verte", "vertes"),
+        "blue": ("bleue", "bleues"),
+        "purple": ("violette", "violettes"),
+        "grey": ("grise", "grises"),
+        "white": ("blanche", "blanches"),
     },
 }
+
+#: The plural colour words of each language (``rosse``, ``rouges``): a gear count is needed
+#: before one (``2 rosse``), never guessed (:class:`CountMissingError`).
+_PLURALS: Final[dict[str, frozenset[str]]] = {
+    "it": frozenset(
+        {
+            "rosse",
+            "rossi",
+            "arancioni",
+            "gialle",
+            "gialli",
+            "verdi",
+            "grigie",
+            "grigi",
+            "bianche",
+            "bianchi",
+        }
+    ),
+    "fr": frozenset(
+        {
+            "rouges",
+            "oranges",
+            "jaunes",
+            "verts",
+            "vertes",
+            "bleus",
+            "bleues",
+            "violets",
+            "violettes",
+            "grises",
+            "blancs",
+            "blanches",
+        }
+    ),
+}
+
+
+#: Words that say a score only as an answer's first word (``punti Marco=5``, ``points Léa=4``):
+#: elsewhere they belong to a three-point gear's name.
+_SCORE_FIRST: Final[dict[str, tuple[str, ...]]] = {
+    "en": (),
+    "it": ("punti", "punto"),
+    "fr": ("points", "point"),
+}
+
+
+class CountMissingError(InvalidStateError):
+    """A plural colour word typed without a count (``piedi=rosse``): how many is asked back.
+
+    Attributes:
+        word: The word as typed.
+    """
+
+    def __init__(self, word: str) -> None:
+        super().__init__(f"{show(word)} gives no count: write how many, such as '2 {word}'")
+        self.word = word
 
 
 @cache
@@ -126,6 +234,8 @@ _FROM: Final[dict[str, dict[str, str]]] = {
     "fr": {"feet": "des", "circuit": "du", "robot": "du"},
 }
 
+#: What stands before a counted gear: a number and spaces (``2 ``).
+_COUNTED: Final = re.compile(r"\d\s+$")
 #: A run of letters, each with its accents, however typed: one word of an answer.
 _WORD: Final = re.compile(r"((?:[^\W\d_][\u0300-\u036f]*)+)")
 #: What stands between "da"/"à" and "punti"/"points" in a three-point gear's name.
@@ -201,8 +311,12 @@ def table_answer(text: str, lang: str = "en") -> str:
     words = _answer_words(lang)
     parts = _WORD.split(text)
     firsts = range(1, len(parts), 2)
-    if firsts and words.get(_letters(parts[1]), _letters(parts[1])) == "score":
-        return "score" + "".join(parts[2:]) if parts[0].strip() == "" else text
+    first = _letters(parts[1]) if firsts else ""
+    at_start = bool(firsts) and parts[0].strip() == ""
+    if firsts and words.get(first, first) == "score":
+        return "score" + "".join(parts[2:]) if at_start else text
+    if at_start and first in _SCORE_FIRST[lang]:
+        return "score" + "".join(parts[2:])
     lead_word, tail_word = _three_point_words(lang)
     for index in firsts:  # "da 3 punti", "3 points": three words for one gear
         three = _THREE.fullmatch(parts[index - 1])
@@ -213,6 +327,8 @@ def table_answer(text: str, lang: str = "en") -> str:
     internal = _internal_word(lang)
     for index in firsts:
         word = _letters(parts[index])
+        if word in _PLURALS.get(lang, ()) and not _COUNTED.search(parts[index - 1]):
+            raise CountMissingError(parts[index])
         if word == internal and index > 1 and parts[index - 2] == "circuit":
             parts[index] = ""  # "circuito interno", the rulebooks' name: the circuit
         elif word in words:
@@ -345,6 +461,9 @@ GENERIC: Final = Examples()
 
 
 _SEPARATORS: Final = re.compile(r"[\s,+]+")
+
+#: The most gears of one colour a count in an answer may give (more than a box holds).
+MAX_COUNT: Final = 40
 _STEAL: Final = re.compile(r"(\S+) from (?:robot (\S+) )?(feet|circuit)")
 _SHARE_START: Final = re.compile(r"(?:^|,)\s*(\S+?)\s*:")
 
@@ -379,11 +498,21 @@ def parse_gear_list(text: str, words: Examples = GENERIC) -> tuple[Gear, ...]:
     outofgears.errors.InvalidStateError: "yelow" is not a gear: a gear is one of red, orange, yellow, green, blue, purple, grey, white, jolly, 3-point
     """
     names = [name for name in _SEPARATORS.split(text.strip()) if name]
-    if [name.lower() for name in names] == ["none"]:
+    if [name.lower() for name in names] in (["none"], ["nothing"], ["empty"]):
         return ()
     if not names:
         raise InvalidStateError(f"no gears given: write {words.gears_shape}")
-    return tuple(words.table_gear(name) for name in names)
+    gears: list[Gear] = []
+    count = 1
+    for index, name in enumerate(names):
+        if name.isascii() and name.isdigit() and index + 1 < len(names):
+            count = int(name)  # "2 red", as the tables print it
+            if not 1 <= count <= MAX_COUNT:
+                raise InvalidStateError(f"{show(name)} gears of one colour: at most {MAX_COUNT}")
+            continue
+        gears += [words.table_gear(name)] * count
+        count = 1
+    return tuple(gears)
 
 
 def split_keyed(text: str, what: str, shape: str) -> tuple[str, str]:
@@ -499,9 +628,15 @@ def add_recorded(
     ...
     outofgears.errors.InvalidStateError: "Bo" is not a player of this game (players: Ada)
     """
+    if "=" not in text and ":" in text:
+        text = text.replace(":", "=", 1)  # "score Ada: 12", "Ada: 12"
     key, value = split_keyed(text, "a recorded value", words.recorded_shape)
-    if key.split(maxsplit=1)[0].lower() == "score":
-        name = player_named(key.split(maxsplit=1)[1] if " " in key else "", players)
+    first, _, rest = key.partition(" ")
+    if first.lower() in SCORE_WORDS:
+        name = player_named(rest, players)
+        return attrs.evolve(recorded, scores={**recorded.scores, name: parse_score(value)})
+    if not _PLACE_START.match(forgiving(key)) and _is_player(key, players):
+        name = player_named(key, players)  # "Ada=12": a player's name, so a score
         return attrs.evolve(recorded, scores={**recorded.scores, name: parse_score(value)})
     place = recorded_place(key, words)
     gears = parse_gear_list(value, words)
@@ -512,12 +647,32 @@ def add_recorded(
     return attrs.evolve(recorded, robots={**recorded.robots, place.number: robot})
 
 
+#: The first words of a score written down, in English (``score Ada=12``, ``points Ada=12``).
+SCORE_WORDS: Final = ("score", "points", "point")
+#: The start of a place's name in an answer already in English words.
+_PLACE_START: Final = re.compile(r"(robot|dump)\s*\d")
+
+
+def _is_player(text: str, players: tuple[str, ...]) -> bool:
+    """Whether ``text`` names one of ``players`` (as :func:`player_named` reads it)."""
+    try:
+        player_named(text, players)
+    except InvalidStateError:
+        return False
+    return True
+
+
 def player_named(text: str, players: tuple[str, ...]) -> str:
     """The player ``text`` names: exactly, or in another case when only one player's name
     reads so.
 
     >>> player_named("ada", ("Ada", "Bo")), player_named("Ada", ("Ada", "ADA"))
     ('Ada', 'Ada')
+    >>> player_named("lea", ("Léa", "Bo"))
+    'Léa'
+
+    A name without its accents or in another case is read when only one player's name reads
+    so.
     """
     name = text.strip()
     if name in players:
@@ -525,6 +680,9 @@ def player_named(text: str, players: tuple[str, ...]) -> str:
     alike = [player for player in players if player.casefold() == name.casefold()]
     if len(alike) == 1:
         return alike[0]
+    plain = [player for player in players if _letters(player) == _letters(name)]
+    if len(plain) == 1:  # "lea" for Léa
+        return plain[0]
     raise InvalidStateError(
         f"{show(name)} is not a player of this game (players: {', '.join(players)})"
     )

@@ -8,4 +8,4 @@ from __future__ import annotations
 __version__ = "0.2.0"
 
 #: The version of the specification in spec/ that this engine implements.
-SPEC_VERSION = "1.3"
+SPEC_VERSION = "1.4"
