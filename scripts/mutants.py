@@ -786,6 +786,8 @@ def run_mutant(mutant: Mutant, timeout: float) -> tuple[bool, int, str]:
         shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
         target = copy / mutant.path
         text = target.read_text(encoding="utf-8")
+        if text.count(mutant.old) != 1:
+            raise SystemExit(f"{mutant.name}: the patch no longer applies (see --check)")
         target.write_text(text.replace(mutant.old, mutant.new, 1), encoding="utf-8")
         engine = (
             f"env PYTHONPATH={folder} {sys.executable} -P -m outofgears.judge.conformance --batch"
