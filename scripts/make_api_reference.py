@@ -42,6 +42,10 @@ MODULES: Final = (
     ("outofgears.judge.explanation", "One turn explained (what `outofgears explain` prints)"),
     ("outofgears.judge.compare", "Resolving a turn again and comparing (`dispute`, `whatif`)"),
     ("outofgears.judge.departures", "Departures from the rules"),
+    (
+        "outofgears.table.session",
+        "The table session: a game entered at a table (`record`, the browser)",
+    ),
     ("outofgears.play.bots", "Bots and matches"),
     ("outofgears.play.tournament", "Tournaments (what `outofgears tournament` prints)"),
     ("outofgears.play.observation", "What a bot sees"),

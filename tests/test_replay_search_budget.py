@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from outofgears import GameState, Gear, Place, gears, resolve_turn
 from outofgears.judge import inference
-from outofgears.judge.inference import Branches, Target, closest, reproduce
+from outofgears.judge.inference import CLOSEST_BRANCH, Branches, Target, closest, reproduce
 from outofgears.judge.replay import replay_log
 from outofgears.judge.start import start_state
 from outofgears.log import (
@@ -191,7 +191,12 @@ def test_a_log_departing_every_turn_shares_one_budget_and_still_reports_every_tu
 
     monkeypatch.setattr("outofgears.judge.replay.closest", counting_closest)
     monkeypatch.setattr("outofgears.judge.inference.resolve_turn", counting_resolve)
-    monkeypatch.setattr("outofgears.judge.replay.Branches", lambda: Branches(10))
+    # The searches for a play that gives everything recorded spend 280 branches here, in
+    # all; ten branches of the closest-play search are its share.
+    monkeypatch.setattr(
+        "outofgears.judge.replay.Branches",
+        lambda: Branches(280 + 10 * CLOSEST_BRANCH, closest=10 * CLOSEST_BRANCH),
+    )
     replayed = replay_log(log)
     assert {d.turn for d in replayed.departures} == set(range(1, 41))
     assert len(replayed.turns) == 40

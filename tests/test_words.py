@@ -226,6 +226,7 @@ REVIEWED_SHARED = {
                 "point points position positions possible robot robots s score scores super",
                 "table version view x n page face trio",
                 "c ctrl sigterm d",
+                "branches",
             )
         ).split()
     ),

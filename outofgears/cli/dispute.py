@@ -47,7 +47,8 @@ from outofgears.judge.compare import (
     resolve_with_choices,
 )
 from outofgears.judge.culprit import legal_under
-from outofgears.judge.replay import TurnReplay
+from outofgears.judge.inference import POSITION_LIMIT, Branches, SearchBudgetError
+from outofgears.judge.replay import TurnReplay, Undecided, UndecidedError
 from outofgears.judge.start import spec_note_facts
 from outofgears.log import LogError
 from outofgears.rules.choices import Choices
@@ -178,7 +179,15 @@ class Dispute:
 
 
 def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
-    """Resolve a replayed turn under every reading and compare each with the log's reading."""
+    """Resolve a replayed turn under every reading and compare each with the log's reading.
+
+    The searches for a legal play under each reading share one budget
+    (:class:`~outofgears.judge.inference.Branches`).
+
+    Raises:
+        SearchBudgetError: They ran past it.
+    """
+    branches = Branches()
     state = replayed.before
     logged = state.options
     choices = replayed.table_choices
@@ -209,6 +218,7 @@ def dispute_turn(replayed: TurnReplay) -> tuple[ReadingOutcome, ...]:
                 recorded,
                 defence_steal_source=reading.defence_steal_source,
                 assembly=reading.assembly,
+                branches=branches,
             )
             is not None,
         )
@@ -256,13 +266,19 @@ def dispute(log: str, turn: int, output_format: str, lang: str) -> None:
     in English whatever --lang says.
 
     Exit status 0; 2 when the log or the turn is invalid; 4 when more than 256 positions agree
-    with the log at or before turn N (see ``replay --max-open``).
+    with the log at or before turn N (see ``replay --max-open``), or when what was recorded
+    leaves the judge too much to try.
     """
     name = source_name(log)
     game = load_log(log)
     try:
         replayed = replay_to_turn(game, turn, name)
-        outcomes = dispute_turn(replayed)
+        try:
+            outcomes = dispute_turn(replayed)
+        except SearchBudgetError as error:
+            path = f"$.turns[{replayed.index}]"
+            undecided = Undecided(turn, path, POSITION_LIMIT, budget=error.most)
+            raise UndecidedError(name, undecided) from None
     except LogError as error:
         refuse_log(error, lang)
     except (IllegalProgramError, GameOverError) as error:  # pragma: no cover - replay checked it

@@ -177,6 +177,7 @@ def replay_json(replayed: Replay) -> dict[str, Any]:
                 "json_path": replayed.undecided.json_path,
                 "max_open": replayed.undecided.bound,
                 "most_ways": replayed.undecided.ways or None,
+                "budget": replayed.undecided.budget or None,
                 "text": str(replayed.undecided),
             }
         ),

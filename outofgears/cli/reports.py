@@ -68,9 +68,23 @@ def departure_json(departure: Departure) -> dict[str, Any]:
     }
 
 
+#: How each language groups the thousands of a number.
+_THOUSANDS = {"en": ",", "it": ".", "fr": "\u202f"}
+
+
 def undecided_line(undecided: Undecided, lang: str) -> str:
     """The undecided verdict, and what settles it, in ``lang``."""
     t = translator(lang)
+    if undecided.budget:
+        return t.gettext(
+            "The log is undecided: the judge's search of turn {turn} ran past its budget of "
+            "{budget} branches: what was recorded leaves too much to try. Write that turn's "
+            "choices, or more of what was recorded ({path})."
+        ).format(
+            turn=undecided.turn,
+            budget=f"{undecided.budget:,}".replace(",", _THOUSANDS[lang]),
+            path=undecided.json_path,
+        )
     if undecided.decision is not None:
         return t.gettext(
             "The log is undecided: {decision} at turn {turn} has more than {ways} legal ways, "

@@ -21,15 +21,16 @@ the gears the rules' way. Two questions find it:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 from attrs import frozen
 
 from outofgears.errors import ArgumentTypeError, expect
-from outofgears.judge.inference import Target, reproduce
+from outofgears.judge.inference import Branches, Target, reproduce
 from outofgears.judge.reach import Reach, unrelated
-from outofgears.log import Recorded
+from outofgears.log import Recorded, RobotGears
+from outofgears.rules.assembly import can_assemble
 from outofgears.rules.choices import Choices
 from outofgears.rules.events import GearMoved, SplitResolved
 from outofgears.rules.gears import Gear, gear_ranks, sort_gears
@@ -78,6 +79,7 @@ def legal_under(
     *,
     defence_steal_source: DefenceStealSource,
     assembly: AssemblyRule,
+    branches: Branches | None = None,
 ) -> TurnResult | None:
     """A legal play under this reading of the rule options that gives every recorded value
     (and keeps ``given``), or ``None`` when there is none.
@@ -86,13 +88,14 @@ def legal_under(
         ArgumentTypeError: An argument of the wrong type.
         InvalidStateError: A reading the options do not offer.
         IllegalProgramError: A program the rules do not allow.
+        SearchBudgetError: The search ran past ``branches`` (its own budget when none is given).
     """
     _expect_turn(state, given, recorded)
     options = attrs.evolve(
         state.options, defence_steal_source=defence_steal_source, assembly=assembly
     )
     read = attrs.evolve(state, options=options)
-    found = reproduce(read, programs, given, target_of(recorded), limit=1)
+    found = reproduce(read, programs, given, target_of(recorded), limit=1, branches=branches)
     return found[0].result if found else None
 
 
@@ -104,6 +107,7 @@ def cite_culprits(
     near: TurnResult,
     *,
     beside: tuple[Choices, Reach] | None = None,
+    branches: Branches | None = None,
 ) -> list[Culprit]:
     """The rules a departing turn broke, as far as they can be named: see the module's text.
 
@@ -114,10 +118,11 @@ def cite_culprits(
 
     Raises:
         ArgumentTypeError: An argument of the wrong type.
+        SearchBudgetError: The searches ran past ``branches``.
     """
     _expect_turn(state, given, recorded)
     expect(near, TurnResult, "near", "a TurnResult")
-    reading = _other_reading(state, programs, given, recorded, None)
+    reading = _other_reading(state, programs, given, recorded, None, branches=branches)
     if reading is not None:
         return [reading]
     if beside is None:
@@ -137,7 +142,8 @@ def cite_culprits(
     robots = [
         culprit
         for robot in missed
-        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside)) is not None
+        if (culprit := _robot_reading(state, programs, given, recorded, robot, beside, branches))
+        is not None
     ]
     return robots + _split_culprits(recorded, near)
 
@@ -155,14 +161,24 @@ def _robot_reading(
     recorded: Recorded,
     robot: int,
     beside: tuple[Choices, Reach],
+    branches: Branches | None = None,
 ) -> Culprit | None:
     """The other reading that alone allows ``robot``'s recorded feet and circuit (which the
     closest play misses), when no play under the table's reading gives them. The closest
     play's decisions that cannot change them are kept (``beside``): a search over the others."""
-    alone = Recorded(robots={robot: recorded.robots[robot]})
-    kept = given.with_decisions(unrelated(*beside, robot))
-    other = _other_reading(state, programs, kept, alone, robot)
+    told = recorded.robots[robot]
     options = state.options
+    stolen = any(kind == "steal" and robot in on for (kind, _), (on, _) in beside[1].items())
+    readings = {
+        "ATK-4": options.defence_steal_source == "feet_only" and stolen,
+        "ASM-1": options.assembly == "mandatory"
+        and _may_have_declined(told, state.robot(robot).circuit),
+    }
+    if not any(readings.values()):
+        return None
+    alone = Recorded(robots={robot: told})
+    kept = given.with_decisions(unrelated(*beside, robot))
+    other = _other_reading(state, programs, kept, alone, robot, readings, branches)
     if other is None or legal_under(
         state,
         programs,
@@ -170,18 +186,40 @@ def _robot_reading(
         alone,
         defence_steal_source=options.defence_steal_source,
         assembly=options.assembly,
+        branches=branches,
     ):
         return None
     return other
 
 
+#: Every reading of the rule options a culprit may come from, by the clause it decides.
+_EVERY_READING: Mapping[str, bool] = {"ATK-4": True, "ASM-1": True}
+
+
+def _may_have_declined(told: RobotGears, circuit: Sequence[Gear]) -> bool:
+    """Whether a robot's recorded gears may be those of a robot that declined to assemble: at
+    least three gears at its feet, no gear in its circuit that was not there before the turn
+    (a steal may take one out). Only such a play of the optional reading is not one of the
+    mandatory reading's too."""
+    if told.feet is not None and not can_assemble(told.feet):
+        return False
+    return told.circuit is None or not Counter(told.circuit) - Counter(circuit)
+
+
 def _other_reading(
-    state: GameState, programs: Programs, given: Choices, recorded: Recorded, robot: int | None
+    state: GameState,
+    programs: Programs,
+    given: Choices,
+    recorded: Recorded,
+    robot: int | None,
+    readings: Mapping[str, bool] = _EVERY_READING,
+    branches: Branches | None = None,
 ) -> Culprit | None:
     """The culprit for ``robot`` (``None``: every recorded value of the turn) when another
-    reading of the rule options gives what ``recorded`` holds."""
+    reading of the rule options gives what ``recorded`` holds; only the readings ``readings``
+    leaves to try (by clause: ATK-4's ``defence_steal_source``, ASM-1's ``assembly``)."""
     options = state.options
-    if options.defence_steal_source == "feet_only":
+    if options.defence_steal_source == "feet_only" and readings["ATK-4"]:
         other = legal_under(
             state,
             programs,
@@ -189,6 +227,7 @@ def _other_reading(
             recorded,
             defence_steal_source="feet_or_circuit",
             assembly=options.assembly,
+            branches=branches,
         )
         if other is not None:
             steals = [
@@ -200,7 +239,7 @@ def _other_reading(
             ]
             took = tuple((e.robot, e.gear, e.source) for e in steals if e.robot is not None)
             return Culprit(robot, "ATK-4", StealFromCircuit(took))
-    if options.assembly == "mandatory":
+    if options.assembly == "mandatory" and readings["ASM-1"]:
         other = legal_under(
             state,
             programs,
@@ -208,6 +247,7 @@ def _other_reading(
             recorded,
             defence_steal_source=options.defence_steal_source,
             assembly="optional",
+            branches=branches,
         )
         if other is not None:
             return Culprit(robot, "ASM-1", AssemblyDeclined())

@@ -51,12 +51,32 @@ POSITION_LIMIT = 256
 #: How many branches :func:`closest` may open before it settles for the best play found.
 CLOSEST_NODES = 20_000
 
-#: How many branches the closest-play searches of one replay may open between them, so that a
-#: log departing at every turn of a long game stays within a command's budget (5 s of CPU):
-#: about 40 µs a branch on the 2-core machine, some 0.8 s in all. Each search may open half of
-#: what is left (see :class:`Branches`). Measured on 1,000-turn 8-robot logs departing at every
-#: turn (``python -m benchmarks.inference``): 5.1-5.5 s of CPU before, 3.1-3.2 s with it.
-REPLAY_BRANCHES = 20_000
+#: How many branches the searches of one replay may open between them (:class:`Branches`), so
+#: that every command stays within its budget (5 s of CPU, 500 MB) on any log: with a play
+#: resolved counted as :data:`RESOLVED` branches, the search for the plays that give what was
+#: recorded costs about 20 µs a branch on the 2-core machine (1.77 million took 36 s), so
+#: 100,000 some 2 s. ``benchmarks/judge_bounds.py`` measures the logs that ran past it
+#: before (docs/reliability.md gives the figures).
+REPLAY_BRANCHES = 100_000
+
+#: What a play resolved by the engine and checked against what was recorded (about 200 µs)
+#: costs of :data:`REPLAY_BRANCHES`.
+RESOLVED = 10
+
+#: What each position a turn is played from, the first aside, costs of :data:`REPLAY_BRANCHES`
+#: (its turn resolved, 25-140 µs, and its memory kept: 4 KB for a position of its own, less
+#: for one that shares its history).
+CARRIED = 7
+
+#: What a position a search keeps without resolving the turn again (another assembly of robots
+#: nothing recorded reads, about 40 µs and 4 KB) costs of :data:`REPLAY_BRANCHES`.
+KEPT = 4
+
+#: What a branch of the closest-play search costs of :data:`REPLAY_BRANCHES` (130-160 µs).
+CLOSEST_BRANCH = 8
+
+#: The percentage of :data:`REPLAY_BRANCHES` the closest-play searches may take between them.
+CLOSEST_SHARE = 40
 
 
 #: The most legal options of one decision the judge lists. A split of a large dump among
@@ -83,21 +103,59 @@ class TooManyWaysError(OutOfGearsError, ValueError):
         super().__init__(f"the {kind} of {key} has more than {most} legal ways")
 
 
+class SearchBudgetError(OutOfGearsError, ValueError):
+    """The judge's searches of one replay ran past their shared budget (:class:`Branches`):
+    what was recorded leaves too much to try. Replay stops there with its undecided verdict.
+
+    Attributes:
+        most: The budget, in branches.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        super().__init__(f"the judge's search ran past its budget of {most:,} branches")
+
+
 @attrs.define
 class Branches:
-    """The branches that the closest-play searches of one replay may still open, shared by
-    all its departures (:data:`REPLAY_BRANCHES`).
+    """What the searches of one replay may still do, shared by all its turns: the branches
+    the searches open, each position a turn is played from, each play resolved
+    (:data:`REPLAY_BRANCHES` in all; :data:`RESOLVED` for a play resolved or a position
+    carried, whose memory is kept). The search for the plays that give what was recorded
+    (:func:`reproduce`) stops with :class:`SearchBudgetError` past it; the search for the
+    closest play (:func:`closest`) settles for the closest it found.
+
+    The closest-play searches take their branches from a share of the budget
+    (:data:`CLOSEST_SHARE`), so that a log departing at every turn leaves the searches of
+    its later turns the rest.
 
     Attributes:
         left: How many more branches may be opened.
+        most: The whole budget (for the message).
+        closest: How many of those left the closest-play searches may still take.
     """
 
     left: int = REPLAY_BRANCHES
+    most: int = attrs.field(default=attrs.Factory(lambda self: self.left, takes_self=True))
+    closest: int = attrs.field(
+        default=attrs.Factory(lambda self: self.left * CLOSEST_SHARE // 100, takes_self=True)
+    )
 
     def allowance(self) -> int:
-        """How many branches the next search may open: half of those left, so that a
-        departure late in a long log still gets a search."""
-        return max(self.left // 2, 0)
+        """How many branches the next closest-play search may take: half of its share left,
+        so that a departure late in a long log still gets a search."""
+        return max(min(self.left, self.closest) // 2, 0)
+
+    def spend(self, branches: int) -> None:
+        """Take ``branches`` from what is left; :class:`SearchBudgetError` past the budget."""
+        self.left -= branches
+        if self.left < 0:
+            raise SearchBudgetError(self.most)
+
+    def spend_closest(self, branches: int) -> None:
+        """Take ``branches`` that a closest-play search opened (within its allowance)."""
+        self.left -= branches
+        self.closest -= branches
 
 
 @frozen
@@ -346,6 +404,7 @@ def reproduce(
     target: Target,
     *,
     limit: int = POSITION_LIMIT,
+    branches: Branches | None = None,
 ) -> list[Reproduction]:
     """The legal combinations of decisions that reproduce ``target``, one per distinct position.
 
@@ -354,9 +413,13 @@ def reproduce(
     answer, the default policy's included. Stops after ``limit + 1`` distinct positions: more
     than ``limit`` means the recorded values leave the turn too open to follow.
 
+    The search spends from ``branches`` (a budget of its own, :data:`REPLAY_BRANCHES`, when
+    none is given): a branch for each decision tried, :data:`RESOLVED` for each play resolved.
+
     Raises:
         IllegalProgramError: A program the rules do not allow.
         GameOverError: The game is over.
+        SearchBudgetError: The search ran past ``branches``.
 
     >>> from outofgears import Program, from_position, gears
     >>> state = from_position(robots={1: {"feet": gears(1, 2, 3, 4)}, 2: {}},
@@ -368,6 +431,7 @@ def reproduce(
     """
     if target.floor(state) > 0:  # a recorded gear the game does not have: nothing fits
         return []
+    budget = Branches() if branches is None else branches
     space = ChoiceSpace(state, programs)
     walk = space.walk()
     seen: set[tuple[Any, ...]] = set()
@@ -409,6 +473,7 @@ def reproduce(
                     decisions = [*decisions, fitting[0]]
                     index += 1
                     continue
+                budget.spend(len(fitting))
                 for option in fitting:
                     child = table.copy()
                     _assemble(child, robot, option[2])
@@ -420,6 +485,7 @@ def reproduce(
                 index += 1
                 continue
             for option in offered:
+                budget.spend(1)
                 child = table.copy()
                 space.advance(step, child, option)
                 key = _position_key(child, index + 1)
@@ -431,6 +497,7 @@ def reproduce(
         yield decisions, free
 
     def resolved(decisions: Iterable[Decision]) -> TurnResult | None:
+        budget.spend(RESOLVED)
         try:
             return resolve_turn(
                 state, programs, choices=given.with_decisions(as_choices(decisions))
@@ -468,6 +535,7 @@ def reproduce(
             if index == 0:
                 stop = keep(every, first.state, first)
             else:
+                budget.spend(KEPT)
                 stop = keep(every, _reassembled(base, made, picks), None)
             if stop:
                 break
@@ -555,8 +623,8 @@ def closest(
     A robot whose gears are not recorded keeps the default assembly (no recorded value reads it).
     With ``default`` (the turn resolved with ``given`` and the default policies), only plays
     strictly closer than it are searched for: among equally close plays the default's wins.
-    With ``branches``, the search opens no more branches than it has left, and takes those it
-    opened from it.
+    With ``branches``, the search opens no more branches than half of what it has left allows
+    (each costs :data:`CLOSEST_BRANCH`), and takes those it opened from it.
 
     Raises:
         IllegalProgramError: A program the rules do not allow.
@@ -565,7 +633,7 @@ def closest(
     space = ChoiceSpace(state, programs)
     walk = space.walk()
     best: list[Closest] = []
-    allowed = min(nodes, branches.allowance()) if branches is not None else nodes
+    allowed = min(nodes, branches.allowance() // CLOSEST_BRANCH) if branches is not None else nodes
     budget = [allowed]
     cheapest: dict[tuple[Any, ...], int] = {}
     floor = target.floor(state)
@@ -662,7 +730,7 @@ def closest(
         )
     search(0, space.start_table(), 0, [], [])
     if branches is not None:
-        branches.left -= allowed - max(budget[0], 0)
+        branches.spend_closest((allowed - max(budget[0], 0)) * CLOSEST_BRANCH)
     if not best:
         return None
     if budget[0] <= 0 and best[0].distance > floor:

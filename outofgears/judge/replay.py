@@ -41,9 +41,12 @@ from outofgears.judge.departures import (
 )
 from outofgears.judge.following import table_position
 from outofgears.judge.inference import (
+    CARRIED,
     POSITION_LIMIT,
+    RESOLVED,
     Branches,
     Reproduction,
+    SearchBudgetError,
     TooManyWaysError,
     closest,
     position_key,
@@ -240,7 +243,8 @@ class Undecided:
     Replay never picks one of them silently: it stops there (exit status 4 on the command line).
 
     A turn is also undecided when a decision it leaves to be inferred has more legal ways than
-    the judge lists (:data:`~outofgears.judge.inference.MOST_WAYS`).
+    the judge lists (:data:`~outofgears.judge.inference.MOST_WAYS`), or when the searches of the
+    replay ran past their shared budget there (:class:`~outofgears.judge.inference.Branches`).
 
     Attributes:
         turn: The turn after which too many positions were open.
@@ -248,6 +252,7 @@ class Undecided:
         bound: The bound (``max_open``).
         ways: For a decision with too many legal ways, the bound on them; 0 otherwise.
         decision: That decision; ``None`` otherwise.
+        budget: For searches past their budget, the budget in branches; 0 otherwise.
     """
 
     turn: int
@@ -255,8 +260,14 @@ class Undecided:
     bound: int
     ways: int = 0
     decision: OpenDecision | None = None
+    budget: int = 0
 
     def __str__(self) -> str:
+        if self.budget:
+            return (
+                f"undecided: the judge's search of turn {self.turn} ran past its budget of "
+                f"{self.budget:,} branches"
+            )
         if self.decision is not None:
             what = fact_text(self.decision, "en")
             return f"undecided: {what} at turn {self.turn} has more than {self.ways} legal ways"
@@ -455,7 +466,7 @@ def replay_log(
         # the bound is then only a longer list of what stays open, not an undecided log.
         last = index == len(log.turns) - 1
         try:
-            following = _following(lines, record, index, source, order_known, max_open)
+            following = _following(lines, record, index, source, order_known, max_open, branches)
             if len(following) > max_open:
                 if not last:
                     undecided = Undecided(record.turn, f"$.turns[{index}]", max_open)
@@ -472,6 +483,8 @@ def replay_log(
                 error.most,
                 _decision_fact((error.kind, error.key)),
             )
+        except SearchBudgetError as error:
+            undecided = Undecided(record.turn, f"$.turns[{index}]", max_open, budget=error.most)
         if undecided is not None:
             break
         lines = list(following.values())
@@ -503,11 +516,17 @@ def _following(
     source: str,
     order_known: bool,
     max_open: int,
+    branches: Branches,
 ) -> dict[tuple[Any, ...], _Line]:
     """The positions after a turn that every legal play from ``lines`` giving its recorded
-    values leaves, merged, each with its line; stops past ``max_open`` of them."""
+    values leaves, merged, each with its line; stops past ``max_open`` of them. Each position
+    played from, the first aside, costs ``branches`` :data:`~outofgears.judge.inference.CARRIED`,
+    so that the open positions and their memory are bounded with the searches, which spend
+    from it too."""
     following: dict[tuple[Any, ...], _Line] = {}
     for number, line in enumerate(lines):
+        if number:
+            branches.spend(CARRIED)
         for play in fitting_plays(
             line.state,
             record,
@@ -516,6 +535,7 @@ def _following(
             order_known=order_known,
             limit=max_open,
             checked=number > 0,
+            branches=branches,
         ):
             if play.key not in following:
                 following[play.key] = _Line(play.state, play, line)
@@ -706,6 +726,7 @@ def fitting_plays(
     order_known: bool = True,
     limit: int = POSITION_LIMIT,
     checked: bool = False,
+    branches: Branches | None = None,
 ) -> list[Play]:
     """Every legal play of a turn from ``state`` that gives every value recorded after it,
     one per distinct position (the default policy's first when it is one of them); at most
@@ -715,7 +736,8 @@ def fitting_plays(
     A turn with no recorded values at all (no ``recorded``, or an empty one) leaves its choices
     to the default policies (R-CHOICES): its one play is theirs. With ``checked``, the recorded values are known to
     name this game's robots, dumps, players and gears (replay checks them from its first
-    position only: every position of a turn holds the same game).
+    position only: every position of a turn holds the same game). ``branches`` bounds the search
+    (:func:`~outofgears.judge.inference.reproduce`).
 
     Raises:
         LogError: The turn is invalid: after the end of the game, out of sequence, an illegal
@@ -740,7 +762,9 @@ def fitting_plays(
     else:  # the recorded values name robots, dumps, players and gears of this game
         path = f"$.turns[{index}]"
         differing = bool(compare_recorded(record.recorded, ready.result, record.turn, path, source))
-    found = reproduce(ready.state, ready.programs, ready.choices, target, limit=limit)
+    found = reproduce(
+        ready.state, ready.programs, ready.choices, target, limit=limit, branches=branches
+    )
     plays = [Play(default, one) for one in found]
     if not differing:
         # The default policy's play first (the report follows it while it stays possible).
@@ -851,6 +875,8 @@ def departing_plays(
     closest_plays: list[tuple[int, TurnReplay]] = []
     fewest: int | None = None
     for number, state in enumerate(states):
+        if branches is not None and number:
+            branches.spend(RESOLVED)
         distance, play = _departing_from(state, record, index, source, order_known, branches)
         if fewest is None or distance < fewest:
             fewest, closest_plays = distance, []
@@ -885,7 +911,9 @@ def _departing_from(
     if departures:
         # Only the draw departs: the turn was resolved from a pile that holds the recorded gears
         # where it could; the choices are still inferred.
-        found = reproduce(ready.state, ready.programs, ready.choices, target, limit=1)
+        found = reproduce(
+            ready.state, ready.programs, ready.choices, target, limit=1, branches=branches
+        )
         if found:
             play = _as_turn(default, found[0], ready.result.events)
             return len(departures), attrs.evolve(play, departures=tuple(departures))
@@ -915,6 +943,7 @@ def _departing_from(
         record.recorded,
         near_result,
         beside=(near_choices, reach),
+        branches=branches,
     )
     cited = sorted((blame(d, culprits) for d in differing), key=lambda d: d.clause not in CITED)
     allowed = rules_allowed(near, target, ready.result, reach)

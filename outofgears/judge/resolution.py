@@ -7,14 +7,11 @@ other choices and the default for the refused one) and by ``dispute`` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from attrs import frozen
 
 from outofgears.errors import IllegalChoiceError, expect
 from outofgears.rules.choices import NO_CHOICES, Choices
-from outofgears.rules.gears import Gear
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState
 from outofgears.rules.programs import Programs
 from outofgears.rules.turn import TurnResult, resolve_turn
 
@@ -66,7 +63,7 @@ def resolve_with_choices(
         try:
             result = resolve_turn(state, programs, choices=chosen)
         except IllegalChoiceError as error:
-            if chosen == NO_CHOICES:
+            if not (chosen.defence_steals or chosen.assemblies or chosen.splits):
                 raise  # the default policies themselves refused: a defect, not a choice
             refused.append(error)
             chosen = drop_refused_choice(chosen, error)
@@ -84,22 +81,13 @@ def drop_refused_choice(choices: Choices, error: IllegalChoiceError) -> Choices:
     """
     expect(choices, Choices, "choices", "a Choices")
     expect(error, IllegalChoiceError, "error", "an IllegalChoiceError")
-    robot = error.robot
-    steals = dict(choices.defence_steals)
-    assemblies = dict(choices.assemblies)
-    splits: dict[Place, Mapping[int, tuple[Gear, ...]]] = dict(choices.splits)
-    if error.clause.startswith("ATK"):
-        steals = {key: steal for key, steal in steals.items() if key[0] != robot}
-    elif error.clause.startswith("ASM"):
-        assemblies.pop(robot, None)  # type: ignore[arg-type]
-    elif error.clause.startswith("SPL"):
-        splits = {
-            place: shares
-            for place, shares in splits.items()
-            if robot is not None and robot not in shares
-        }
-    dropped = Choices(defence_steals=steals, assemblies=assemblies, splits=splits)
-    return NO_CHOICES if dropped == choices else dropped
+    kind = _KINDS.get(error.clause[:3])
+    dropped = choices if kind is None else choices.without(kind, error.robot)
+    return NO_CHOICES if dropped is choices else dropped
+
+
+#: The decision a refusal's clause names, by the clause's prefix.
+_KINDS = {"ATK": "steal", "ASM": "assembly", "SPL": "split"}
 
 
 #: The public names of this module (the rest serves them).

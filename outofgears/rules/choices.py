@@ -163,6 +163,37 @@ class Choices:
             splits={**self.splits, **other.splits},
         )
 
+    def without(self, kind: str, robot: int | None) -> Choices:
+        """These choices less ``robot``'s decisions of ``kind``: its defence steals as the
+        defender (``"steal"``), its assembly (``"assembly"``) or every split it takes a share
+        of (``"split"``; with ``robot`` ``None``, every split). Itself when none is dropped.
+
+        What is kept was checked when these choices were built: the copy is made without
+        checking it again (``resolve_with_choices`` drops one refused choice at a time, and a
+        log can refuse thousands).
+
+        >>> from outofgears.rules.gears import gears
+        >>> dict(Choices(assemblies={1: (), 2: gears(2, 2)}).without("assembly", 1).assemblies)
+        {2: (Gear(2), Gear(2))}
+        """
+        steals, assemblies, splits = self.defence_steals, self.assemblies, self.splits
+        if kind == "steal":
+            steals = MappingProxyType({k: v for k, v in steals.items() if k[0] != robot})
+        elif kind == "assembly":
+            assemblies = MappingProxyType({k: v for k, v in assemblies.items() if k != robot})
+        elif kind == "split":
+            splits = MappingProxyType(
+                {p: v for p, v in splits.items() if robot is not None and robot not in v}
+            )
+        sizes = (len(steals), len(assemblies), len(splits))
+        if sizes == (len(self.defence_steals), len(self.assemblies), len(self.splits)):
+            return self
+        kept: Choices = object.__new__(Choices)
+        object.__setattr__(kept, "defence_steals", steals)
+        object.__setattr__(kept, "assemblies", assemblies)
+        object.__setattr__(kept, "splits", splits)
+        return kept
+
     def __reduce__(self) -> tuple[type[Choices], tuple[Any, ...]]:
         """Pickle the decisions as plain dictionaries (a read-only mapping does not pickle).
 

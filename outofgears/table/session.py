@@ -32,10 +32,12 @@ import attrs
 from attrs import field, frozen
 
 from outofgears.errors import (
+    ArgumentTypeError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
     OutOfGearsError,
+    expect,
     show,
 )
 from outofgears.judge.replay import Departure, Replay, arrange_draws, replay_log
@@ -52,7 +54,7 @@ from outofgears.rules.assembly import assembly_options
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
-from outofgears.rules.model import GameState, Place
+from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.programs import (
     Action,
     AnyProgram,
@@ -78,6 +80,7 @@ from outofgears.table.answers import (
     table_answer,
 )
 from outofgears.words import (
+    LANGUAGES,
     card_name,
     clause_title,
     colour_name,
@@ -88,6 +91,20 @@ from outofgears.words import (
     translator,
 )
 from outofgears.words.findings import refusal_text
+
+__all__ = [
+    "UNDO_WORDS",
+    "UNKNOWN",
+    "AnswerRefusedError",
+    "Entered",
+    "Given",
+    "GivenRefusedError",
+    "Question",
+    "TableSession",
+    "UnfollowableError",
+    "is_undo",
+    "short_forms_line",
+]
 
 T = TypeVar("T")
 
@@ -259,7 +276,16 @@ class TurnDraft:
 class Given:
     """Answers given ahead for the next turn (``record``'s ``--program``, ``--steal``,
     ``--assemble``, ``--split``, ``--recorded`` and ``--drawn``), read but not yet checked
-    against the table."""
+    against the table.
+
+    Attributes:
+        programs: ``robot -> program``.
+        steals: The defence steals (ATK-4).
+        assemblies: ``robot -> the gears it moved into its circuit`` (ASM-1).
+        splits: The splits the table agreed on (SPL-5).
+        recorded: Values written down, each as a table types it (``"score Ada=12"``).
+        drawn: ``dump -> gear`` turned up at exploration (EXP-1), ``None`` for none.
+    """
 
     programs: dict[int, AnyProgram] = field(factory=dict)
     steals: tuple[StealRecord, ...] = ()
@@ -1012,6 +1038,7 @@ UNDO_WORDS: Final[dict[str, tuple[str, ...]]] = {"en": (), "it": ("annulla",), "
 def short_forms_line(state: GameState, lang: str) -> str:
     """How a program and a score may be typed short, in ``lang``: ``a2`` for attack 2 and the
     other cards' letters, ``d`` for a defence, ``Ada=12`` for a score."""
+    expect_state(state)
     t = translator(lang)
     letters: dict[str, str] = {}
     for letter, action in SHORT_CARDS[lang].items():
@@ -1032,6 +1059,9 @@ def is_undo(text: str, lang: str = "en") -> bool:
     >>> is_undo(" Undo "), is_undo("<"), is_undo("annulla", "it"), is_undo("trap 2")
     (True, True, True, False)
     """
+    expect(text, str, "text", "a str")
+    if lang not in LANGUAGES:
+        raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
     return text.strip().lower() in ("undo", "<", *UNDO_WORDS[lang])
 
 
@@ -1210,6 +1240,12 @@ class TableSession:
         given: Given | None = None,
         write_departures: bool = False,
     ) -> None:
+        expect(replayed, Replay, "replayed", "a Replay (judge.replay.replay_log)")
+        expect(source, str, "source", "a str")
+        if lang not in LANGUAGES:
+            raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
+        expect(given, (Given, type(None)), "given", "a Given or None")
+        expect(write_departures, bool, "write_departures", "a bool")
         self.replayed = replayed
         self.source = source
         self.lang = lang

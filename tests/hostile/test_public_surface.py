@@ -320,6 +320,8 @@ def call(function: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 #: Classes built by the engine whose constructors are not input: records of what happened.
 #: Each is listed here, so that a new public class is called unless someone decides otherwise.
 BUILT_BY_THE_ENGINE = {
+    "outofgears.table.session.Question",
+    "outofgears.table.session.Entered",
     "outofgears.ActionResolved",
     "outofgears.GearMoved",
     "outofgears.SplitResolved",
@@ -491,6 +493,9 @@ OWN_CALLS: dict[str, dict[str, Any]] = {
         "options": Options(),
     },
     "Observation().dump": {"number": 1},
+    "outofgears.table.session.TableSession": {
+        "replayed": replay_log(GameLog(players={"Ada": (1,), "Bo": (2,)}, start=Start(seed=1)))
+    },
 }
 
 
