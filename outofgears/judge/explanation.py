@@ -14,7 +14,7 @@ language asked for, and the earlier turns that departed. The command only lays i
 >>> first.text
 'Robot 2 Attaque 1 : Attaque réussie [ATK-6]'
 >>> first.clause.id, first.clause.title
-('ATK-6', 'Une Attaque réussie prend les Engrenages avec la victime')
+('ATK-6', 'Une Attaque réussie prend les Engrenages aux pieds du Robot ciblé')
 """
 
 from __future__ import annotations

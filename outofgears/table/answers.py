@@ -303,8 +303,8 @@ def table_answer(text: str, lang: str = "en") -> str:
 
     >>> table_answer("Rossa dai Piedi", "it"), table_answer("discarica4=blu, da 3 punti", "it")
     ('red from feet', 'dump4=blue,  3-point')
-    >>> table_answer("robot 2 circuit=rouges+Jolly", "fr"), table_answer("score Rouge=3", "fr")
-    ('robot 2 circuit=red+jolly', 'score Rouge=3')
+    >>> table_answer("robot 2 circuit=2 rouges+Jolly", "fr"), table_answer("score Rouge=3", "fr")
+    ('robot 2 circuit=2 red+jolly', 'score Rouge=3')
     """
     if lang == "en":
         return text

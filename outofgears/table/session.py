@@ -51,9 +51,12 @@ from outofgears.log import (
     TurnRecord,
 )
 from outofgears.rules.assembly import assembly_options
+from outofgears.rules.choices import Choices
 from outofgears.rules.events import Event, GearMoved, SplitResolved
 from outofgears.rules.exploration import dumps_explored
 from outofgears.rules.gears import Gear, describe_gears, gear_key, gear_ranks, sort_gears
+from outofgears.rules.legal import Decision as WalkDecision
+from outofgears.rules.legal import legal_choices
 from outofgears.rules.model import GameState, Place, expect_state
 from outofgears.rules.programs import (
     Action,
@@ -605,7 +608,7 @@ def steal_decisions(draft: TurnDraft, result: TurnResult, lang: str = "en") -> l
             defender, attacker = event.robot, event.source.number
             assert defender is not None
             default = f"{event.gear} from {event.source.kind.value}"
-            options = steal_options(draft.state, attacker) or (default,)
+            options = steal_options(draft, defender, attacker) or (default,)
             sources = listed_answers(options if len(options) <= MAX_LISTED else (default,), lang)
             question = t.gettext(
                 "Robot {defender} defended against robot {attacker}: which gear did it "
@@ -636,18 +639,36 @@ def listed_answers(answers: Sequence[str], lang: str) -> str:
     )
 
 
-def steal_options(state: GameState, attacker: int) -> tuple[str, ...]:
-    """The gears a defender may take from ``attacker`` as answers (ATK-4): each gear at its
-    feet, and under ``feet_or_circuit`` each in its circuit."""
-    robot = state.robot(attacker)
-    places = [("feet", robot.feet)]
-    if state.options.defence_steal_source == "feet_or_circuit":
-        places.append(("circuit", robot.circuit))
-    return tuple(
-        f"{gear} from {where}"
-        for where, held in places
-        for gear in dict.fromkeys(sort_gears(tuple(held)))
-    )
+def steal_options(draft: TurnDraft, defender: int, attacker: int) -> tuple[str, ...]:
+    """The gears ``defender`` may take from ``attacker`` as answers (``"red from feet"``), as
+    the rules list them at that moment of the turn (ATK-4: :class:`~outofgears.rules.legal.
+    ChoiceSpace`), the table's earlier answers of the turn applied."""
+    space = legal_choices(draft.table(), draft.programs)
+    given = draft.choices.to_choices()
+    table = space.start_table()
+    for step in space.walk():
+        offered = space.options(step, table)
+        if offered and offered[0][0] == "steal" and offered[0][1] == (defender, attacker):
+            return tuple(f"{steal.gear} from {steal.source}" for _, _, steal in offered)
+        space.advance(step, table, _answered(offered, given))
+    return ()
+
+
+def _answered(offered: Sequence[WalkDecision], given: Choices) -> WalkDecision | None:
+    """The decision among ``offered`` the table's answers make, ``None`` for the default."""
+    if not offered:
+        return None
+    kind, key, _ = offered[0]
+    chosen: object
+    if kind == "steal":
+        chosen = given.defence_steals.get(key)
+    elif kind == "split":
+        chosen = given.splits.get(key)
+    else:
+        chosen = given.assemblies.get(key)
+    if chosen is None:
+        return None
+    return next((d for d in offered if d[2] == chosen), None)
 
 
 def read_steal(
