@@ -599,6 +599,127 @@ MUTANTS: tuple[Mutant, ...] = (
         "    if len(set(sizes)) > 1:",
         "    if False:",
     ),
+    m(
+        "steals-after-the-attacks",
+        "ATK-2",
+        "rules/attacks.py",
+        "    standing = standing_defenders(reading)\n"
+        "    if reading.defenders:\n"
+        "        plan.append((announce_defences, attackers))\n"
+        "        for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):\n"
+        "            aimed_at = [d for d in standing if attacker in attackers.get(d, ())]\n"
+        "            # Several defenders take from one Super Attacker in turn, clockwise after it.\n"
+        "            for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:\n"
+        "                plan.append((steal_from_attacker, (defender, attacker)))\n"
+        "    elif counters:\n"
+        "        plan.append((announce_unused_counters, counters))\n"
+        "    if not attackers:\n"
+        "        return\n"
+        "    victims = sorted(attackers)\n"
+        "    if standing:\n"
+        "        victims = [victim for victim in victims if victim not in standing]\n"
+        "    if victims:\n"
+        "        plan.append((lift_feet, victims))\n"
+        "        for victim in victims:\n"
+        "            plan.append((strike, (victim, attackers[victim])))",
+        "    standing = standing_defenders(reading)\n"
+        "    later: Plan = []\n"
+        "    if reading.defenders:\n"
+        "        plan.append((announce_defences, attackers))\n"
+        "        for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):\n"
+        "            aimed_at = [d for d in standing if attacker in attackers.get(d, ())]\n"
+        "            # Several defenders take from one Super Attacker in turn, clockwise after it.\n"
+        "            for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:\n"
+        "                later.append((steal_from_attacker, (defender, attacker)))\n"
+        "    elif counters:\n"
+        "        plan.append((announce_unused_counters, counters))\n"
+        "    victims = sorted(attackers)\n"
+        "    if standing:\n"
+        "        victims = [victim for victim in victims if victim not in standing]\n"
+        "    if attackers and victims:\n"
+        "        plan.append((lift_feet, victims))\n"
+        "        for victim in victims:\n"
+        "            plan.append((strike, (victim, attackers[victim])))\n"
+        "    plan.extend(later)",
+    ),
+    m(
+        "shovels-before-the-harvests",
+        "SHOV-1 TURN-1 R-SHOVEL",
+        "rules/turn.py",
+        "    plan_harvests(plan, reading)\n    if reading.upgrades:\n        plan_shovels(plan, reading)",
+        "    if reading.upgrades:\n        plan_shovels(plan, reading)\n    plan_harvests(plan, reading)",
+    ),
+    m(
+        "the-end-checked-before-exploration",
+        "END-1 TURN-1 R-END",
+        "rules/turn.py",
+        "    explore_dumps(table)\n    if reading.upgrades:\n        discard_played_upgrades(table, reading)\n"
+        "    end_turn(table)",
+        "    if reading.upgrades:\n        discard_played_upgrades(table, reading)\n"
+        "    end_turn(table)\n    explore_dumps(table)",
+    ),
+    m(
+        "exploration-before-assembly",
+        "TURN-1",
+        "rules/turn.py",
+        "    assemble_circuits(table)\n    explore_dumps(table)",
+        "    explore_dumps(table)\n    assemble_circuits(table)",
+    ),
+    m(
+        "discards-before-exploration",
+        "TURN-1 UPG-3",
+        "rules/turn.py",
+        "    explore_dumps(table)\n    if reading.upgrades:\n        discard_played_upgrades(table, reading)\n",
+        "    if reading.upgrades:\n        discard_played_upgrades(table, reading)\n    explore_dumps(table)\n",
+        "the discards change only the cards held, exploration only the dumps and the reserve: "
+        "neither reads what the other writes; their events are of two kinds (upgrade_discarded, "
+        "gear_moved), and an answer's events are compared kind by kind, so the order of the two "
+        "steps shows in no answer",
+    ),
+    m(
+        "traps-spring-on-shovels",
+        "SHOV-1 TRP-3 R-SHOVEL",
+        "rules/traps.py",
+        "    trappers = trappers_of(reading, dump)\n    harvesters = harvesters_of(reading, dump)\n"
+        "    clauses = None",
+        "    trappers = trappers_of(reading, dump)\n"
+        "    harvesters = harvesters_of(reading, dump) or list(reading.super_shovels)\n"
+        "    clauses = None",
+    ),
+    m(
+        "a-zero-share-refusal-cites-spl-1",
+        "SPL-4 GEN-2",
+        "rules/sharing.py",
+        '            clause = "SPL-4" if share == 0 else "SPL-1"',
+        '            clause = "SPL-1"',
+    ),
+    m(
+        "strangers-before-missing-programs",
+        "PRG-1 GEN-2",
+        "rules/programs.py",
+        "    for robot in sorted(in_play - set(programs)):\n"
+        '        raise IllegalProgramError(robot, "it has no program", clause="PRG-1")\n'
+        "    for robot in sorted(set(programs) - in_play, key=repr):\n"
+        '        raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")\n',
+        "    for robot in sorted(set(programs) - in_play, key=repr):\n"
+        '        raise IllegalProgramError(robot, "this robot is not in play", clause="PRG-1")\n'
+        "    for robot in sorted(in_play - set(programs)):\n"
+        '        raise IllegalProgramError(robot, "it has no program", clause="PRG-1")\n',
+    ),
+    m(
+        "defaults-ignore-the-worth",
+        "VAL-1 ASM-2 ATK-5 SPL-5",
+        "rules/gears.py",
+        "    return tuple(sorted(range(10), key=lambda rank: (-WORTH[taker][rank], ring_order(taker, rank))))",
+        "    return tuple(sorted(range(10), key=lambda rank: ring_order(taker, rank)))",
+    ),
+    m(
+        "a-robot-controlled-twice-allowed",
+        "SET-1",
+        "judge/start.py",
+        "            if robot in owner:\n                raise LogError(",
+        "            if False:\n                raise LogError(",
+    ),
     # --- refusals of a start ----------------------------------------------------------------
     m(
         "a-gear-refusal-names-no-robot",
@@ -665,6 +786,8 @@ def run_mutant(mutant: Mutant, timeout: float) -> tuple[bool, int, str]:
         shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
         target = copy / mutant.path
         text = target.read_text(encoding="utf-8")
+        if text.count(mutant.old) != 1:
+            raise SystemExit(f"{mutant.name}: the patch no longer applies (see --check)")
         target.write_text(text.replace(mutant.old, mutant.new, 1), encoding="utf-8")
         engine = (
             f"env PYTHONPATH={folder} {sys.executable} -P -m outofgears.judge.conformance --batch"

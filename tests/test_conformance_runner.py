@@ -376,3 +376,27 @@ def test_the_filters_choose_cases_by_clause_option_and_expansion() -> None:
 def test_a_case_result_counts_by_clause() -> None:
     results = [CaseResult("a", ("SPL-1",), ()), CaseResult("b", ("SPL-1",), ("x",))]
     assert by_clause(results) == {"SPL-1": (1, 2)}
+
+
+def test_a_batch_engine_may_finish_its_work_when_its_input_ends(tmp_path: Path) -> None:
+    (tmp_path / "suite" / "hand").mkdir(parents=True)
+    shutil.copy(ONE_CASE, tmp_path / "suite" / "hand")
+    marker = tmp_path / "done.txt"
+    script = tmp_path / "engine.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import json, sys, time
+            from outofgears.judge.conformance import reference_answer
+            for line in sys.stdin:
+                print(json.dumps(reference_answer(json.loads(line))), flush=True)
+            time.sleep(0.2)  # a report written at the end, say
+            open({str(marker)!r}, "w").write("done")
+            """
+        )
+    )
+    result = conformance(
+        "--engine", f"{sys.executable} {script}", "--batch", "--cases", str(tmp_path / "suite")
+    )
+    assert result.exit_code == 0, result.output
+    assert marker.read_text() == "done"

@@ -243,3 +243,113 @@ def test_seeds_outside_sixty_four_bits_are_refused_citing_set_3() -> None:
     for seed in (-1, 2**64, 1.5, "7"):
         request = {"case": "s", "players": {"A": [1], "B": [2]}, "start": {"seed": seed}}
         assert _answered({**request, "turns": []}) == ("setup", "SET-3", None), seed
+
+
+# --- the choices (GEN-2 items 4 and 5) ---------------------------------------------------------
+
+#: Robot 1 defends against robot 2; robots 3 and 4 harvest dump 3 (a blue, a grey, a white and a
+#: yellow: two gears each, robot 3's quota the yellow); robot 5 traps dump 1, which nobody
+#: harvests.
+CHOICE_TABLE: Request = {
+    "case": "choice-order",
+    "players": {"A": [1], "B": [2], "C": [3], "D": [4], "E": [5]},
+    "start": {
+        "position": {
+            "robots": {"1": {}, "2": {"feet": ["red"]}, "3": {}, "4": {}, "5": {}},
+            "dumps": {
+                "1": ["orange"],
+                "2": [],
+                "3": ["blue", "grey", "white", "yellow"],
+                "4": [],
+                "5": [],
+            },
+            "reserve": ["green", "purple", "red", "orange", "blue"],
+        }
+    },
+    "turns": [],
+}
+CHOICE_PROGRAMS = {
+    "1": "attack 1",
+    "2": "attack 1",
+    "3": "harvest 3",
+    "4": "harvest 3",
+    "5": "trap 1",
+}
+
+#: A fault of the choices checked before anything moves (item 4), in its order there: the
+#: defence steals, the assemblies of robots not in play, the splits of places nothing takes from.
+BEFORE: dict[str, tuple[int, str, Any, tuple[str, str | None, int | None]]] = {
+    "a steal from a robot that did not attack": (
+        0,
+        "defence_steals",
+        [{"defender": 1, "attacker": 3, "from": "feet", "gear": "red"}],
+        ("choice", "ATK-4", 1),
+    ),
+    "an assembly of robot 7": (1, "assemblies", {"7": ["red", "orange"]}, ("choice", "ASM-1", 7)),
+    "a split of a dump only trapped": (
+        2,
+        "splits",
+        [{"place": "dump 1", "shares": {"5": ["orange"]}}],
+        ("choice", "SPL-5", 5),
+    ),
+}
+
+#: A fault within dump 3's split (item 5), by the share that breaks it: the takers, then each
+#: taker in ascending order its share's size, its quota, the gears there.
+WITHIN: dict[str, tuple[dict[str, list[str]], tuple[str, str | None, int | None]]] = {
+    "a stranger given a share": (
+        {"3": ["yellow", "blue"], "4": ["grey", "white"], "5": []},
+        ("choice", "SPL-1", 5),
+    ),
+    "robot 3's share too small": (
+        {"3": ["yellow"], "4": ["grey", "white"]},
+        ("choice", "SPL-1", 3),
+    ),
+    "robot 3 without its yellow": (
+        {"3": ["blue", "grey"], "4": ["white", "yellow"]},
+        ("choice", "SPL-2", 3),
+    ),
+    "robot 3 given gears not there": (
+        {"3": ["yellow", "red"], "4": ["grey", "white"]},
+        ("choice", "SPL-1", 3),
+    ),
+    "robot 4's share too large": (
+        {"3": ["yellow", "blue"], "4": ["grey", "white", "white"]},
+        ("choice", "SPL-1", 4),
+    ),
+}
+
+
+@given(
+    st.lists(st.sampled_from(sorted(BEFORE)), min_size=1, max_size=3, unique=True),
+    st.none() | st.sampled_from(sorted(WITHIN)),
+)
+def test_choices_breaking_several_checks_are_refused_as_gen_2_items_4_and_5_order(
+    before: list[str], within: str | None
+) -> None:
+    request = copy.deepcopy(CHOICE_TABLE)
+    choices: dict[str, Any] = {}
+    for name in before:
+        _, field, value, _ = BEFORE[name]
+        choices[field] = copy.deepcopy(value)
+    if within is not None:
+        split = {"place": "dump 3", "shares": WITHIN[within][0]}
+        choices["splits"] = [*choices.get("splits", []), split]
+    request["turns"] = [{"programs": CHOICE_PROGRAMS, "choices": choices}]
+    expected = min((BEFORE[name][0], BEFORE[name][3]) for name in before)[1]
+    assert _answered(request) == expected, (before, within)
+
+
+@given(st.sampled_from(sorted(WITHIN)))
+def test_a_split_breaking_its_checks_is_refused_for_the_first_within_it(within: str) -> None:
+    request = copy.deepcopy(CHOICE_TABLE)
+    split = {"place": "dump 3", "shares": WITHIN[within][0]}
+    request["turns"] = [{"programs": CHOICE_PROGRAMS, "choices": {"splits": [split]}}]
+    assert _answered(request) == WITHIN[within][1]
+
+
+def test_the_choice_table_is_sound() -> None:
+    request = copy.deepcopy(CHOICE_TABLE)
+    split = {"place": "dump 3", "shares": {"3": ["yellow", "blue"], "4": ["grey", "white"]}}
+    request["turns"] = [{"programs": CHOICE_PROGRAMS, "choices": {"splits": [split]}}]
+    assert _answered(request) is None

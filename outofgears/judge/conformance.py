@@ -475,13 +475,14 @@ class ExternalEngine:
         try:
             return parse_answer(self._process.answer_line(line, self.timeout))
         except EngineFaultError:
-            self.close()
+            self._process.close()
+            self._process = None
             raise
 
     def close(self) -> None:
         """End the batch engine's process, if one runs."""
         if self._process is not None:
-            self._process.close()
+            self._process.close(grace=1.0)
             self._process = None
 
     def __enter__(self) -> ExternalEngine:

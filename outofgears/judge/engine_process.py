@@ -249,13 +249,18 @@ class EngineProcess:
         )
         raise EngineFaultError(f"the engine {how}{said}")
 
-    def close(self) -> None:
-        """End the engine: its process group, and whatever still holds its output."""
+    def close(self, grace: float = 0.0) -> None:
+        """End the engine: its process group, and whatever still holds its output; ``grace``
+        seconds are left to it first to exit by itself once its input is closed (a batch
+        engine at the end of the suite)."""
         if self._closed:
             return
         self._closed = True
         with contextlib.suppress(OSError):
             self._pipes["in"].close()
+        if grace > 0:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=grace)
         self._kill_group()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=_DRAIN_SECONDS)
