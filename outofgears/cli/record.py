@@ -421,21 +421,38 @@ def record(
         "recorded": recorded,
         "drawn": drawn,
     }
-    t = translator(lang)
     try:
         line_editing()
         recording = start_and_record(
             context, log, header, given_texts, limit, write_departures, lang
         )
     except Terminated:
+        restore()
         say(stopped_line(signal.SIGTERM, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGTERM]) from None
     except KeyboardInterrupt:
+        restore()
         click.echo()  # the question's line ends here
         say(stopped_line(signal.SIGINT, "start", lang))
         raise SystemExit(STOPPED_BY[signal.SIGINT]) from None
+    except BaseException:  # a refusal (exit 2) and the like: the handler goes as it came
+        restore()
+        raise
+    # Every turn entered is written by now: a SIGTERM while the summary is said stops it, says
+    # so, and the status is still the log's (nothing is lost; 143 would tell a shell otherwise).
+    try:
+        status = closing(recording, log, lang)
+    except Terminated:
+        say(stopped_line(signal.SIGTERM, "between", lang))
+        status = log_status(recording)
     finally:
         restore()
+    raise SystemExit(status)
+
+
+def closing(recording: Recording, log: str, lang: str) -> int:
+    """Say how the recording ended (the turns recorded, the log's verdict); its exit status."""
+    t = translator(lang)
     count = recording.count
     say(
         t.ngettext(
@@ -455,10 +472,16 @@ def record(
                 command=command
             )
         )
-    status = {"agrees": AGREES, "undecided": UNDECIDED}.get(replayed.verdict, DEPARTS)
+    status = log_status(recording)
     if recording.stopped_by == signal.SIGINT or (recording.stopped_by and recording.lost):
         status = STOPPED_BY[recording.stopped_by]
-    raise SystemExit(status)
+    return status
+
+
+def log_status(recording: Recording) -> int:
+    """The exit status the log gives: 0 when it agrees, 1 when it departs, 4 undecided."""
+    verdict = recording.file.replayed.verdict
+    return {"agrees": AGREES, "undecided": UNDECIDED}.get(verdict, DEPARTS)
 
 
 def line_editing() -> None:

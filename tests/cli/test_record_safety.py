@@ -314,3 +314,24 @@ def test_a_log_that_cannot_be_locked_is_not_written(
     assert result.exit_code == 2
     assert "cannot lock the log: No locks available; nothing is written" in result.output
     assert path.read_bytes() == before
+
+
+def test_a_sigterm_while_the_summary_is_said_keeps_the_logs_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 35: on a long log, a SIGTERM after the last write (while record replays the log for
+    # its closing lines) killed it with 143, which a shell reads as a lost turn.
+    path = table_log(tmp_path)
+
+    def terminated(*args: object) -> int:
+        raise record_module.Terminated()
+
+    monkeypatch.setattr(record_module, "closing", terminated)
+    result = CliRunner().invoke(
+        main,
+        ["record", str(path), "--program", "1=harvest 1", "--program", "2=harvest 2",
+         "--program", "3=trap 3", "--turns", "1"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Terminated (SIGTERM); every turn entered is written." in result.output
+    assert len(read_log(path).turns) == 1

@@ -182,15 +182,15 @@ def test_four_phones_play_a_whole_game_in_three_languages(browser: Browser, tmp_
     with serving(room) as base, phones(browser, base, langs) as (pages, errors):
         assert pages["Bea"].locator("#who").text_content()
         pages["Bea"].locator("#seal").wait_for()
-        assert pages["Bea"].locator("#seal").text_content() == "Sigilla il mio programma"
-        assert pages["Cy"].locator("#seal").text_content() == "Sceller mon programme"
+        assert pages["Bea"].locator("#seal").text_content() == "Sigilla la mia Programmazione"
+        assert pages["Cy"].locator("#seal").text_content() == "Sceller ma Programmation"
         assert pages["Cy"].evaluate("document.documentElement.lang") == "fr"
         kinds = play(room, pages, random.Random(1))
         for page in pages.values():
             page.locator("#viewer").wait_for()
         assert "Turno" in (pages["Bea"].locator("#last h2").text_content() or "")
         said = pages["Cy"].locator("#last").text_content() or ""
-        assert "chaque programme correspond à son sceau" in said  # checked on the phone
+        assert "chaque Programmation correspond à son sceau" in said  # checked on the phone
         width = pages["Ada"].evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"]  # nothing scrolls sideways on a phone
         viewer = pages["Bea"]
