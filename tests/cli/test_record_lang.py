@@ -678,3 +678,33 @@ def test_a_french_table_confirms_a_mistake_it_must_write_whole_and_goes_on_from_
     (written,) = read_log(path).turns
     assert written.follows == "table"
     assert "Robot 1 (Léa) : aux pieds 1 rouge ; dans le Circuit interne 2 orange" in result.output
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_whole_game_with_a_confirmed_mistake_records_to_its_end_in_the_language(
+    tmp_path: Path, lang: str
+) -> None:
+    # Issue 31's done-when: the shipped game typed in Italian or French to its end, the table
+    # writing a wrong score at turn 3 and confirming it ("sì", "oui"): the log departs there
+    # and only there, and every later turn agrees.
+    answers = full_game_said(lang)
+    turns, turn = [], []
+    for answer in answers:
+        turn.append(answer)
+        if answer == "":
+            turns.append(turn)
+            turn = []
+    third = turns[2]
+    score_at = next(i for i, a in enumerate(third) if a.startswith(SAID[lang]["score"]))
+    word, _, _ = third[score_at].rpartition("=")
+    third[score_at] = f"{word}=99"
+    third.insert(score_at + 1, YES[lang])
+    path = unplayed(tmp_path, lang)
+    result = record(path, lang, [a for t in turns for a in t])
+    assert result.exit_code == 1, result.output
+    log = read_log(path)
+    assert len(log.turns) == len(full_game_choices())
+    replayed = CliRunner().invoke(main, ["replay", str(path), "--format", "json"])
+    report = json.loads(replayed.output)
+    assert {d["turn"] for d in report["departures"]} == {3}
+    assert [d["clause"] for d in report["departures"]] == ["END-2"]
