@@ -75,6 +75,7 @@ ADAPTERS = (
     "outofgears.play.openspiel",
     "outofgears.play.gym",
     "outofgears.play.envs",
+    "outofgears.play.registration",
 )
 
 STATE = setup_game([1, 2, 3], seed=7, players=["Ada", "Bo", "Cy"])
