@@ -684,13 +684,14 @@ def enter_turn(session: TableSession, file: LogFile, lang: str) -> Entered:
         for departure in question.departures:
             for line in departure_text(departure, lang):
                 say(f"  {line}")
+        ended = False
         try:
             text = read_answer(question.text)
         except RecordingStoppedError:
-            if question.kind != "recorded":  # an optional question: the turn is complete
+            if question.kind != "recorded":
                 unfinished = bool(session.answers) or question.empty != "stop"
                 raise RecordingStoppedError(unfinished=unfinished) from None
-            text = ""
+            text, ended = "", True  # what was written down is optional: the turn is complete
         if is_undo(text, lang):
             undone = session.undo()
             if undone is not None:
@@ -704,6 +705,8 @@ def enter_turn(session: TableSession, file: LogFile, lang: str) -> Entered:
             session.answer(text)
         except AnswerRefusedError as refused:
             say(again_line(refused.reason, question, lang))
+            if ended:  # nothing more can be typed: the turn cannot be completed
+                raise RecordingStoppedError(unfinished=True) from None
 
 
 def take_back_turn(file: LogFile, lang: str) -> bool:

@@ -708,3 +708,22 @@ def test_a_whole_game_with_a_confirmed_mistake_records_to_its_end_in_the_languag
     report = json.loads(replayed.output)
     assert {d["turn"] for d in report["departures"]} == {3}
     assert [d["clause"] for d in report["departures"]] == ["END-2"]
+
+
+def test_input_ending_when_the_tables_position_cannot_be_followed_stops_without_writing(
+    tmp_path: Path,
+) -> None:
+    # The French table of the test above, whose input ends right after the "oui" (before it
+    # writes Léa's feet): the turn cannot be completed, so it is not written, and record stops.
+    path = tmp_path / "partie.json"
+    layout = ["rouge, 2 oranges", "jaune", "rouge, jaune", "", "", "", "", "", "", ""]
+    turn = ["r1", "d", "a2", "", "orange", "jaune", "rouge", "robot 1 circuit=2 oranges", "oui"]
+    result = CliRunner().invoke(
+        main,
+        ["record", str(path), "--lang", "fr", "--players", "Léa=1,Jean=2,Zoé=3", "--layout"],
+        input="".join(f"{answer}\n" for answer in [*layout, *turn]),
+    )
+    assert "Traceback" not in result.output
+    assert result.exit_code == 0, result.output
+    assert "Le tour 1 est resté inachevé" in result.output
+    assert read_log(path).turns == ()
