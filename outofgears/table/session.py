@@ -32,7 +32,6 @@ import attrs
 from attrs import field, frozen
 
 from outofgears.errors import (
-    ArgumentTypeError,
     IllegalChoiceError,
     IllegalProgramError,
     InvalidStateError,
@@ -83,8 +82,8 @@ from outofgears.table.answers import (
     table_answer,
 )
 from outofgears.words import (
-    LANGUAGES,
     card_name,
+    check_language,
     clause_title,
     colour_name,
     gears_text,
@@ -1096,8 +1095,7 @@ def is_undo(text: str, lang: str = "en") -> bool:
     (True, True, True, False)
     """
     expect(text, str, "text", "a str")
-    if lang not in LANGUAGES:
-        raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
+    check_language(lang)
     return text.strip().lower() in ("undo", "<", *UNDO_WORDS[lang])
 
 
@@ -1153,9 +1151,12 @@ def enter_turn(
     *,
     source: str = "<log>",
     write_departures: bool = False,
+    replays: dict[TurnRecord, Replay | LogError] | None = None,
 ) -> Entered:
     """The next turn of the log ``replayed``, every question answered ahead (``given``) or by
-    ``asker``, then the turn checked as replay checks it. A value that departs from the rules
+    ``asker``, then the turn checked as replay checks it. ``replays`` keeps the log replayed
+    with each record tried (or why it cannot be), so that entering the turn again from its
+    answers replays nothing twice. A value that departs from the rules
     and was not confirmed while it was entered is shown and written only when the table
     confirms it (or, when nobody is asked, with ``write_departures``); otherwise what was
     written down is asked again (a draw the reserve's known order gives otherwise is dropped).
@@ -1169,14 +1170,26 @@ def enter_turn(
     position = game.start.position
     order_known = position is None or position.reserve_order_known
 
+    known = {} if replays is None else replays
+
+    def replayed_with(record: TurnRecord) -> Replay:
+        if record not in known:
+            try:
+                known[record] = replay_log(attrs.evolve(game, turns=(*game.turns, record)), source)
+            except LogError as error:
+                known[record] = error
+        found = known[record]
+        if isinstance(found, LogError):
+            raise found
+        return found
+
     def with_turn(draft: TurnDraft) -> Replay:
-        return replay_log(attrs.evolve(game, turns=(*game.turns, draft.record())), source)
+        return replayed_with(draft.record())
 
     def judge(draft: TurnDraft) -> tuple[Departure, ...]:
         # the departures of the turn itself, whatever position the game goes on from
-        record = attrs.evolve(draft.record(), follows="rules")
         try:
-            again = replay_log(attrs.evolve(game, turns=(*game.turns, record)), source)
+            again = replayed_with(attrs.evolve(draft.record(), follows="rules"))
         except LogError as error:
             raise InvalidStateError(error.reason) from None
         return tuple(d for d in again.departures if d.turn == draft.state.turn)
@@ -1278,8 +1291,7 @@ class TableSession:
     ) -> None:
         expect(replayed, Replay, "replayed", "a Replay (judge.replay.replay_log)")
         expect(source, str, "source", "a str")
-        if lang not in LANGUAGES:
-            raise ArgumentTypeError("lang", f"one of {', '.join(LANGUAGES)}", lang)
+        check_language(lang)
         expect(given, (Given, type(None)), "given", "a Given or None")
         expect(write_departures, bool, "write_departures", "a bool")
         self.replayed = replayed
@@ -1289,6 +1301,7 @@ class TableSession:
         self.write_departures = write_departures
         self._answers: list[str] = []
         self._outcome: tuple[tuple[str, ...], Question | Entered] | None = None
+        self._replays: dict[TurnRecord, Replay | LogError] = {}
 
     @property
     def log(self) -> GameLog:
@@ -1364,6 +1377,7 @@ class TableSession:
         self.given = Given()
         self._answers = []
         self._outcome = None
+        self._replays = {}
 
     def without_last_turn(self) -> GameLog:
         """The log with its last turn taken back (the face writes it, then calls
@@ -1392,6 +1406,7 @@ class TableSession:
                 asker,
                 source=self.source,
                 write_departures=self.write_departures,
+                replays=self._replays,
             )
         except _Pending as pending:
             outcome = pending.question
