@@ -158,10 +158,13 @@ def cases() -> dict[str, tuple[GameLog, list[list[str]]]]:
 #: The memory a command may take here (a command's budget is 500 MB): one past it stops
 #: with MemoryError (exit status 3) instead of crowding the machine.
 MEMORY_CAP = 1 << 30
+#: The CPU seconds a command may take here (its budget is 5): one past it is killed (SIGXCPU).
+CPU_CAP = 150
 
 
 def _capped() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_CAP, CPU_CAP + 5))
 
 
 def measure(command: list[str], log: Path, before: str | None) -> tuple[float, float, int]:
