@@ -34,13 +34,20 @@ from outofgears.play.bots import (
     play_match,
 )
 from outofgears.play.game import returns
+from outofgears.play.learned import LearnedBot
 from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
 from outofgears.rules.programs import Action
 from outofgears.rules.scoring import player_scores
 from tests.strategies import positions, rebuild
 
-BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
+BOTS = [
+    RandomBot(),
+    GreedyBot(samples=2),
+    LookaheadBot(samples=2),
+    MCTSBot(iterations=30),
+    LearnedBot(),
+]
 
 
 def _states() -> list[GameState]:
@@ -116,6 +123,7 @@ def test_bots_by_name() -> None:
     assert make_bot("greedy:3") == GreedyBot(samples=3)
     assert make_bot("mcts") == MCTSBot()
     assert isinstance(make_bot("random"), RandomBot)
+    assert make_bot("learned") == LearnedBot()
     assert make_bot("lookahead:4") == LookaheadBot(samples=4)
     assert isinstance(make_bot("outofgears.play.bots:LookaheadBot"), LookaheadBot)
     with pytest.raises(InvalidStateError, match="whole number from 1 to 20,000"):

@@ -90,7 +90,7 @@ def local_address() -> str:
     "bots",
     multiple=True,
     metavar="NAME=KIND",
-    help="Seat a shipped bot for player NAME: random, greedy, lookahead or mcts.",
+    help="Seat a shipped bot for player NAME: random, greedy, lookahead, mcts or learned.",
 )
 @click.option(
     "--seat-lang",

@@ -75,9 +75,9 @@ def tournament(
 ) -> None:
     """Let bots play each other and print each bot's win share with its standard error.
 
-    BOT is random, greedy, lookahead or mcts, optionally with a number: greedy:16 or
-    lookahead:16 (samples per move, at most 2,000), mcts:400 (iterations per move, at most
-    20,000); or module:Class, a bot class importable from a module; or the name of an
+    BOT is random, greedy, lookahead, mcts or learned, optionally with a number: greedy:16
+    or lookahead:16 (samples per move, at most 2,000), mcts:400 (iterations per move, at
+    most 20,000); or module:Class, a bot class importable from a module; or the name of an
     entry point of the group outofgears.bots. Each bot's thinking time is reported in
     milliseconds per move. K bots (2 to 8) play games of K robots, one each; the
     seats rotate every game, so --games must be a multiple of K. A progress bar is shown on

@@ -17,9 +17,12 @@ variant; see :mod:`outofgears.play.actions`). It sees only what its player may k
 
 * :class:`LookaheadBot` is :class:`GreedyBot` on the point margin: its points less the best
   of the others'.
+* :class:`~outofgears.play.learned.LearnedBot` draws its move from a small neural policy
+  trained by self-play (:mod:`outofgears.play.learned`): under a millisecond a move, and it
+  mixes its moves, which leaves a learner studying it little to take.
 
 :func:`make_bot` builds them from the command line's specs: ``random``, ``greedy``,
-``lookahead``, ``mcts``; ``greedy:16`` or ``mcts:400`` set the samples or iterations;
+``lookahead``, ``mcts``, ``learned``; ``greedy:16`` or ``mcts:400`` set the samples or iterations;
 ``module:Class`` or an entry point of the group ``outofgears.bots`` name any other bot.
 """
 
@@ -450,7 +453,7 @@ class BotKind:
     most: int = 0
 
 
-#: The built-in bots by name: ``random``, ``greedy``, ``lookahead``, ``mcts``.
+#: The built-in bots by name: ``random``, ``greedy``, ``lookahead``, ``mcts``, ``learned``.
 BOTS: Mapping[str, BotKind] = {
     "random": BotKind(lambda _: RandomBot()),
     "greedy": BotKind(
@@ -462,7 +465,14 @@ BOTS: Mapping[str, BotKind] = {
     "mcts": BotKind(
         lambda n: MCTSBot() if n is None else MCTSBot(iterations=n), "iterations", 20_000
     ),
+    "learned": BotKind(lambda _: _learned_bot()),
 }
+
+
+def _learned_bot() -> Bot:
+    from outofgears.play.learned import LearnedBot  # it builds on this module
+
+    return LearnedBot()
 
 #: The entry-point group where installed packages name their bots: ``name = "module:Class"``.
 ENTRY_POINT_GROUP = "outofgears.bots"
@@ -491,7 +501,7 @@ def make_bot(spec: str | Callable[[], Bot]) -> Bot:
     >>> make_bot("chess")
     Traceback (most recent call last):
     ...
-    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, lookahead, mcts, random, or module:Class, or an entry point of the group outofgears.bots)
+    outofgears.errors.InvalidStateError: unknown bot 'chess' (known: greedy, learned, lookahead, mcts, random, or module:Class, or an entry point of the group outofgears.bots)
     >>> make_bot("random:3")
     Traceback (most recent call last):
     ...

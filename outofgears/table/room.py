@@ -64,7 +64,7 @@ Mode = Literal["play", "record"]
 #: The seconds a player has to answer a decision before the rules' default is taken.
 CHOICE_SECONDS: Final = 90.0
 #: The built-in bots a seat may be given.
-BOT_KINDS: Final = ("random", "greedy", "lookahead", "mcts")
+BOT_KINDS: Final = ("random", "greedy", "lookahead", "mcts", "learned")
 #: The longest answer a recording phone may send, in characters.
 MAX_ANSWER: Final = 500
 #: The decisions of a turn, in the order the table session asks them.

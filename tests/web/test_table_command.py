@@ -71,6 +71,6 @@ def test_a_bot_of_no_known_kind_is_refused(tmp_path: Path, served: list[dict[str
     log = tmp_path / "g.json"
     result = CliRunner().invoke(main, ["table", str(log), "--robots", "1,2", "--bot", "P1=genius"])
     assert result.exit_code == 2
-    assert "random, greedy, lookahead, mcts" in result.output
+    assert "random, greedy, lookahead, mcts, learned" in result.output
     assert served == []
     assert not log.exists()  # refused before anything is written

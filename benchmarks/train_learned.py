@@ -1,0 +1,186 @@
+"""Train the learned bot's weights by self-play against a league: ``python -m benchmarks.train_learned``.
+
+Needs the bench extra (``pip install -e '.[bench]'``). A MaskablePPO learner (sb3-contrib,
+``MlpPolicy``, two ``tanh`` layers of 64, an entropy bonus so that it keeps mixing its moves)
+plays one seat of 3-robot games through the Gymnasium environment (its seat drawn every game,
+a new deal every game; one game in four with the upgrades) against a league: each other seat
+is, for a whole game, one of the learner's own earlier snapshots (most of the time), or a
+shipped bot (``lookahead``, ``greedy``, ``mcts:40``, ``random``). Every ``--snapshot`` steps the
+learner's policy is written as a snapshot (the format :mod:`outofgears.play.learned` reads), and
+the league draws among the last ``--pool`` of them, so that the learner keeps answering its
+own recent selves rather than one fixed opponent (fictitious self-play, roughly).
+
+At the end (a budget of processor time, the process's own) the policy is written to ``--out``
+(by default the file the package ships, ``outofgears/play/weights/learned.oogw``), whole or not
+at all. PyTorch is held to one thread.
+
+    python -m benchmarks.train_learned --minutes 45 --seed 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import tempfile
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+import outofgears  # noqa: F401  (registers the environment's id)
+from outofgears.play.actions import MAX_ACTIONS
+from outofgears.play.bots import Bot, make_bot
+from outofgears.play.gym import OutOfGearsEnv
+from outofgears.play.learned import LearnedBot, weights_bytes
+from outofgears.play.observation import Observation
+
+ROBOTS = 3
+SHIPPED = Path(__file__).resolve().parents[1] / "outofgears/play/weights/learned.oogw"
+#: The shipped bots of the league and their share of the seats (the rest: snapshots).
+LEAGUE = {"lookahead": 0.12, "greedy": 0.08, "mcts:40": 0.08, "random": 0.04}
+
+#: The snapshots the league draws from (set by :func:`main`; the env's bots are built in
+#: this process, at every reset).
+_POOL: list[Path] = []
+
+
+class LeagueSeat:
+    """One seat of the league for one game: a snapshot of the learner or a shipped bot."""
+
+    name = "league"
+
+    def __init__(self) -> None:
+        draw = random.random()
+        bot: Bot | None = None
+        for spec, share in LEAGUE.items():
+            if draw < share:
+                bot = make_bot(spec)
+                break
+            draw -= share
+        if bot is None:
+            bot = LearnedBot(weights=str(random.choice(_POOL))) if _POOL else make_bot("lookahead")
+        self.bot = bot
+
+    def act(self, observation: Observation, rng: random.Random) -> int:
+        return self.bot.act(observation, rng)
+
+
+class _Padded(gymnasium.Wrapper[Any, Any, Any, Any]):  # type: ignore[misc]
+    """The base game's 24 programs padded to all 29 (never legal), so that games with and
+    without the upgrades share one action space."""
+
+    def __init__(self, env: OutOfGearsEnv) -> None:
+        super().__init__(env)
+        self.action_space = gymnasium.spaces.Discrete(MAX_ACTIONS)
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        mask = np.zeros(MAX_ACTIONS, np.bool_)
+        inner = self.env.unwrapped.action_masks()
+        mask[: len(inner)] = inner
+        return mask
+
+
+def _env(upgrades: bool) -> _Padded:
+    return _Padded(
+        OutOfGearsEnv(ROBOTS, opponents="benchmarks.train_learned:LeagueSeat", upgrades=upgrades)
+    )
+
+
+def policy_layers(model: MaskablePPO) -> list[tuple[list[float], list[float]]]:
+    """The policy's layers, input by input, as :func:`weights_bytes` takes them."""
+    linears = [
+        module
+        for module in model.policy.mlp_extractor.policy_net
+        if isinstance(module, torch.nn.Linear)
+    ]
+    linears.append(model.policy.action_net)
+    layers = []
+    for linear in linears:
+        weight = linear.weight.detach().cpu().numpy()  # outputs x inputs
+        layers.append((weight.T.reshape(-1).tolist(), linear.bias.detach().cpu().numpy().tolist()))
+    return layers
+
+
+def write(path: Path, model: MaskablePPO) -> None:
+    """The policy written to ``path`` whole or not at all."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(handle, "wb") as file:
+        file.write(weights_bytes(policy_layers(model)))
+    os.replace(temporary, path)
+
+
+class _Snapshots(BaseCallback):  # type: ignore[misc]
+    def __init__(self, folder: Path, every: int, pool: int, seconds: float) -> None:
+        super().__init__()
+        self.folder, self.every, self.pool, self.seconds = folder, every, pool, seconds
+        self.began = time.process_time()
+        self.next = every
+
+    def _on_training_start(self) -> None:
+        self.began = time.process_time()
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        path = self.folder / f"snapshot-{self.num_timesteps:09d}.oogw"
+        write(path, self.model)
+        _POOL.append(path)
+        del _POOL[: -self.pool]
+        used = time.process_time() - self.began
+        print(f"{self.num_timesteps:>9,} steps, {used / 60:5.1f} min: {path.name}", flush=True)
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps >= self.next:
+            self.next += self.every
+            self._snapshot()
+        return time.process_time() - self.began < self.seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=45.0, help="processor minutes")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--snapshot", type=int, default=25_000, help="steps between snapshots")
+    parser.add_argument("--pool", type=int, default=8, help="snapshots the league draws from")
+    parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
+    parser.add_argument("--start", type=Path, help="a saved model (.zip) to train on from")
+    parser.add_argument("--out", type=Path, default=SHIPPED)
+    parser.add_argument("--save", type=Path, help="also save the model (.zip) there")
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    random.seed(args.seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        vec = DummyVecEnv([lambda: _env(False)] * 3 + [lambda: _env(True)])
+    vec.seed(args.seed)
+    if args.start:
+        model = MaskablePPO.load(args.start, env=vec)
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec,
+            seed=args.seed,
+            ent_coef=args.entropy,
+            batch_size=256,
+            n_steps=1024,
+            verbose=0,
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        callback = _Snapshots(Path(folder), args.snapshot, args.pool, args.minutes * 60)
+        model.learn(total_timesteps=10**9, callback=callback)
+        write(args.out, model)
+    if args.save:
+        model.save(args.save)
+    print(f"{model.num_timesteps:,} steps; the policy written to {args.out}")
+
+
+if __name__ == "__main__":
+    gymnasium.logger.min_level = 40  # errors only
+    main()
