@@ -47,6 +47,7 @@ MODULES: Final = (
         "The table session: a game entered at a table (`record`, the browser)",
     ),
     ("outofgears.play.bots", "Bots and matches"),
+    ("outofgears.play.learned", "The learned bot and its weights"),
     ("outofgears.play.tournament", "Tournaments (what `outofgears tournament` prints)"),
     ("outofgears.play.observation", "What a bot sees"),
     ("outofgears.play.actions", "Moves as numbers"),

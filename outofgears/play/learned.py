@@ -38,7 +38,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from outofgears.errors import InvalidStateError, OutOfGearsError
+from outofgears.errors import ArgumentTypeError, InvalidStateError, OutOfGearsError
 from outofgears.play.actions import MAX_ACTIONS
 from outofgears.play.bots import LookaheadBot, _moves_to_choose
 from outofgears.play.observation import Observation, observation_size
@@ -67,7 +67,7 @@ class WeightsFileError(OutOfGearsError, ValueError):
 
 
 @frozen
-class Layer:
+class _Layer:
     """One fully connected layer: ``weights[i * outputs + j]`` joins input ``i`` to output ``j``."""
 
     inputs: int
@@ -77,11 +77,11 @@ class Layer:
 
 
 @frozen
-class Network:
+class _Network:
     """Layers one after the other, ``tanh`` between them; the last layer's outputs are the
     scores of the program numbers."""
 
-    layers: tuple[Layer, ...]
+    layers: tuple[_Layer, ...]
 
     def scores(self, vector: Sequence[float]) -> list[float]:
         """The scores of every program number for an observation's vector.
@@ -103,7 +103,7 @@ class Network:
         return values
 
 
-def read_weights(path: str | Path | None = None) -> Network:
+def read_weights(path: str | Path | None = None) -> _Network:
     """The network in a weights file (the shipped one when ``path`` is ``None``).
 
     Raises:
@@ -112,14 +112,17 @@ def read_weights(path: str | Path | None = None) -> Network:
     """
     if path is None:
         data = resources.files("outofgears.play").joinpath(SHIPPED_WEIGHTS).read_bytes()
-        where = f"outofgears/play/{SHIPPED_WEIGHTS}"
-    else:
+        return _network(data, f"outofgears/play/{SHIPPED_WEIGHTS}")
+    if not isinstance(path, str | Path):
+        raise ArgumentTypeError("path", "a file's path (str or Path) or None", path)
+    try:
         data = Path(path).read_bytes()
-        where = str(path)
-    return _network(data, where)
+    except OSError as error:
+        raise WeightsFileError(str(path), f"it cannot be read: {error.strerror or error}") from None
+    return _network(data, str(path))
 
 
-def _network(data: bytes, where: str) -> Network:
+def _network(data: bytes, where: str) -> _Network:
     if len(data) < _COUNT.size:
         raise WeightsFileError(where, "too short")
     magic, version, count = _COUNT.unpack_from(data)
@@ -141,14 +144,14 @@ def _network(data: bytes, where: str) -> Network:
             numbers.byteswap()
         offset += size
         cut = inputs * outputs
-        layers.append(Layer(inputs, outputs, numbers[:cut], numbers[cut:]))
+        layers.append(_Layer(inputs, outputs, numbers[:cut], numbers[cut:]))
     if offset != len(data):
         raise WeightsFileError(where, f"{len(data) - offset} bytes after the last layer")
     _check_shapes(layers, where)
-    return Network(tuple(layers))
+    return _Network(tuple(layers))
 
 
-def _check_shapes(layers: Sequence[Layer], where: str) -> None:
+def _check_shapes(layers: Sequence[_Layer], where: str) -> None:
     if not layers:
         raise WeightsFileError(where, "no layer")
     widths = [layers[0].inputs] + [layer.outputs for layer in layers]
@@ -170,6 +173,10 @@ def weights_bytes(layers: Sequence[tuple[Sequence[float], Sequence[float]]]) -> 
     >>> [(layer.inputs, layer.outputs) for layer in network.layers]
     [(515, 29)]
     """
+    if not isinstance(layers, list | tuple) or not all(map(_is_layer, layers)):
+        raise ArgumentTypeError(
+            "layers", "a list of (weights, biases) pairs, each a list of numbers", layers
+        )
     chunks = [_COUNT.pack(_MAGIC, _FORMAT, len(layers))]
     built = []
     for weights, biases in layers:
@@ -179,7 +186,7 @@ def weights_bytes(layers: Sequence[tuple[Sequence[float], Sequence[float]]]) -> 
                 f"a layer of {len(weights)} weights and {outputs} biases is not whole"
             )
         inputs = len(weights) // outputs
-        built.append(Layer(inputs, outputs, array("f", weights), array("f", biases)))
+        built.append(_Layer(inputs, outputs, array("f", weights), array("f", biases)))
         numbers = array("f", [*weights, *biases])
         if struct.pack("=I", 1) != struct.pack("<I", 1):
             numbers.byteswap()
@@ -188,10 +195,22 @@ def weights_bytes(layers: Sequence[tuple[Sequence[float], Sequence[float]]]) -> 
     return b"".join(chunks)
 
 
-_SHIPPED: list[Network] = []
+def _is_layer(layer: object) -> bool:
+    return (
+        isinstance(layer, list | tuple)
+        and len(layer) == 2
+        and all(
+            isinstance(part, list | tuple | array)
+            and all(type(number) in (int, float) for number in part)
+            for part in layer
+        )
+    )
 
 
-def _shipped() -> Network:
+_SHIPPED: list[_Network] = []
+
+
+def _shipped() -> _Network:
     if not _SHIPPED:
         _SHIPPED.append(read_weights())
     return _SHIPPED[0]
@@ -214,14 +233,19 @@ class LearnedBot:
     """
 
     temperature: float = field(default=1.0)
-    weights: str | None = None
-    _network: Network = field(init=False, repr=False, eq=False)
+    weights: str | None = field(default=None)
+    _network: _Network = field(init=False, repr=False, eq=False)
     name = "learned"
 
     @temperature.validator
     def _positive(self, _: object, value: float) -> None:
         if not (isinstance(value, int | float) and 0 < value < math.inf):
             raise InvalidStateError(f"temperature is a number above 0, not {value!r}")
+
+    @weights.validator
+    def _a_path(self, _: object, value: object) -> None:
+        if value is not None and not isinstance(value, str):
+            raise ArgumentTypeError("weights", "a weights file's path (str) or None", value)
 
     def __attrs_post_init__(self) -> None:
         network = _shipped() if self.weights is None else read_weights(self.weights)
@@ -247,3 +271,12 @@ class LearnedBot:
             return moves[0]
         probabilities = self.probabilities(observation)
         return rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
+
+
+__all__ = [
+    "SHIPPED_WEIGHTS",
+    "LearnedBot",
+    "WeightsFileError",
+    "read_weights",
+    "weights_bytes",
+]

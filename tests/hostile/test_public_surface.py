@@ -397,6 +397,9 @@ BUILT_BY_THE_ENGINE = {
 
 #: Callables whose arguments have no name in :data:`SAMPLES` and a valid call of their own.
 OWN_CALLS: dict[str, dict[str, Any]] = {
+    "outofgears.play.learned.LearnedBot": {"temperature": 1.0, "weights": None},
+    "outofgears.play.learned.read_weights": {"path": None},
+    "outofgears.play.learned.weights_bytes": {"layers": [([0.0] * 515 * 29, [0.0] * 29)]},
     "outofgears.DefenceSteal": {"source": "feet", "gear": Gear(1)},
     "outofgears.Dump": {"number": 1, "gears": gears(1)},
     "outofgears.GameState": {
