@@ -3,7 +3,8 @@
 Needs the bench extra (``pip install -e '.[bench]'``). A MaskablePPO learner (sb3-contrib,
 ``MlpPolicy``, two ``tanh`` layers of 64, an entropy bonus so that it keeps mixing its moves)
 plays one seat of 3-robot games through the Gymnasium environment (its seat drawn every game,
-a new deal every game; one game in four with the upgrades) against a league: each other seat
+a new deal every game; one game in four with the upgrades), reading it as the learned bot does,
+from its own seat against a league: each other seat
 is, for a whole game, one of the learner's own earlier snapshots (most of the time), or a
 shipped bot (``lookahead``, ``greedy``, ``mcts:40``, ``random``). Every ``--snapshot`` steps the
 learner's policy is written as a snapshot (the format :mod:`outofgears.play.learned` reads), and
@@ -73,23 +74,39 @@ class LeagueSeat:
         return self.bot.act(observation, rng)
 
 
-class _Padded(gymnasium.Wrapper[Any, Any, Any, Any]):  # type: ignore[misc]
-    """The base game's 24 programs padded to all 29 (never legal), so that games with and
-    without the upgrades share one action space."""
+class _Seated(gymnasium.Wrapper[Any, Any, Any, Any]):  # type: ignore[misc]
+    """The learner's seat as the learned bot reads it: the seat vector
+    (:meth:`~outofgears.play.observation.Observation.to_seat_vector`) and all 29 program
+    numbers in its numbering (the upgrade cards' never legal without the upgrades), so that
+    games with and without the upgrades share one action space."""
 
     def __init__(self, env: OutOfGearsEnv) -> None:
         super().__init__(env)
         self.action_space = gymnasium.spaces.Discrete(MAX_ACTIONS)
+        self.programs: tuple[int, ...] = tuple(range(MAX_ACTIONS))
+
+    def _view(self) -> np.ndarray[Any, Any]:
+        vector, self.programs = self.env.unwrapped.learner_observation().to_seat_vector()
+        return np.array(vector, np.float32)
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        _, info = self.env.reset(**kwargs)
+        return self._view(), info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        move = self.programs.index(int(action))
+        _, reward, ended, cut, info = self.env.step(move)
+        return self._view(), reward, ended, cut, info
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(MAX_ACTIONS, np.bool_)
-        inner = self.env.unwrapped.action_masks()
-        mask[: len(inner)] = inner
+        for move, legal in enumerate(self.env.unwrapped.action_masks()):
+            mask[self.programs[move]] = legal
         return mask
 
 
-def _env(upgrades: bool) -> _Padded:
-    return _Padded(
+def _env(upgrades: bool) -> _Seated:
+    return _Seated(
         OutOfGearsEnv(ROBOTS, opponents="benchmarks.train_learned:LeagueSeat", upgrades=upgrades)
     )
 

@@ -10,10 +10,21 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from outofgears import Options, setup_game, setup_two_robot_game
+from outofgears import (
+    GameState,
+    Gear,
+    Options,
+    apply_turn,
+    from_position,
+    gears_in_order,
+    setup_game,
+    setup_two_robot_game,
+)
 from outofgears.errors import InvalidStateError
-from outofgears.play.actions import MAX_ACTIONS, action_id, player_actions
+from outofgears.play.actions import ALL_PROGRAMS, MAX_ACTIONS, action_id, player_actions
 from outofgears.play.bots import make_bot, play_match
 from outofgears.play.learned import (
     LearnedBot,
@@ -23,7 +34,9 @@ from outofgears.play.learned import (
     weights_bytes,
 )
 from outofgears.play.observation import observation_size, observe
-from outofgears.rules.programs import Program
+from outofgears.play.policies import random_programs
+from outofgears.rules.gears import GearKind
+from outofgears.rules.programs import AnyProgram, Program
 
 INPUTS = observation_size()
 
@@ -165,3 +178,78 @@ def test_the_same_generator_draws_the_same_moves() -> None:
     again = [LearnedBot().act(observation, random.Random(seed)) for seed in range(20)]
     assert first == again
     assert all(move in player_actions(state, "P5") for move in first)
+
+
+def _renumbered(state: GameState, new: dict[int, int]) -> GameState:
+    """The same game with robot (and dump, and colour) ``n`` numbered ``new[n]``."""
+
+    def moved(items: tuple[Gear, ...]) -> list[Gear]:
+        return [Gear(new[g.colour]) if g.kind is GearKind.STANDARD else g for g in items]
+
+    return from_position(
+        robots={
+            new[r.number]: {"feet": moved(r.feet), "circuit": moved(r.circuit)}
+            for r in state.robots
+        },
+        dumps={new[d.number]: moved(d.gears) for d in state.dumps},
+        reserve=gears_in_order(*(new[g.colour] for g in state.reserve)),
+        players={f"Q{new[p.robots[0]]}": (new[p.robots[0]],) for p in state.players},
+        turn=state.turn,
+    )
+
+
+def _program_renumbered(program: AnyProgram, new: dict[int, int]) -> AnyProgram:
+    if isinstance(program, Program):
+        return Program(program.action, new[program.number])
+    return program
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    robots=st.lists(st.integers(1, 8), min_size=2, max_size=8, unique=True).map(sorted),
+    seed=st.integers(0, 10**6),
+    turns=st.integers(0, 4),
+    data=st.data(),
+)
+def test_the_seat_view_is_the_same_game_whatever_the_robots_numbers(
+    robots: list[int], seed: int, turns: int, data: st.DataObject
+) -> None:
+    """Renumber every robot (its dump and its colour with it), keeping their round order: each
+    player's seat vector is unchanged, and each legal program maps to the same place of it as its renumbered twin."""
+    rng = random.Random(seed)
+    state = setup_game(robots, seed=seed)
+    revealed = None
+    for _ in range(turns):
+        if state.game_over:
+            break
+        revealed = random_programs(state, rng)
+        state = apply_turn(state, revealed)
+    # new numbers for the robots in play, in the same round order (the seat view's order)
+    chosen = sorted(
+        data.draw(
+            st.lists(st.integers(1, 8), min_size=len(robots), max_size=len(robots), unique=True)
+        )
+    )
+    turn = data.draw(st.integers(0, len(robots) - 1))
+    chosen = chosen[turn:] + chosen[:turn]
+    others = [n for n in range(1, 9) if n not in chosen]
+    new = dict(
+        zip(robots + [n for n in range(1, 9) if n not in robots], chosen + others, strict=True)
+    )
+    twin = _renumbered(state, new)
+    twin_revealed = (
+        None
+        if revealed is None
+        else {new[r]: _program_renumbered(p, new) for r, p in revealed.items()}
+    )
+    for player in state.players:
+        robot = player.robots[0]
+        vector, programs = observe(state, player.name, revealed=revealed).to_seat_vector()
+        twin_vector, twin_programs = observe(
+            twin, f"Q{new[robot]}", revealed=twin_revealed
+        ).to_seat_vector()
+        assert vector == twin_vector
+        for move in player_actions(state, player.name):  # the numbers in play
+            program = _program_renumbered(ALL_PROGRAMS[move], new)
+            assert programs[move] == twin_programs[action_id(program)]
+    assert sorted(programs) == list(range(MAX_ACTIONS))  # a numbering: every place once

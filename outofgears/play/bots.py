@@ -474,6 +474,7 @@ def _learned_bot() -> Bot:
 
     return LearnedBot()
 
+
 #: The entry-point group where installed packages name their bots: ``name = "module:Class"``.
 ENTRY_POINT_GROUP = "outofgears.bots"
 

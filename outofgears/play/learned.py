@@ -1,9 +1,10 @@
 """The learned bot: a small neural policy, trained by self-play, that plays by drawing its move.
 
-:class:`LearnedBot` reads :meth:`Observation.to_vector
-<outofgears.play.observation.Observation.to_vector>` through a network of fully connected
+:class:`LearnedBot` reads what its player sees from its own seat (:meth:`Observation.to_seat_vector
+<outofgears.play.observation.Observation.to_seat_vector>`: the robots renumbered so that its own
+is 1, as the game does not depend on the numbers) through a network of fully connected
 layers (``tanh`` between them) to one score per program number
-(:mod:`outofgears.play.actions`), and draws its move among the legal ones with probabilities
+(:mod:`outofgears.play.actions`) in that numbering, and draws its move among the legal ones with probabilities
 ``softmax(score / temperature)``. It *draws*: a player who always takes the move it values most
 is read and trapped by a learner within minutes, while one that mixes its moves as it was
 trained to leaves it far less to take (the exploitability table of "Writing a bot").
@@ -18,10 +19,11 @@ The file: ``OOGW`` and a format number (``uint32``), the number of layers, then 
 its inputs and outputs (``uint32``), its weights input by input (``float32``, ``inputs x
 outputs``) and its biases (``float32``, ``outputs``); little-endian throughout.
 
-What it plays: the network was trained in games of three robots, one per player, without the
-upgrades, and it plays every game of one robot per player (its input is the same vector for
-any number of robots, with or without the expansions, so the upgrade programs are scored
-too); it is strongest in the games it was trained for. In the two-robot variant (VAR-1), whose
+What it plays: the network was trained in games of three robots, one per player, a quarter of
+them with the upgrades, and it plays every game of one robot per player, whatever the robots'
+numbers (its input has the same length for any number of robots, with or without the
+expansions, so the Jolly and three-point gears are read too); it is strongest in the games it
+was trained for. In the two-robot variant (VAR-1), whose
 moves are joint moves of two robots, it plays as :class:`~outofgears.play.bots.LookaheadBot`.
 """
 
@@ -254,8 +256,9 @@ class LearnedBot:
     def probabilities(self, observation: Observation) -> dict[int, float]:
         """The probability of each legal move (one robot per player)."""
         moves = observation.legal_actions()
-        scores = self._network.scores(observation.to_vector())
-        chosen = [scores[move] / self.temperature for move in moves]
+        vector, programs = observation.to_seat_vector()
+        scores = self._network.scores(vector)
+        chosen = [scores[programs[move]] / self.temperature for move in moves]
         top = max(chosen)
         weights = [math.exp(score - top) for score in chosen]
         total = sum(weights)

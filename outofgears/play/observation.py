@@ -36,6 +36,7 @@ observer's own 1s go. :func:`observe` and the learning environments both build o
 
 from __future__ import annotations
 
+import functools
 import random
 from array import array
 from collections import Counter
@@ -48,6 +49,7 @@ from attrs import define, evolve, field, frozen
 from outofgears.errors import ArgumentTypeError, InvalidStateError, printable
 from outofgears.play.actions import (
     ALL_PROGRAMS,
+    BASE_ACTIONS,
     MAX_ACTIONS,
     action_id,
     expect_rng,
@@ -80,6 +82,42 @@ _HOLDS: Final = _RESERVE + RANKS
 _OWN_CARD: Final = _HOLDS + 8
 _REVEALED: Final = _OWN_CARD + len(_CARDS)
 SIZE: Final = _REVEALED + 8 * MAX_ACTIONS
+
+
+@functools.cache
+def _seat_view(in_play: tuple[int, ...], first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For :meth:`Observation.to_seat_vector`: where each place of the vector goes, and where
+    each program number goes, when robot ``first`` is numbered 1."""
+    at = in_play.index(first)
+    order = [*in_play[at:], *in_play[:at]]
+    order += [n for n in range(1, 9) if n not in order]
+    seat = {number: slot for slot, number in enumerate(order)}  # 0-based both
+
+    def rank(r: int) -> int:  # the eight colours are the robots' numbers; Jolly, 3-point stay
+        return seat[r + 1] if r < 8 else r
+
+    def program(action: int) -> int:
+        if action >= BASE_ACTIONS:
+            return action  # the upgrade cards name no robot
+        card, number = divmod(action, 8)
+        return card * 8 + seat[number + 1]
+
+    places = list(range(SIZE))
+    for n in range(1, 9):
+        slot = seat[n]
+        places[_IN_PLAY + n - 1] = _IN_PLAY + slot
+        places[_MINE + n - 1] = _MINE + slot
+        places[_HOLDS + n - 1] = _HOLDS + slot
+        for base in (_FEET, _CIRCUIT, _DUMPS):
+            for r in range(RANKS):
+                places[base + (n - 1) * RANKS + r] = base + slot * RANKS + rank(r)
+        for action in range(MAX_ACTIONS):
+            places[_REVEALED + (n - 1) * MAX_ACTIONS + action] = (
+                _REVEALED + slot * MAX_ACTIONS + program(action)
+            )
+    for r in range(RANKS):
+        places[_RESERVE + r] = _RESERVE + rank(r)
+    return tuple(places), tuple(program(action) for action in range(MAX_ACTIONS))
 
 
 def observation_size(options: Options | None = None) -> int:
@@ -447,6 +485,32 @@ class Observation:
         if self.upgrade is not None:
             vector[_OWN_CARD + _CARD_INDEX[self.upgrade]] = 1.0
         return vector
+
+    def to_seat_vector(self) -> tuple[list[float], tuple[int, ...]]:
+        """:meth:`to_vector` seen from the observer's seat, and where each program number goes.
+
+        A robot's number is also its dump's and its own colour's (SET-2). Here the robots
+        are renumbered so that the observer's (first) robot is 1 and the others in play follow
+        in the order of their numbers, wrapping round (robots 2, 5, 7 seen by robot 5 are 1,
+        2, 3 as 5, 7, 2); the robots not in play follow. Every place of the vector that names
+        a robot, a dump, a colour or a program's number is renumbered so; the second item maps
+        each program number (:mod:`outofgears.play.actions`) to its number in that view. Two
+        games that differ only by such a renumbering give the same view, so a learner that
+        reads it learns one seat, not every seat apart.
+
+        >>> from outofgears.rules.setup import setup_game
+        >>> vector, programs = observe(setup_game([2, 5, 7], seed=7), "P5").to_seat_vector()
+        >>> vector[4:12], vector[12:20]
+        ([1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        >>> programs[16 + 7 - 1], programs[16 + 2 - 1]  # harvest 7 and harvest 2, seen from 5
+        (17, 18)
+        """
+        places, programs = _seat_view(self.public.robot_numbers, self.robots[0])
+        vector = [0.0] * SIZE
+        for index, value in enumerate(self.to_vector()):
+            if value:
+                vector[places[index]] = value
+        return vector, programs
 
     def to_string(self) -> str:
         """The observation in words, for people.
