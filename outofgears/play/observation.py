@@ -485,13 +485,22 @@ class Observation:
         return "\n".join(lines)
 
     def sample_state(
-        self, rng: random.Random, *, seen_upgrades: tuple[UpgradeCard, ...] = ()
+        self,
+        rng: random.Random,
+        *,
+        seen_upgrades: tuple[UpgradeCard, ...] = (),
+        shuffle_reserve: bool = True,
     ) -> GameState:
         """A position consistent with this observation: what the observer cannot see drawn.
 
         The reserve's gears are shuffled, and the other players who hold an upgrade card are
         dealt one from the deck less the observer's own card and ``seen_upgrades`` (cards
         seen laid, which are out of the game). Used for information-set search.
+
+        With ``shuffle_reserve=False`` the reserve is left in the order of its gears' ranks
+        and only the upgrade cards are drawn: for a search that reads nothing the reserve's
+        order decides, such as the points after one turn (only exploration draws from the
+        reserve, at the end of the turn, EXP-1; scores do not count the dumps, END-2).
 
         >>> from outofgears.rules.setup import setup_game
         >>> state = setup_game([1, 2, 3], seed=7)
@@ -507,7 +516,8 @@ class Observation:
         public = self.public
         table = _table_of(public)
         reserve = table.gears.copy()
-        rng.shuffle(reserve)
+        if shuffle_reserve:
+            rng.shuffle(reserve)
         players = table.players
         if players is None:
             players = self._dealt_players(rng, seen_upgrades)
