@@ -38,6 +38,7 @@ from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
 from outofgears.rules.programs import Action, Program
 from outofgears.rules.scoring import player_scores
+from outofgears.rules.turn import turn_scores
 from tests.strategies import positions, rebuild
 
 BOTS = [RandomBot(), GreedyBot(samples=2), LookaheadBot(samples=2), MCTSBot(iterations=30)]
@@ -346,11 +347,11 @@ def test_the_search_plays_each_turn_once(monkeypatch: pytest.MonkeyPatch) -> Non
 
     played: list[object] = []
 
-    def counted(state: GameState, programs: Any, **kwargs: Any) -> GameState:
+    def counted(state: GameState, programs: Any) -> Any:
         played.append(tuple(sorted(programs.items(), key=lambda item: item[0])))
-        return apply_turn(state, programs, **kwargs)
+        return turn_scores(state, programs)
 
-    monkeypatch.setattr(bots, "apply_turn", counted)
+    monkeypatch.setattr(bots, "turn_scores", counted)
     state = setup_game([1, 2, 3], seed=4)
     MCTSBot(iterations=400).act(observe(state, "P1"), random.Random(2))
     assert played

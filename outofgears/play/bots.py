@@ -43,7 +43,7 @@ from outofgears.play.policies import random_programs
 from outofgears.rules.model import GameState, Player, UpgradeCard
 from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 from outofgears.rules.scoring import player_scores
-from outofgears.rules.turn import apply_turn
+from outofgears.rules.turn import apply_turn, turn_scores
 
 
 class Bot(Protocol):
@@ -258,7 +258,7 @@ class MCTSBot:
         models = _foreseen(turns, rng, self.foresight, self.iterations) if self.foresight else {}
         names = [name for name, _, _ in observation.public.players]
         forecasts = [models.get(name) for name in names]
-        # Each player's statistics, by seat: move -> [visits, total margin].
+        # Each player's statistics, by seat (see _visit).
         stats: list[dict[int, list[float]] | None] = [None] * len(names)
         rollout = self.rollout
         for iteration in range(self.iterations):
@@ -287,9 +287,7 @@ class MCTSBot:
             else:
                 margins = turns.outcome(state, joint)[1]
             for seat, move in enumerate(joint):
-                record = stats[seat].setdefault(move, [0.0, 0.0])  # type: ignore[union-attr]
-                record[0] += 1
-                record[1] += margins[seat]
+                _visit(stats[seat], move, margins[seat])  # type: ignore[arg-type]
         mine = stats[names.index(observation.player)] or {}
         return max(moves, key=lambda move: mine.get(move, [0.0, 0.0])[0])
 
@@ -324,7 +322,7 @@ class MCTSBot:
                 continue
             share = sum((laid.get(card, 0) + 1) / total for card in cards) / len(cards)
             visits = self.prior * share * len(_ACTION_CARDS)
-            stats[move] = [visits, 0.0]
+            stats[move] = [visits, 0.0, 0.0, 1 / math.sqrt(visits)]
         return stats
 
     def _select(
@@ -339,16 +337,30 @@ class MCTSBot:
         if untried:
             return rng.choice(untried)
         scale = self.exploration * math.sqrt(log_total)
-        sqrt = math.sqrt
         chosen = legal[0]
         best = -math.inf
         for move in legal:
-            visits, total = stats[move]
-            value = total / visits + scale / sqrt(visits)
+            record = stats[move]
+            value = record[2] + scale * record[3]
             if value > best:
                 best = value
                 chosen = move
         return chosen
+
+
+def _visit(stats: dict[int, list[float]], move: int, margin: float) -> None:
+    """Count a visit of ``move`` worth ``margin`` in a player's statistics: each move's
+    ``[visits, total margin, mean margin, 1 / sqrt(visits)]`` (what UCB1 reads)."""
+    record = stats.get(move)
+    if record is None:
+        stats[move] = [1.0, margin, margin, 1.0]
+        return
+    visits = record[0] + 1
+    total = record[1] + margin
+    record[0] = visits
+    record[1] = total
+    record[2] = total / visits
+    record[3] = 1 / math.sqrt(visits)
 
 
 _ACTION_CARDS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
@@ -414,9 +426,10 @@ class _Turns:
     (:meth:`Observation.sample_state <outofgears.play.observation.Observation.sample_state>`
     with ``shuffle_reserve=False``); when no other player holds one, there is nothing hidden
     that the points depend on and one position serves the whole search. Each turn (the cards
-    dealt and every player's move) is played by :func:`~outofgears.rules.turn.apply_turn` the
-    first time it is drawn and its points remembered (``tests/test_bots.py`` holds the
-    points to the reserve's order not mattering).
+    dealt and every player's move) is played by the rules the
+    first time it is drawn, its scores read off the turn's table
+    (:func:`~outofgears.rules.turn.turn_scores`), and its points remembered
+    (``tests/test_bots.py`` holds the points to the reserve's order not mattering).
     """
 
     __slots__ = (
@@ -489,7 +502,8 @@ class _Turns:
         key = (state.players, joint) if self.hidden else joint
         found = self._outcomes.get(key)
         if found is None:
-            points = _points_by_seat(apply_turn(state, self.programs(state, joint)))
+            scores = turn_scores(state, self.programs(state, joint))
+            points = tuple(score.points for score in scores)
             found = self._outcomes[key] = (points, _margins_of(points))
         return found
 
