@@ -6,8 +6,8 @@ first and the other bot's two copies after it, so every bot sits in every seat o
 (``--games`` a cell, a multiple of 3; the deals and the bots' seeds are the tournament's of
 ``--seed``, the same in every cell). The cell gives the seat's win share (a draw is a share of a
 win; fair share 1/3) with its standard error ``s / sqrt(n)``, and how many of the cell's games
-the turn cap cut (scored as they stood, ruling R-TURN-CAP; ruling R-NO-END says why some
-games cannot end). A bot's row is what it takes from each other bot; a bot's column is what
+the turn cap cut (scored as they stood; ruling R-TURN-CAP, which says why some games of
+programs cannot end). A bot's row is what it takes from each other bot; a bot's column is what
 each other bot, and each exploiter, takes from it.
 
 The seats are the bots named on the command line (default: ``random``, ``greedy``,
