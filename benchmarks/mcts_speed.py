@@ -14,6 +14,11 @@ is measured is the bots, not the engine). Both at their defaults (400 iterations
 3. Milliseconds a move (wall clock, the bot's ``act`` calls only): the median over the games of
    each bot's time a move in the game, and the median of the per-game ratios old / new (the
    head-to-head games, where the two bots play the same positions' turns side by side).
+4. Milliseconds a move in processor time (``time.thread_time``, which the load of a shared
+   machine disturbs little): both bots on the same positions, those of ``--positions`` seats of
+   3-robot games of three ``greedy`` (deals 100, 101, ...), each bot a fresh one seeded by the
+   position's number, passes alternating between the bots (``--passes``); the median of the
+   passes for each, and the median of the per-pass ratios old / new.
 
 The figures in docs/performance.md and docs/writing-a-bot.md come from the default run
 (``--games 252 --seed 1``; 252 games give standard errors of about 0.03).
@@ -23,16 +28,20 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from outofgears.play.bots import Bot
+from outofgears.play.bots import Bot, make_bot, play_match
+from outofgears.play.observation import Observation
 from outofgears.play.tournament import BotSource, GameResult, mean_and_se, play_tournament
+from outofgears.rules.setup import setup_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "eb16529"
@@ -56,6 +65,44 @@ def old_bot_class(commit: str, into: Path) -> Callable[[], Bot]:
     spec.loader.exec_module(module)
     old: Callable[[], Bot] = module.MCTSBot
     return old
+
+
+def positions(count: int) -> list[Observation]:
+    """The observations of ``count`` moves with a choice, from 3-robot games of three
+    ``greedy`` (deals 100, 101, ...; every seat)."""
+    seen: list[Observation] = []
+
+    class Watching:
+        def __init__(self) -> None:
+            self.bot = make_bot("greedy")
+
+        def act(self, observation: Observation, rng: random.Random) -> int:
+            if len(observation.legal_actions()) > 1:
+                seen.append(observation)
+            return self.bot.act(observation, rng)
+
+    deal = 100
+    while len(seen) < count:
+        state = setup_game([1, 2, 3], seed=deal)
+        bots = {player.name: Watching() for player in state.players}
+        play_match(state, bots, random.Random(deal))
+        deal += 1
+    return seen[:count]
+
+
+def processor_ms(
+    bots: dict[str, Callable[[], Bot]], seen: list[Observation], passes: int
+) -> dict[str, list[float]]:
+    """Each bot's processor milliseconds a move over ``seen``, pass by pass, alternating."""
+    spent: dict[str, list[float]] = {name: [] for name in bots}
+    names = list(bots)
+    for index in range(passes):
+        for name in names if index % 2 else reversed(names):
+            began = time.thread_time()
+            for number, observation in enumerate(seen):
+                bots[name]().act(observation, random.Random(number))
+            spent[name].append(1000 * (time.thread_time() - began) / len(seen))
+    return spent
 
 
 class _Run:
@@ -87,6 +134,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=252, help="games of each table (x3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", default=BASELINE, help="the commit of the old bot")
+    parser.add_argument("--positions", type=int, default=100, help="positions of figure 4")
+    parser.add_argument("--passes", type=int, default=5, help="passes of figure 4")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         old: Any = old_bot_class(args.baseline, Path(folder))
@@ -95,6 +144,11 @@ def main() -> None:
             bot: Bot = old()
             return bot
 
+        spent = processor_ms(
+            {"new": lambda: make_bot("mcts"), "old": old_mcts},
+            positions(args.positions),
+            args.passes,
+        )
         head = play(["mcts", old_mcts, "greedy"], args.games, args.seed)
         new_alone = play(["mcts", "greedy", "greedy"], args.games, args.seed)
         old_alone = play([old_mcts, "greedy", "greedy"], args.games, args.seed)
@@ -122,6 +176,13 @@ def main() -> None:
         f"{statistics.median(ratios):.2f} (quartiles "
         + ", ".join(f"{q:.2f}" for q in statistics.quantiles(ratios, n=4)[::2])
         + ")"
+    )
+    cpu = [old / new for new, old in zip(spent["new"], spent["old"], strict=True)]
+    print(
+        f"processor ms a move on {args.positions} positions, {args.passes} passes: new "
+        f"{statistics.median(spent['new']):.2f}, old {statistics.median(spent['old']):.2f}; "
+        f"old / new: median of the passes' ratios {statistics.median(cpu):.2f} "
+        f"(from {min(cpu):.2f} to {max(cpu):.2f})"
     )
 
 
