@@ -7,8 +7,10 @@ directory and imported under another name, so that both bots play on this tree's
 is measured is the bots, not the engine). Both at their defaults (400 iterations, foresight 8).
 
 1. Head to head: ``mcts`` (new), the old ``mcts`` and ``greedy``, one each, in 3-robot games of
-   :func:`~outofgears.play.tournament.play_tournament` (every bot in every seat of every deal):
-   each bot's win share with its standard error ``s / sqrt(n)``, and the new bot's share less the
+   :func:`~outofgears.play.tournament.play_tournament` (every bot in every seat of every deal),
+   half the games with the bots in that order round the table and half in the order old, new,
+   greedy (the same deals), so that neither search always sits just after the other: each
+   bot's win share with its standard error ``s / sqrt(n)``, and the new bot's share less the
    old one's, game by game (mean and standard error of the differences).
 2. Each of them alone against two ``greedy``, the same deals and seeds: its win share.
 3. Milliseconds a move (wall clock, the bot's ``act`` calls only): the median over the games of
@@ -21,7 +23,7 @@ is measured is the bots, not the engine). Both at their defaults (400 iterations
    passes for each, and the median of the per-pass ratios old / new.
 
 The figures in docs/performance.md and docs/writing-a-bot.md come from the default run
-(``--games 252 --seed 1``; 252 games give standard errors of about 0.03).
+(``--games 300 --seed 1``; 300 games give standard errors of about 0.03 or less).
 """
 
 from __future__ import annotations
@@ -131,7 +133,9 @@ def _share(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=252, help="games of each table (x3)")
+    parser.add_argument(
+        "--games", type=int, default=300, help="games of each table (a multiple of 6)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", default=BASELINE, help="the commit of the old bot")
     parser.add_argument("--positions", type=int, default=100, help="positions of figure 4")
@@ -149,7 +153,11 @@ def main() -> None:
             positions(args.positions),
             args.passes,
         )
-        head = play(["mcts", old_mcts, "greedy"], args.games, args.seed)
+        head = play(["mcts", old_mcts, "greedy"], args.games // 2, args.seed)
+        swapped = play([old_mcts, "mcts", "greedy"], args.games // 2, args.seed)
+        for index, other in enumerate((1, 0, 2)):
+            head.shares[index] += swapped.shares[other]
+            head.ms[index] += swapped.ms[other]
         new_alone = play(["mcts", "greedy", "greedy"], args.games, args.seed)
         old_alone = play([old_mcts, "greedy", "greedy"], args.games, args.seed)
     differences = [a - b for a, b in zip(head.shares[0], head.shares[1], strict=True)]
