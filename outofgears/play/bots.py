@@ -196,6 +196,13 @@ class MCTSBot:
     drawn position), the turn is played, then ``rollout`` turns of the random policy, and each
     player is credited with its point margin: its points less the best of the others'.
 
+    With the default ``rollout=0`` the margins after the turn depend on the moves and on the
+    upgrade cards the others hold, not on the reserve's order (only exploration, at the end of
+    the turn, draws from it, EXP-1; the dumps do not score, END-2): so the reserve is not
+    shuffled, and each distinct turn (the cards dealt and every player's move) is played once,
+    its margins remembered for the iterations that draw it again. That is the same search as
+    drawing and playing every turn afresh, at about a third of the time.
+
     The other players' choices start from what they revealed before: each of their moves
     starts with ``prior`` visits at the mean margin, shared out by how often that player laid
     the move's action card (attack, trap, harvest) in the game so far, so a player who always
@@ -215,7 +222,9 @@ class MCTSBot:
     What it is, then: a search of *this turn* alone (with the default ``rollout=0`` nothing
     after the turn is played; the margins are read at once), against others who are assumed
     to be one-turn-ahead players half the time and its own kind of searcher the other half,
-    their action cards weighted by how they played so far. It is no equilibrium and no
+    their action cards weighted by how they played so far. The forecast values each other
+    player's moves against random programs of everyone else, the bot included: the others
+    are assumed to expect nothing in particular of the bot. It is no equilibrium and no
     model of a player who plans for later turns. That is why it beats
     :class:`GreedyBot` and :class:`LookaheadBot` by so much (they are the players it
     expects), and why a learner that plays otherwise exploits it: against a player who does
