@@ -342,7 +342,30 @@ def test_a_turn_the_search_remembers_scores_as_the_turn_played_on_the_true_posit
         assert margins[seat] == true[p.name] - max(others, default=0)
 
 
-def test_the_search_plays_each_turn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+@given(state=positions(expansions=True), seed=st.integers(0, 2**16))
+def test_the_points_after_a_turn_do_not_depend_on_the_cards_held_and_not_laid(
+    state: GameState, seed: int
+) -> None:
+    # The other half of what lets the search play each turn once: a card held decides only
+    # which programs are legal (UPG-2, UPG-3), so the search's turns are keyed by the moves.
+    if state.game_over:
+        return
+    programs = random_programs(state, random.Random(seed))
+    laying = {
+        state.player_of(robot).name
+        for robot, program in programs.items()
+        if not isinstance(program, Program)
+    }
+    players = tuple(
+        player if player.name in laying else attrs.evolve(player, upgrade=None)
+        for player in state.players
+    )
+    without = attrs.evolve(state, players=players)
+    assert turn_scores(without, programs) == turn_scores(state, programs)
+
+
+@pytest.mark.parametrize("options", [Options(), Options(upgrades=True)], ids=["base", "upgrades"])
+def test_the_search_plays_each_turn_once(monkeypatch: pytest.MonkeyPatch, options: Options) -> None:
     import outofgears.play.bots as bots
 
     played: list[object] = []
@@ -352,10 +375,10 @@ def test_the_search_plays_each_turn_once(monkeypatch: pytest.MonkeyPatch) -> Non
         return turn_scores(state, programs)
 
     monkeypatch.setattr(bots, "turn_scores", counted)
-    state = setup_game([1, 2, 3], seed=4)
+    state = setup_game([1, 2, 3], seed=4, options=options)
     MCTSBot(iterations=400).act(observe(state, "P1"), random.Random(2))
     assert played
-    assert len(played) == len(set(played))  # nobody holds a card: the programs say it all
+    assert len(played) == len(set(played))
     assert len(played) < 400
 
 

@@ -196,12 +196,13 @@ class MCTSBot:
     drawn position), the turn is played, then ``rollout`` turns of the random policy, and each
     player is credited with its point margin: its points less the best of the others'.
 
-    With the default ``rollout=0`` the margins after the turn depend on the moves and on the
-    upgrade cards the others hold, not on the reserve's order (only exploration, at the end of
-    the turn, draws from it, EXP-1; the dumps do not score, END-2): so the reserve is not
-    shuffled, and each distinct turn (the cards dealt and every player's move) is played once,
-    its margins remembered for the iterations that draw it again. That is the same search as
-    drawing and playing every turn afresh, at about a third of the time.
+    With the default ``rollout=0`` the margins after the turn depend only on the programs
+    laid: not on the reserve's order (only exploration, at the end of the turn, draws from
+    it, EXP-1; the dumps do not score, END-2), nor on the upgrade cards held and not laid
+    (they decide only which moves are legal). So the reserve is not shuffled, and each
+    distinct turn (every player's move) is played once, its margins remembered for the
+    iterations that draw it again. That is the same search as drawing and playing every turn
+    afresh, at about a third of the time in 3-robot games.
 
     The other players' choices start from what they revealed before: each of their moves
     starts with ``prior`` visits at the mean margin, shared out by how often that player laid
@@ -429,16 +430,18 @@ class _Turns:
     """The turns one search plays, each played once.
 
     With the default ``rollout=0`` the search reads only the points after the turn, and those
-    depend on the programs and on the upgrade cards the others hold, never on the reserve's
-    order: only exploration draws from the reserve, at the end of the turn (EXP-1), and the
-    scores do not count the dumps (END-2). So a drawn position only deals the hidden cards
-    (:meth:`Observation.sample_state <outofgears.play.observation.Observation.sample_state>`
-    with ``shuffle_reserve=False``); when no other player holds one, there is nothing hidden
-    that the points depend on and one position serves the whole search. Each turn (the cards
-    dealt and every player's move) is played by the rules the
-    first time it is drawn, its scores read off the turn's table
-    (:func:`~outofgears.rules.turn.turn_scores`), and its points remembered
-    (``tests/test_bots.py`` holds the points to the reserve's order not mattering).
+    depend only on the programs laid: not on the reserve's order, as only exploration draws
+    from the reserve, at the end of the turn (EXP-1), and the scores do not count the dumps
+    (END-2); not on the upgrade cards held and not laid, which decide only which programs are
+    legal (UPG-2, UPG-3). So a drawn position only deals the hidden cards, which decide the
+    others' legal moves (:meth:`Observation.sample_state
+    <outofgears.play.observation.Observation.sample_state>` with ``shuffle_reserve=False``;
+    when no other player holds one, one position serves the whole search), and each turn
+    (every player's move, a card laid among them) is played by the rules the first time it
+    is drawn, its scores read off the turn's table
+    (:func:`~outofgears.rules.turn.turn_scores`), its points remembered. The tests hold the
+    points to neither the reserve's order nor the cards not laid mattering
+    (``tests/test_bots.py``).
     """
 
     __slots__ = (
@@ -462,7 +465,7 @@ class _Turns:
         self._fixed: GameState | None = None
         self._cache = ObservationCache()
         self._legal: dict[tuple[str, UpgradeCard | None], tuple[int, ...]] = {}
-        self._outcomes: dict[object, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        self._outcomes: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
         self._programs: dict[tuple[str, int], dict[int, AnyProgram]] = {}
 
     def position(self, rng: random.Random) -> GameState:
@@ -508,12 +511,11 @@ class _Turns:
         self, state: GameState, joint: tuple[int, ...]
     ) -> tuple[tuple[int, ...], tuple[float, ...]]:
         """Every player's points and margin after the turn of ``joint``, in seat order."""
-        key = (state.players, joint) if self.hidden else joint
-        found = self._outcomes.get(key)
+        found = self._outcomes.get(joint)
         if found is None:
             scores = turn_scores(state, self.programs(state, joint))
             points = tuple(score.points for score in scores)
-            found = self._outcomes[key] = (points, _margins_of(points))
+            found = self._outcomes[joint] = (points, _margins_of(points))
         return found
 
 
