@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+import pytest
+
 from benchmarks.league import SHIPPED, Seat, markdown, play_league, shipped_bots
 
 
@@ -33,3 +38,32 @@ def test_the_games_the_turn_cap_cuts_are_counted_in_the_table() -> None:
 
 def test_the_shipped_bots_are_the_leagues_by_default() -> None:
     assert shipped_bots()[: len(SHIPPED)] == list(SHIPPED)
+
+
+def test_a_saved_learner_seated_in_the_league_plays_as_the_environment_evaluates_it(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("sb3_contrib")  # the bench extra
+    from sb3_contrib import MaskablePPO
+
+    from benchmarks.exploitability import save
+    from benchmarks.league import exploiters
+    from outofgears.play.gym import OutOfGearsEnv
+
+    env = OutOfGearsEnv(3, opponents="random", seat=2)
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=16, n_epochs=1, seed=3)
+    model.learn(total_timesteps=32)
+    save(model, tmp_path, "mcts:50")
+    (seat,) = exploiters(tmp_path)
+    assert seat.name == "exploiter:mcts:50"
+    assert callable(seat.source)
+    bot = seat.source()
+    observation, _ = env.reset(seed=5)
+    for _ in range(6):
+        expected, _ = model.predict(
+            observation, action_masks=env.action_masks(), deterministic=True
+        )
+        assert bot.act(env.learner_observation(), random.Random(0)) == int(expected)
+        observation, _, ended, cut, _ = env.step(int(expected))
+        if ended or cut:
+            break
