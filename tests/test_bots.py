@@ -37,8 +37,9 @@ from outofgears.play.game import returns
 from outofgears.play.learned import LearnedBot
 from outofgears.play.observation import Observation, observe
 from outofgears.play.policies import random_programs
-from outofgears.rules.programs import Action
+from outofgears.rules.programs import Action, Program
 from outofgears.rules.scoring import player_scores
+from outofgears.rules.turn import turn_scores
 from tests.strategies import positions, rebuild
 
 BOTS = [
@@ -269,8 +270,7 @@ def test_points_are_read_before_the_end_and_win_shares_are_not() -> None:
 
 def test_the_search_forecasts_another_players_obvious_harvest() -> None:
     from outofgears.play.actions import action_id
-    from outofgears.play.bots import _foreseen
-    from outofgears.play.observation import ObservationCache
+    from outofgears.play.bots import _foreseen, _Turns
     from outofgears.rules.gears import gears
     from outofgears.rules.programs import Program
     from outofgears.rules.setup import from_position
@@ -281,15 +281,7 @@ def test_the_search_forecasts_another_players_obvious_harvest() -> None:
         dumps={1: gears(2, 2, 2, 2), 2: ()},
         reserve=gears(3, 4, 5, 6),
     )
-    cache = ObservationCache()
-    models = _foreseen(
-        observe(state, "P1"),
-        random.Random(1),
-        8,
-        (),
-        lambda position, player: cache.legal_moves(position, player.name),
-        400,
-    )
+    models = _foreseen(_Turns(observe(state, "P1"), ()), random.Random(1), 8, 400)
     assert list(models) == ["P2"]  # the bot's own player is searched, not forecast
     moves, cumulative = models["P2"]
     assert moves == sorted(observe(state, "P2").legal_actions())
@@ -313,3 +305,122 @@ def test_every_position_a_search_draws_passes_the_public_constructors_checks(
             drawn = observation.sample_state(rng)
             assert rebuild(drawn) == drawn
             assert observe(drawn, player.name) == observation
+
+
+@given(state=positions(expansions=True), seed=st.integers(0, 2**16))
+def test_the_points_after_a_turn_do_not_depend_on_the_reserves_order(
+    state: GameState, seed: int
+) -> None:
+    # What lets the search play each turn once (bots._Turns): only exploration draws from the
+    # reserve (EXP-1), and the scores do not count the dumps (END-2).
+    if state.game_over:
+        return
+    rng = random.Random(seed)
+    programs = random_programs(state, rng)
+    reserve = list(state.reserve)
+    rng.shuffle(reserve)
+    shuffled = attrs.evolve(state, reserve=tuple(reserve))
+    assert player_scores(apply_turn(shuffled, programs)) == player_scores(
+        apply_turn(state, programs)
+    )
+
+
+@given(state=positions(expansions=True), seed=st.integers(0, 2**16))
+def test_a_turn_the_search_remembers_scores_as_the_turn_played_on_the_true_position(
+    state: GameState, seed: int
+) -> None:
+    from outofgears.play.bots import _Turns
+
+    if state.game_over:
+        return
+    rng = random.Random(seed)
+    programs = random_programs(state, rng)
+    player = state.players[0].name
+    turns = _Turns(observe(state, player), ())
+    # The hidden cards drawn are the true ones when nobody else holds one; else deal them as
+    # they are in the true position, through the drawn position's players.
+    drawn = turns.position(rng)
+    if turns.hidden:
+        drawn = attrs.evolve(drawn, players=state.players)
+    points, margins = turns.outcome(drawn, turns.joint_of(state, programs))
+    true = {score.player: score.points for score in player_scores(apply_turn(state, programs))}
+    assert points == tuple(true[p.name] for p in state.players)
+    for seat, p in enumerate(state.players):
+        others = [true[o.name] for o in state.players if o.name != p.name]
+        assert margins[seat] == true[p.name] - max(others, default=0)
+
+
+@given(state=positions(expansions=True), seed=st.integers(0, 2**16))
+def test_the_points_after_a_turn_do_not_depend_on_the_cards_held_and_not_laid(
+    state: GameState, seed: int
+) -> None:
+    # The other half of what lets the search play each turn once: a card held decides only
+    # which programs are legal (UPG-2, UPG-3), so the search's turns are keyed by the moves.
+    if state.game_over:
+        return
+    programs = random_programs(state, random.Random(seed))
+    laying = {
+        state.player_of(robot).name
+        for robot, program in programs.items()
+        if not isinstance(program, Program)
+    }
+    players = tuple(
+        player if player.name in laying else attrs.evolve(player, upgrade=None)
+        for player in state.players
+    )
+    without = attrs.evolve(state, players=players)
+    assert turn_scores(without, programs) == turn_scores(state, programs)
+
+
+@pytest.mark.parametrize("options", [Options(), Options(upgrades=True)], ids=["base", "upgrades"])
+def test_the_search_plays_each_turn_once(monkeypatch: pytest.MonkeyPatch, options: Options) -> None:
+    import outofgears.play.bots as bots
+
+    played: list[object] = []
+
+    def counted(state: GameState, programs: Any) -> Any:
+        played.append(tuple(sorted(programs.items(), key=lambda item: item[0])))
+        return turn_scores(state, programs)
+
+    monkeypatch.setattr(bots, "turn_scores", counted)
+    state = setup_game([1, 2, 3], seed=4, options=options)
+    MCTSBot(iterations=400).act(observe(state, "P1"), random.Random(2))
+    assert played
+    assert len(played) == len(set(played))
+    assert len(played) < 400
+
+
+@pytest.mark.parametrize("options", [Options(), Options(upgrades=True)], ids=["base", "upgrades"])
+def test_the_search_is_the_same_for_the_same_seed_and_legal(options: Options) -> None:
+    for seed in range(4):
+        state = setup_game([1, 2, 3], seed=seed, options=options)
+        for player in state.players:
+            observation = observe(state, player.name)
+            moves = {MCTSBot(iterations=60).act(observation, random.Random(seed)) for _ in range(2)}
+            assert len(moves) == 1
+            assert moves <= set(observation.legal_actions())
+
+
+def test_the_search_with_a_rollout_plays_legal_moves() -> None:
+    for state in _states():
+        for player in state.players:
+            observation = observe(state, player.name)
+            move = MCTSBot(iterations=20, rollout=2).act(observation, random.Random(1))
+            assert move in observation.legal_actions()
+
+
+def test_the_search_remembers_what_it_saw_in_the_game_it_plays() -> None:
+    state = setup_game([1, 2, 3], seed=5)
+    bot = MCTSBot(iterations=10)
+    laid: dict[int, Any] = {
+        1: Program.parse("attack 2"),
+        2: Program.parse("trap 1"),
+        3: Program.parse("trap 2"),
+    }
+    bot.act(observe(state, "P1"), random.Random(1))
+    after = apply_turn(state, laid)
+    bot.act(observe(after, "P1", revealed=laid), random.Random(1))
+    assert {name: dict(cards) for name, cards in bot._memory.laid.items()} == {
+        "P2": {Action.TRAP: 1},
+        "P3": {Action.TRAP: 1},
+    }

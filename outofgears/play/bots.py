@@ -39,14 +39,14 @@ from typing import Any, Protocol
 from attrs import define, field, frozen
 
 from outofgears.errors import ArgumentTypeError, GameOverError, InvalidStateError, printable
-from outofgears.play.actions import expect_rng, programs_of_move
+from outofgears.play.actions import action_id, expect_rng, joint_action_id, programs_of_move
 from outofgears.play.game import check_turn_cap, is_terminal, returns
 from outofgears.play.observation import Observation, ObservationCache
 from outofgears.play.policies import random_programs
 from outofgears.rules.model import GameState, Player, UpgradeCard
 from outofgears.rules.programs import Action, AnyProgram, Program, UpgradeProgram
 from outofgears.rules.scoring import player_scores
-from outofgears.rules.turn import apply_turn
+from outofgears.rules.turn import apply_turn, turn_scores
 
 
 class Bot(Protocol):
@@ -199,6 +199,14 @@ class MCTSBot:
     drawn position), the turn is played, then ``rollout`` turns of the random policy, and each
     player is credited with its point margin: its points less the best of the others'.
 
+    With the default ``rollout=0`` the margins after the turn depend only on the programs
+    laid: not on the reserve's order (only exploration, at the end of the turn, draws from
+    it, EXP-1; the dumps do not score, END-2), nor on the upgrade cards held and not laid
+    (they decide only which moves are legal). So the reserve is not shuffled, and each
+    distinct turn (every player's move) is played once, its margins remembered for the
+    iterations that draw it again. That is the same search as drawing and playing every turn
+    afresh, at about a third of the time in 3-robot games.
+
     The other players' choices start from what they revealed before: each of their moves
     starts with ``prior`` visits at the mean margin, shared out by how often that player laid
     the move's action card (attack, trap, harvest) in the game so far, so a player who always
@@ -218,7 +226,9 @@ class MCTSBot:
     What it is, then: a search of *this turn* alone (with the default ``rollout=0`` nothing
     after the turn is played; the margins are read at once), against others who are assumed
     to be one-turn-ahead players half the time and its own kind of searcher the other half,
-    their action cards weighted by how they played so far. It is no equilibrium and no
+    their action cards weighted by how they played so far. The forecast values each other
+    player's moves against random programs of everyone else, the bot included: the others
+    are assumed to expect nothing in particular of the bot. It is no equilibrium and no
     model of a player who plans for later turns. That is why it beats
     :class:`GreedyBot` and :class:`LookaheadBot` by so much (they are the players it
     expects), and why a learner that plays otherwise exploits it: against a player who does
@@ -257,60 +267,53 @@ class MCTSBot:
         memory.see(observation)
         if len(moves) == 1:
             return moves[0]
-        seen_upgrades = tuple(memory.cards)
-        stats: dict[str, dict[int, list[float]]] = {}
-        cache = ObservationCache()
-        # A player's legal moves depend only on its seat and the card it holds (the seats
-        # are the same in every position drawn).
-        legal_of: dict[tuple[str, UpgradeCard | None], tuple[int, ...]] = {}
-
-        def legal_moves(state: GameState, player: Player) -> tuple[int, ...]:
-            legal = legal_of.get((player.name, player.upgrade))
-            if legal is None:
-                legal = legal_of[player.name, player.upgrade] = cache.legal_moves(
-                    state, player.name
-                )
-            return legal
-
-        models = (
-            _foreseen(observation, rng, self.foresight, seen_upgrades, legal_moves, self.iterations)
-            if self.foresight
-            else {}
-        )
+        turns = _Turns(observation, tuple(memory.cards))
+        models = _foreseen(turns, rng, self.foresight, self.iterations) if self.foresight else {}
+        names = [name for name, _, _ in observation.public.players]
+        forecasts = [models.get(name) for name in names]
+        # Each player's statistics, by seat (see _visit).
+        stats: list[dict[int, list[float]] | None] = [None] * len(names)
+        rollout = self.rollout
         for iteration in range(self.iterations):
-            state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
-            programs: dict[int, AnyProgram] = {}
-            chosen: dict[str, int] = {}
+            if rollout:
+                state = observation.sample_state(rng, seen_upgrades=turns.seen_upgrades)
+            else:
+                state = turns.position(rng)
             log_total = math.log(iteration + 1)
-            for player in state.players:
-                legal = legal_moves(state, player)
-                mine = stats.get(player.name)
+            chosen: list[int] = []
+            for seat, player in enumerate(state.players):
+                legal = turns.legal(state, player)
+                mine = stats[seat]
                 if mine is None:
-                    mine = stats[player.name] = self._start(memory, player.name, legal, state)
-                model = models.get(player.name)
+                    mine = stats[seat] = self._start(memory, player.name, legal, state)
+                model = forecasts[seat]
                 if model is not None and rng.random() < _FORECAST_SHARE:
                     move = rng.choices(model[0], cum_weights=model[1])[0]
                     if move not in legal:
                         move = rng.choice(legal)
                 else:
                     move = self._select(mine, legal, log_total, rng)
-                chosen[player.name] = move
-                programs.update(programs_of_move(state, player.name, move))
-            state = apply_turn(state, programs)
-            for _ in range(self.rollout):
-                if state.game_over:
-                    break
-                state = apply_turn(state, random_programs(state, rng))
-            points = {score.player: score.points for score in player_scores(state)}
-            for name, move in chosen.items():
-                best_other = max(
-                    (value for other, value in points.items() if other != name), default=0
-                )
-                record = stats[name].setdefault(move, [0.0, 0.0])
-                record[0] += 1
-                record[1] += points[name] - best_other
-        mine = stats[observation.player]
+                chosen.append(move)
+            joint = tuple(chosen)
+            if rollout:
+                margins = self._rolled_out(turns, state, joint, rng)
+            else:
+                margins = turns.outcome(state, joint)[1]
+            for seat, move in enumerate(joint):
+                _visit(stats[seat], move, margins[seat])  # type: ignore[arg-type]
+        mine = stats[names.index(observation.player)] or {}
         return max(moves, key=lambda move: mine.get(move, [0.0, 0.0])[0])
+
+    def _rolled_out(
+        self, turns: _Turns, state: GameState, joint: tuple[int, ...], rng: random.Random
+    ) -> tuple[float, ...]:
+        """The margins by seat after the turn of ``joint`` and :attr:`rollout` random turns."""
+        state = apply_turn(state, turns.programs(state, joint))
+        for _ in range(self.rollout):
+            if state.game_over:
+                break
+            state = apply_turn(state, random_programs(state, rng))
+        return _margins_of(_points_by_seat(state))
 
     def _start(
         self, memory: _Memory, player: str, legal: Sequence[int], state: GameState
@@ -332,7 +335,7 @@ class MCTSBot:
                 continue
             share = sum((laid.get(card, 0) + 1) / total for card in cards) / len(cards)
             visits = self.prior * share * len(_ACTION_CARDS)
-            stats[move] = [visits, 0.0]
+            stats[move] = [visits, 0.0, 0.0, 1 / math.sqrt(visits)]
         return stats
 
     def _select(
@@ -342,15 +345,35 @@ class MCTSBot:
         log_total: float,
         rng: random.Random,
     ) -> int:
+        """A move never tried at random, else the first of highest UCB1 value."""
         untried = [move for move in legal if move not in stats]
         if untried:
             return rng.choice(untried)
+        scale = self.exploration * math.sqrt(log_total)
+        chosen = legal[0]
+        best = -math.inf
+        for move in legal:
+            record = stats[move]
+            value = record[2] + scale * record[3]
+            if value > best:
+                best = value
+                chosen = move
+        return chosen
 
-        def ucb(move: int) -> float:
-            visits, total = stats[move]
-            return total / visits + self.exploration * math.sqrt(log_total / visits)
 
-        return max(legal, key=ucb)
+def _visit(stats: dict[int, list[float]], move: int, margin: float) -> None:
+    """Count a visit of ``move`` worth ``margin`` in a player's statistics: each move's
+    ``[visits, total margin, mean margin, 1 / sqrt(visits)]`` (what UCB1 reads)."""
+    record = stats.get(move)
+    if record is None:
+        stats[move] = [1.0, margin, margin, 1.0]
+        return
+    visits = record[0] + 1
+    total = record[1] + margin
+    record[0] = visits
+    record[1] = total
+    record[2] = total / visits
+    record[3] = 1 / math.sqrt(visits)
 
 
 _ACTION_CARDS: tuple[Action, ...] = (Action.ATTACK, Action.TRAP, Action.HARVEST)
@@ -359,12 +382,7 @@ _FORECAST_SHARE = 0.5
 
 
 def _foreseen(
-    observation: Observation,
-    rng: random.Random,
-    samples: int,
-    seen_upgrades: tuple[UpgradeCard, ...],
-    legal_moves: Callable[[GameState, Player], tuple[int, ...]],
-    budget: int,
+    turns: _Turns, rng: random.Random, samples: int, budget: int
 ) -> dict[str, tuple[list[int], list[float]]]:
     """What each other player is expected to play, as moves and cumulative weights: half the
     weight on the moves of best mean margin after this turn, half on those of best mean
@@ -372,6 +390,7 @@ def _foreseen(
     drawn from the observation with random programs of the others; a tenth spread over all
     its moves. Fewer positions when the next would take the turns played past ``budget``
     (big games, joint moves), never none."""
+    observer = turns.observation.player
     margins: dict[str, dict[int, float]] = {}
     points: dict[str, dict[int, float]] = {}
     tried: dict[str, dict[int, int]] = {}  # on how many positions a move was legal
@@ -379,21 +398,20 @@ def _foreseen(
     for drawn in range(samples):
         if drawn and played + played // drawn > budget:
             break
-        state = observation.sample_state(rng, seen_upgrades=seen_upgrades)
-        others = random_programs(state, rng)
-        for player in state.players:
+        state = turns.position(rng)
+        others = turns.joint_of(state, random_programs(state, rng))
+        for seat, player in enumerate(state.players):
             name = player.name
-            if name == observation.player:
+            if name == observer:
                 continue
             margin = margins.setdefault(name, {})
             own = points.setdefault(name, {})
             count = tried.setdefault(name, {})
-            for move in legal_moves(state, player):
-                programs = dict(others)
-                programs.update(programs_of_move(state, name, move))
-                after = apply_turn(state, programs)
-                margin[move] = margin.get(move, 0.0) + _margin(after, name)
-                own[move] = own.get(move, 0.0) + _own_points(after, name)
+            before, after = others[:seat], others[seat + 1 :]
+            for move in turns.legal(state, player):
+                scored, margined = turns.outcome(state, (*before, move, *after))
+                margin[move] = margin.get(move, 0.0) + margined[seat]
+                own[move] = own.get(move, 0.0) + scored[seat]
                 count[move] = count.get(move, 0) + 1
                 played += 1
     models = {}
@@ -409,6 +427,113 @@ def _foreseen(
                 weights[move] += 0.45 / len(top)
         models[name] = (moves, list(itertools.accumulate(weights[move] for move in moves)))
     return models
+
+
+class _Turns:
+    """The turns one search plays, each played once.
+
+    With the default ``rollout=0`` the search reads only the points after the turn, and those
+    depend only on the programs laid: not on the reserve's order, as only exploration draws
+    from the reserve, at the end of the turn (EXP-1), and the scores do not count the dumps
+    (END-2); not on the upgrade cards held and not laid, which decide only which programs are
+    legal (UPG-2, UPG-3). So a drawn position only deals the hidden cards, which decide the
+    others' legal moves (:meth:`Observation.sample_state
+    <outofgears.play.observation.Observation.sample_state>` with ``shuffle_reserve=False``;
+    when no other player holds one, one position serves the whole search), and each turn
+    (every player's move, a card laid among them) is played by the rules the first time it
+    is drawn, its scores read off the turn's table
+    (:func:`~outofgears.rules.turn.turn_scores`), its points remembered. The tests hold the
+    points to neither the reserve's order nor the cards not laid mattering
+    (``tests/test_bots.py``).
+    """
+
+    __slots__ = (
+        "_cache",
+        "_fixed",
+        "_legal",
+        "_outcomes",
+        "_programs",
+        "hidden",
+        "observation",
+        "seen_upgrades",
+    )
+
+    def __init__(self, observation: Observation, seen_upgrades: tuple[UpgradeCard, ...]) -> None:
+        self.observation = observation
+        self.seen_upgrades = seen_upgrades
+        #: Whether another player holds an upgrade card, dealt again in every position.
+        self.hidden = any(
+            holds for name, _, holds in observation.public.players if name != observation.player
+        )
+        self._fixed: GameState | None = None
+        self._cache = ObservationCache()
+        self._legal: dict[tuple[str, UpgradeCard | None], tuple[int, ...]] = {}
+        self._outcomes: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        self._programs: dict[tuple[str, int], dict[int, AnyProgram]] = {}
+
+    def position(self, rng: random.Random) -> GameState:
+        """A position consistent with the observation, the reserve left unshuffled."""
+        fixed = self._fixed
+        if fixed is None or self.hidden:
+            fixed = self._fixed = self.observation.sample_state(
+                rng, seen_upgrades=self.seen_upgrades, shuffle_reserve=False
+            )
+        return fixed
+
+    def legal(self, state: GameState, player: Player) -> tuple[int, ...]:
+        """A player's legal moves, which depend only on its seat and the card it holds (the
+        seats are the same in every position drawn)."""
+        key = (player.name, player.upgrade)
+        legal = self._legal.get(key)
+        if legal is None:
+            legal = self._legal[key] = self._cache.legal_moves(state, player.name)
+        return legal
+
+    def programs(self, state: GameState, joint: Sequence[int]) -> dict[int, AnyProgram]:
+        """The programs of every robot for the players' moves, in seat order."""
+        programs: dict[int, AnyProgram] = {}
+        known = self._programs
+        for player, move in zip(state.players, joint, strict=True):
+            part = known.get((player.name, move))
+            if part is None:
+                part = known[player.name, move] = programs_of_move(state, player.name, move)
+            programs.update(part)
+        return programs
+
+    def joint_of(self, state: GameState, programs: Mapping[int, AnyProgram]) -> tuple[int, ...]:
+        """The players' moves, in seat order, that lay ``programs``."""
+        options = state.options
+        return tuple(
+            action_id(programs[player.robots[0]])
+            if len(player.robots) == 1
+            else joint_action_id(programs[player.robots[0]], programs[player.robots[1]], options)
+            for player in state.players
+        )
+
+    def outcome(
+        self, state: GameState, joint: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Every player's points and margin after the turn of ``joint``, in seat order."""
+        found = self._outcomes.get(joint)
+        if found is None:
+            scores = turn_scores(state, self.programs(state, joint))
+            points = tuple(score.points for score in scores)
+            found = self._outcomes[joint] = (points, _margins_of(points))
+        return found
+
+
+def _points_by_seat(state: GameState) -> tuple[int, ...]:
+    """Every player's points (END-2, VAR-3), in seat order."""
+    by_name = {score.player: score.points for score in player_scores(state)}
+    return tuple(by_name[player.name] for player in state.players)
+
+
+def _margins_of(points: Sequence[int]) -> tuple[float, ...]:
+    """Every player's points less the best of the others' (its points for a player alone)."""
+    if len(points) < 2:
+        return tuple(map(float, points))
+    best, second = sorted(points, reverse=True)[:2]
+    return tuple(float(mine - (second if mine == best else best)) for mine in points)
 
 
 @define

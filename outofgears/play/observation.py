@@ -549,13 +549,22 @@ class Observation:
         return "\n".join(lines)
 
     def sample_state(
-        self, rng: random.Random, *, seen_upgrades: tuple[UpgradeCard, ...] = ()
+        self,
+        rng: random.Random,
+        *,
+        seen_upgrades: tuple[UpgradeCard, ...] = (),
+        shuffle_reserve: bool = True,
     ) -> GameState:
         """A position consistent with this observation: what the observer cannot see drawn.
 
         The reserve's gears are shuffled, and the other players who hold an upgrade card are
         dealt one from the deck less the observer's own card and ``seen_upgrades`` (cards
         seen laid, which are out of the game). Used for information-set search.
+
+        With ``shuffle_reserve=False`` the reserve is left in the order of its gears' ranks
+        and only the upgrade cards are drawn: for a search that reads nothing the reserve's
+        order decides, such as the points after one turn (only exploration draws from the
+        reserve, at the end of the turn, EXP-1; scores do not count the dumps, END-2).
 
         >>> from outofgears.rules.setup import setup_game
         >>> state = setup_game([1, 2, 3], seed=7)
@@ -571,7 +580,8 @@ class Observation:
         public = self.public
         table = _table_of(public)
         reserve = table.gears.copy()
-        rng.shuffle(reserve)
+        if shuffle_reserve:
+            rng.shuffle(reserve)
         players = table.players
         if players is None:
             players = self._dealt_players(rng, seen_upgrades)
@@ -602,17 +612,32 @@ class Observation:
         """The players, the others who hold an upgrade card dealt one from the deck less the
         observer's own card and ``seen_upgrades``."""
         public = self.public
-        holders = sum(1 for name, _, holds in public.players if holds and name != self.player)
-        dealt = _hidden_cards(public, self.upgrade, seen_upgrades, holders, rng)
-        players = []
-        for name, robots, holds in public.players:
+        table = _table_of(public)
+        key = (self.player, self.upgrade, seen_upgrades)
+        deck = table.decks.get(key)
+        if deck is None:
+            holders = sum(1 for name, _, holds in public.players if holds and name != self.player)
+            deck = table.decks[key] = (
+                _hidden_deck(public, self.upgrade, seen_upgrades, holders),
+                holders,
+            )
+        dealt = rng.sample(*deck) if deck[1] else []
+        cards: list[UpgradeCard | None] = []
+        for name, _, holds in public.players:
             card: UpgradeCard | None = None
             if name == self.player:
                 card = self.upgrade
             elif holds:
                 card = dealt.pop()
-            players.append(Player(name, robots, card))
-        return tuple(players)
+            cards.append(card)
+        # The same cards dealt again are the same players: built once per table.
+        players = table.dealt.get(tuple(cards))
+        if players is None:
+            players = table.dealt[tuple(cards)] = tuple(
+                Player(name, robots, card)
+                for (name, robots, _), card in zip(public.players, cards, strict=True)
+            )
+        return players
 
     def legal_actions(self) -> list[int]:
         """The observer's legal moves as numbers (:func:`~outofgears.play.actions.player_actions`):
@@ -638,14 +663,13 @@ class Observation:
         return list(by_card[self.upgrade])
 
 
-def _hidden_cards(
+def _hidden_deck(
     public: PublicInfo,
     own: UpgradeCard | None,
     seen_upgrades: tuple[UpgradeCard, ...],
     holders: int,
-    rng: random.Random,
 ) -> list[UpgradeCard]:
-    """The cards of the ``holders`` other players who hold one, drawn from the deck less the
+    """The cards the ``holders`` other players who hold one are dealt from: the deck less the
     observer's ``own`` card and, when enough are left, the cards seen laid."""
     if not holders:
         return []
@@ -656,8 +680,7 @@ def _hidden_cards(
     reduced.subtract(seen_upgrades)
     if sum(max(0, count) for count in reduced.values()) >= holders:
         pool = reduced
-    cards = [card for card in _CARDS for _ in range(max(0, pool[card]))]
-    return rng.sample(cards, holders)
+    return [card for card in _CARDS for _ in range(max(0, pool[card]))]
 
 
 @define
@@ -675,6 +698,13 @@ class _Table:
     gears: list[Gear]
     players: tuple[Player, ...] | None
     checked: bool = False
+    #: By observer, its card and the cards seen laid: the cards the others are dealt from,
+    #: and how many of them hold one.
+    decks: dict[
+        tuple[str, UpgradeCard | None, tuple[UpgradeCard, ...]], tuple[list[UpgradeCard], int]
+    ] = field(factory=dict)
+    #: The players dealt each set of cards (one per seat), built once.
+    dealt: dict[tuple[UpgradeCard | None, ...], tuple[Player, ...]] = field(factory=dict)
 
 
 def _table_of(public: PublicInfo) -> _Table:

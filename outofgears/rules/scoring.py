@@ -9,12 +9,12 @@ win (END-3). In the two-robot variant a player scores its lower robot (VAR-3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sized
+from collections.abc import Iterable, Mapping, Sized
 
 from outofgears.errors import ArgumentTypeError
 from outofgears.rules.events import TurnEnded
 from outofgears.rules.gears import OWN_COLOUR, WORTH, ranks_of
-from outofgears.rules.model import GameState, Robot, expect_state
+from outofgears.rules.model import GameState, Player, Robot, expect_state
 from outofgears.rules.table import Table
 from outofgears.rules.variant import PlayerScore, score_player_by_lower_robot
 
@@ -61,8 +61,18 @@ def own_colour_gears(robot: Robot) -> int:
 def robot_tally(robot: Robot) -> tuple[int, int]:
     """A robot's points (END-2) and own-colour gears (END-3), its gears read once: what
     :func:`score_robot` and :func:`own_colour_gears` give, for the scores of a whole table."""
-    ranks = ranks_of(robot.feet) + ranks_of(robot.circuit)
-    number = robot.number
+    return ranks_tally(robot.number, ranks_of(robot.feet) + ranks_of(robot.circuit))
+
+
+def ranks_tally(number: int, ranks: list[int]) -> tuple[int, int]:
+    """The points (END-2) and own-colour gears (END-3) of robot ``number`` holding gears of
+    ``ranks`` (feet and circuit together), each gear worth
+    :data:`~outofgears.rules.gears.WORTH` and counted by
+    :data:`~outofgears.rules.gears.OWN_COLOUR`.
+
+    >>> ranks_tally(1, [0, 0, 1])
+    (5, 2)
+    """
     return (
         sum(map(WORTH[number].__getitem__, ranks)),
         sum(map(OWN_COLOUR[number].__getitem__, ranks)),
@@ -78,12 +88,36 @@ def player_scores(state: GameState) -> tuple[PlayerScore, ...]:
     """
     expect_state(state)
     tallies = {robot.number: robot_tally(robot) for robot in state.robots}
-    scores = [
+    return best_first(scores_of(state.players, tallies))
+
+
+def table_scores(table: Table) -> list[PlayerScore]:
+    """Every player's score on ``table`` after its turn's activation and assembly, in player
+    order (END-2, VAR-3): the scores of the position :meth:`Table.freeze
+    <outofgears.rules.table.Table.freeze>` would build, read off the table's gears."""
+    feet, circuit_of = table.feet, table.circuit_of
+    tallies = {
+        number: ranks_tally(number, feet[number] + circuit_of(number)) for number in table.numbers
+    }
+    return scores_of(table.state.players, tallies)
+
+
+def scores_of(
+    players: Iterable[Player], tallies: Mapping[int, tuple[int, int]]
+) -> list[PlayerScore]:
+    """Every player's score, in player order, from its robots' points and own-colour gears
+    (``tallies`` by robot number; a player's lower robot counts, VAR-3)."""
+    return [
         score_player_by_lower_robot(
             player.name, [(number, *tallies[number]) for number in player.robots]
         )
-        for player in state.players
+        for player in players
     ]
+
+
+def best_first(scores: Iterable[PlayerScore]) -> tuple[PlayerScore, ...]:
+    """Scores ordered best first: most points, then most own-colour gears (END-3); ties keep
+    their order."""
     return tuple(sorted(scores, key=lambda s: (-s.points, -s.own_colour)))
 
 

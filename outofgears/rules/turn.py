@@ -29,10 +29,11 @@ from outofgears.rules.harvests import plan_harvests
 from outofgears.rules.model import GameState, Place, on_built_state
 from outofgears.rules.programs import ProgramReading, Programs
 from outofgears.rules.refusals import choice_refused
-from outofgears.rules.scoring import end_turn
+from outofgears.rules.scoring import end_turn, table_scores
 from outofgears.rules.table import DUMP, FEET, Plan, Table
 from outofgears.rules.traps import harvesters_of, plan_traps
 from outofgears.rules.upgrades import discard_played_upgrades, plan_shovels
+from outofgears.rules.variant import PlayerScore
 
 
 @frozen
@@ -150,6 +151,24 @@ def apply_turn(
     (2, 2)
     """
     return _play(state, programs, choices, record=False).freeze()
+
+
+@on_built_state
+def turn_scores(state: GameState, programs: Programs) -> list[PlayerScore]:
+    """Every player's score after the turn, in player order (END-2, VAR-3): the scores of
+    :func:`apply_turn`'s state, read off the turn's table without building that state (for
+    searches that play a turn only for its points). Best first, they are
+    :func:`~outofgears.rules.scoring.player_scores` of the state after the turn.
+
+    >>> from outofgears import Program, player_scores, setup_game
+    >>> state = setup_game([1, 2], seed=5)
+    >>> programs = {1: Program.parse("harvest 1"), 2: Program.parse("harvest 2")}
+    >>> [(score.player, score.points) for score in turn_scores(state, programs)]
+    [('P1', 2), ('P2', 4)]
+    >>> [(s.player, s.points) for s in player_scores(apply_turn(state, programs))]
+    [('P2', 4), ('P1', 2)]
+    """
+    return table_scores(_play(state, programs, None, record=False))
 
 
 def check_choices(reading: ProgramReading, choices: Choices) -> None:

@@ -31,6 +31,8 @@ from outofgears import (
     PlaceKind,
     Program,
     SetupError,
+    apply_turn,
+    player_scores,
     resolve_turn,
     setup_game,
     setup_two_robot_game,
@@ -38,6 +40,8 @@ from outofgears import (
 from outofgears.rules.events import UpgradeDiscarded
 from outofgears.rules.gears import EXPANSION_GEARS_PER_KIND, GEARS_PER_COLOUR, ROBOT_NUMBERS
 from outofgears.rules.programs import AnyProgram, UpgradeProgram
+from outofgears.rules.scoring import best_first
+from outofgears.rules.turn import turn_scores
 from tests.properties.checks import (
     CLAUSE_IDS,
     budget,
@@ -122,6 +126,18 @@ def test_a_turn_with_the_expansions_conserves_every_gear_and_refills_in_dump_ord
         Place.dump(n) for n in state.robot_numbers[: len(explored)]
     ]
     assert [move.gear for move in explored] == list(state.reserve[: len(explored)])
+
+
+@pytest.mark.clause("END-2", "VAR-3")
+@given(expansion_turns(with_choices=False))
+def test_the_scores_read_off_a_turns_table_are_those_of_the_state_after_it(
+    turn: tuple[GameState, dict[int, AnyProgram], Choices | None],
+) -> None:
+    # turn_scores (the search bot's turns) skips building the state; player_scores reads it.
+    state, programs, _ = turn
+    scores = turn_scores(state, programs)
+    assert [score.player for score in scores] == [player.name for player in state.players]
+    assert best_first(scores) == player_scores(apply_turn(state, programs))
 
 
 @pytest.mark.clause("TURN-1", "UPG-3")
