@@ -21,8 +21,11 @@ at all. PyTorch is held to one thread.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import os
 import random
+import sys
 import tempfile
 import time
 import warnings
@@ -40,21 +43,37 @@ import outofgears  # noqa: F401  (registers the environment's id)
 from outofgears.play.actions import MAX_ACTIONS
 from outofgears.play.bots import Bot, make_bot
 from outofgears.play.gym import OutOfGearsEnv
-from outofgears.play.learned import LearnedBot, weights_bytes
+from outofgears.play.learned import LearnedBot, read_weights, weights_bytes
 from outofgears.play.observation import Observation
 
 ROBOTS = 3
 SHIPPED = Path(__file__).resolve().parents[1] / "outofgears/play/weights/learned.oogw"
-#: The shipped bots of the league and their share of the seats (the rest: snapshots).
-LEAGUE = {"lookahead": 0.12, "greedy": 0.08, "mcts:40": 0.08, "random": 0.04}
+#: The shipped bots of the league and their share of the seats.
+LEAGUE = {"lookahead": 0.08, "greedy": 0.05, "mcts:40": 0.05, "random": 0.02}
+#: The share of the seats given to the exploiters (when there are any); the rest: snapshots.
+EXPLOITERS_SHARE = 0.3
+#: How sharply an exploiter plays its policy (near its most probable move, as the
+#: exploitability benchmark's learner plays).
+EXPLOITER_TEMPERATURE = 0.1
 
-#: The snapshots the league draws from (set by :func:`main`; the env's bots are built in
-#: this process, at every reset).
-_POOL: list[Path] = []
+#: Where the league finds the learner's snapshots and the exploiters (set by :func:`main`;
+#: the env's bots are built in this process, at every reset).
+_FOLDERS: dict[str, Path] = {}
+#: How many of the newest snapshots and exploiters the league draws from.
+_POOL = {"snapshots": 8, "exploiters": 4}
+
+
+def newest(kind: str) -> list[Path]:
+    """The newest files of a kind (``snapshots`` or ``exploiters``), newest last."""
+    folder = _FOLDERS.get(kind)
+    if folder is None:
+        return []
+    return sorted(folder.glob("*.oogw"))[-_POOL[kind] :]
 
 
 class LeagueSeat:
-    """One seat of the league for one game: a snapshot of the learner or a shipped bot."""
+    """One seat of the league for one game: a shipped bot, an exploiter (a learner trained
+    against a recent snapshot) or a snapshot of the learner."""
 
     name = "league"
 
@@ -66,9 +85,31 @@ class LeagueSeat:
                 bot = make_bot(spec)
                 break
             draw -= share
+        exploiters = newest("exploiters")
+        if bot is None and exploiters and draw < EXPLOITERS_SHARE:
+            bot = LearnedBot(
+                temperature=EXPLOITER_TEMPERATURE, weights=str(random.choice(exploiters))
+            )
         if bot is None:
-            bot = LearnedBot(weights=str(random.choice(_POOL))) if _POOL else make_bot("lookahead")
+            snapshots = newest("snapshots")
+            bot = (
+                LearnedBot(weights=str(random.choice(snapshots)))
+                if snapshots
+                else make_bot("lookahead")
+            )
         self.bot = bot
+
+    def act(self, observation: Observation, rng: random.Random) -> int:
+        return self.bot.act(observation, rng)
+
+
+class NewestSnapshot:
+    """The learner's newest snapshot, as the exploiters train against it."""
+
+    name = "snapshot"
+
+    def __init__(self) -> None:
+        self.bot = LearnedBot(weights=str(newest("snapshots")[-1]))
 
     def act(self, observation: Observation, rng: random.Random) -> int:
         return self.bot.act(observation, rng)
@@ -105,10 +146,8 @@ class _Seated(gymnasium.Wrapper[Any, Any, Any, Any]):  # type: ignore[misc]
         return mask
 
 
-def _env(upgrades: bool) -> _Seated:
-    return _Seated(
-        OutOfGearsEnv(ROBOTS, opponents="benchmarks.train_learned:LeagueSeat", upgrades=upgrades)
-    )
+def _env(upgrades: bool, opponents: str = "benchmarks.train_learned:LeagueSeat") -> _Seated:
+    return _Seated(OutOfGearsEnv(ROBOTS, opponents=opponents, upgrades=upgrades))
 
 
 def policy_layers(model: MaskablePPO) -> list[tuple[list[float], list[float]]]:
@@ -135,9 +174,9 @@ def write(path: Path, model: MaskablePPO) -> None:
 
 
 class _Snapshots(BaseCallback):  # type: ignore[misc]
-    def __init__(self, folder: Path, every: int, pool: int, seconds: float) -> None:
+    def __init__(self, folder: Path, every: int, seconds: float) -> None:
         super().__init__()
-        self.folder, self.every, self.pool, self.seconds = folder, every, pool, seconds
+        self.folder, self.every, self.seconds = folder, every, seconds
         self.began = time.process_time()
         self.next = every
 
@@ -148,8 +187,6 @@ class _Snapshots(BaseCallback):  # type: ignore[misc]
     def _snapshot(self) -> None:
         path = self.folder / f"snapshot-{self.num_timesteps:09d}.oogw"
         write(path, self.model)
-        _POOL.append(path)
-        del _POOL[: -self.pool]
         used = time.process_time() - self.began
         print(f"{self.num_timesteps:>9,} steps, {used / 60:5.1f} min: {path.name}", flush=True)
 
@@ -160,37 +197,96 @@ class _Snapshots(BaseCallback):  # type: ignore[misc]
         return time.process_time() - self.began < self.seconds
 
 
+class _Budget(BaseCallback):  # type: ignore[misc]
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.began = time.process_time()
+
+    def _on_step(self) -> bool:
+        return time.process_time() - self.began < self.seconds
+
+
+def load_policy(model: MaskablePPO, path: Path) -> None:
+    """Start the policy from a weights file (the value function starts afresh)."""
+    layers = read_weights(path).layers
+    linears = [
+        module
+        for module in model.policy.mlp_extractor.policy_net
+        if isinstance(module, torch.nn.Linear)
+    ]
+    linears.append(model.policy.action_net)
+    with torch.no_grad():
+        for linear, layer in zip(linears, layers, strict=True):
+            weights = np.array(layer.weights, np.float32).reshape(layer.inputs, layer.outputs)
+            linear.weight.copy_(torch.from_numpy(weights.T.copy()))
+            linear.bias.copy_(torch.from_numpy(np.array(layer.biases, np.float32)))
+
+
+def _model(vec: DummyVecEnv, seed: int, entropy: float) -> MaskablePPO:
+    return MaskablePPO(
+        "MlpPolicy", vec, seed=seed, ent_coef=entropy, batch_size=256, n_steps=1024, verbose=0
+    )
+
+
+def exploit(folder: Path, minutes: float, seed: int) -> None:
+    """Train exploiters one after another, each for ``minutes`` of processor time against two
+    copies of the learner's newest snapshot, and write each to ``folder/exploiters``."""
+    target = folder / "exploiters"
+    target.mkdir(exist_ok=True)
+    for round_ in itertools.count(1):
+        while not newest("snapshots"):
+            time.sleep(5)
+        against = newest("snapshots")[-1].name
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            vec = DummyVecEnv([lambda: _env(False, "benchmarks.train_learned:NewestSnapshot")] * 2)
+        vec.seed(seed + round_)
+        model = _model(vec, seed + round_, 0.0)
+        model.learn(total_timesteps=10**9, callback=_Budget(minutes * 60))
+        path = target / f"exploiter-{round_:03d}.oogw"
+        write(path, model)
+        print(f"{path.name}: {model.num_timesteps:,} steps against {against}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=45.0, help="processor minutes")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--snapshot", type=int, default=25_000, help="steps between snapshots")
-    parser.add_argument("--pool", type=int, default=8, help="snapshots the league draws from")
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
-    parser.add_argument("--start", type=Path, help="a saved model (.zip) to train on from")
+    parser.add_argument("--folder", type=Path, help="snapshots and exploiters (default: temporary)")
+    parser.add_argument("--from-weights", type=Path, help="start the policy from a weights file")
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--save", type=Path, help="also save the model (.zip) there")
+    parser.add_argument(
+        "--exploiters",
+        type=float,
+        metavar="MINUTES",
+        help="instead of the learner, train exploiters of MINUTES each against the newest "
+        "snapshot in --folder, for the learner's league (run beside the learner)",
+    )
     args = parser.parse_args()
+    # the league's seats are built by their spec, "benchmarks.train_learned:...": let that
+    # name this very module, whose folders are set below, not a second copy of it
+    sys.modules.setdefault("benchmarks.train_learned", sys.modules[__name__])
     torch.set_num_threads(1)
     random.seed(args.seed)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        vec = DummyVecEnv([lambda: _env(False)] * 3 + [lambda: _env(True)])
-    vec.seed(args.seed)
-    if args.start:
-        model = MaskablePPO.load(args.start, env=vec)
-    else:
-        model = MaskablePPO(
-            "MlpPolicy",
-            vec,
-            seed=args.seed,
-            ent_coef=args.entropy,
-            batch_size=256,
-            n_steps=1024,
-            verbose=0,
-        )
-    with tempfile.TemporaryDirectory() as folder:
-        callback = _Snapshots(Path(folder), args.snapshot, args.pool, args.minutes * 60)
+    with contextlib.ExitStack() as stack:
+        folder = args.folder or Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        (folder / "snapshots").mkdir(parents=True, exist_ok=True)
+        _FOLDERS.update(snapshots=folder / "snapshots", exploiters=folder / "exploiters")
+        if args.exploiters:
+            exploit(folder, args.exploiters, args.seed)
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            vec = DummyVecEnv([lambda: _env(False)] * 3 + [lambda: _env(True)])
+        vec.seed(args.seed)
+        model = _model(vec, args.seed, args.entropy)
+        if args.from_weights:
+            load_policy(model, args.from_weights)
+        callback = _Snapshots(folder / "snapshots", args.snapshot, args.minutes * 60)
         model.learn(total_timesteps=10**9, callback=callback)
         write(args.out, model)
     if args.save:
