@@ -41,10 +41,11 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 import outofgears  # noqa: F401  (registers the environment's id)
 from outofgears.play.actions import MAX_ACTIONS
-from outofgears.play.bots import Bot, make_bot
+from outofgears.play.bots import Bot, make_bot, play_match
 from outofgears.play.gym import OutOfGearsEnv
 from outofgears.play.learned import LearnedBot, read_weights, weights_bytes
 from outofgears.play.observation import Observation
+from outofgears.rules.setup import setup_seated_game
 
 ROBOTS = 3
 SHIPPED = Path(__file__).resolve().parents[1] / "outofgears/play/weights/learned.oogw"
@@ -246,7 +247,28 @@ def exploit(folder: Path, minutes: float, seed: int) -> None:
         model.learn(total_timesteps=10**9, callback=_Budget(minutes * 60))
         path = target / f"exploiter-{round_:03d}.oogw"
         write(path, model)
-        print(f"{path.name}: {model.num_timesteps:,} steps against {against}", flush=True)
+        share = _exploiter_share(path, folder / "snapshots" / against, games=60)
+        print(
+            f"{path.name}: {model.num_timesteps:,} steps against {against}; "
+            f"it takes {share:.3f} from two of them (60 games)",
+            flush=True,
+        )
+
+
+def _exploiter_share(exploiter: Path, snapshot: Path, games: int) -> float:
+    """The exploiter's mean win share, playing its most probable move, in ``games`` 3-robot
+    games against two copies of ``snapshot``, every seat in turn."""
+    total = 0.0
+    for game in range(games):
+        state = setup_seated_game(ROBOTS, seed=10**6 + game)
+        seat = state.players[game % ROBOTS].name
+        bots: dict[str, Bot] = {
+            player.name: LearnedBot(weights=str(snapshot)) for player in state.players
+        }
+        bots[seat] = LearnedBot(temperature=0.01, weights=str(exploiter))
+        result = play_match(state, bots, random.Random(game), turn_cap=100)
+        total += result.returns[seat]
+    return total / games
 
 
 def main() -> None:
