@@ -933,6 +933,31 @@ BLIND: tuple[Mutant, ...] = (
         "    for robot in sorted(in_play - set(programs), reverse=True):",
     ),
     m(
+        "b-own-number-is-an-attack",
+        "ATK-1",
+        "rules/programs.py",
+        "                    if program.is_defence_of(number):\n                        defenders.append(number)",
+        "                    if False:\n                        defenders.append(number)",
+    ),
+    m(
+        "b-a-trap-on-the-trappers-own-dump",
+        "TRP-1",
+        "rules/programs.py",
+        "                    if aimed in trap_on:\n                        trap_on[aimed].append(number)\n"
+        "                    else:\n                        trap_on[aimed] = [number]",
+        "                    if number in trap_on:\n                        trap_on[number].append(number)\n"
+        "                    else:\n                        trap_on[number] = [number]",
+    ),
+    m(
+        "b-a-harvest-of-the-harvesters-own-dump",
+        "HRV-1",
+        "rules/programs.py",
+        "                    if aimed in harvest_on:\n                        harvest_on[aimed].append(number)\n"
+        "                    else:\n                        harvest_on[aimed] = [number]",
+        "                    if number in harvest_on:\n                        harvest_on[number].append(number)\n"
+        "                    else:\n                        harvest_on[number] = [number]",
+    ),
+    m(
         "b-cards-checked-highest-robot-first",
         "PRG-2 GEN-2",
         "rules/programs.py",
