@@ -1529,9 +1529,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for clause in sorted(tally):
         print(f"  {clause}: {tally[clause][0]}/{tally[clause][1]}")
     scored = [mutant for mutant in chosen if not mutant.equivalent]
+    equivalent = {mutant.name for mutant in chosen if mutant.equivalent}
+    killed_count = len(scored) - len([name for name in survivors if name not in equivalent])
     print(
-        f"{len(scored) - len(survivors)} of {len(scored)} mutants killed"
-        f" in {time.monotonic() - started:.0f} s"
+        f"{killed_count} of {len(scored)} mutants killed, {len(equivalent)} argued equivalent"
+        + (f" ({len(equivalent & set(survivors))} of them killed)" if args.equivalent else "")
+        + f", in {time.monotonic() - started:.0f} s"
     )
     return 1 if survivors else 0
 
