@@ -20,7 +20,7 @@ import random
 import re
 import sys
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,16 +101,31 @@ def turn_json(programs: Mapping[int, Any], choices: Any = None) -> JSON:
     return turn
 
 
-def make_case(name: str, tags: Sequence[str], description: str, case_input: JSON) -> dict[str, Any]:
+def make_case(
+    name: str,
+    tags: Iterable[str],
+    description: str,
+    case_input: JSON,
+    rulings: Iterable[str] | None = None,
+    not_clauses: Iterable[str] = (),
+) -> dict[str, Any]:
     """A generated case: the engine's answer as its expectation. ``tags`` are the clauses and
-    rulings it checks; the rulings its clauses depend on are added."""
-    rulings = [tag for tag in tags if tag.startswith("R-")]
+    rulings it checks; without ``rulings``, the rulings its clauses depend on are added (a
+    crafted case's few clauses); ``not_clauses`` are those that must not fire."""
+    tags = list(tags)
     clause_list = sorted({tag for tag in tags if not tag.startswith("R-")}, key=clause_key)
+    named = {tag for tag in tags if tag.startswith("R-")}
+    if rulings is None:
+        named |= {r for c in clause_list for r in RULINGS.get(c, [])}
+    else:
+        named |= set(rulings)
+    barred = sorted(set(not_clauses) - set(clause_list), key=clause_key)
     case: dict[str, Any] = {
         "id": name,
         "origin": "generated",
         "clauses": clause_list,
-        "rulings": sorted({r for c in clause_list for r in RULINGS.get(c, [])} | set(rulings)),
+        "rulings": sorted(named),
+        **({"not_clauses": barred} if barred else {}),
         "description": description,
         "input": case_input,
     }
@@ -130,6 +145,15 @@ def clause_key(clause: str) -> tuple[str, int]:
 
 
 # --- seeded setups ------------------------------------------------------------------------------
+
+
+def setup_rulings(options: Options) -> set[str]:
+    """The rulings a seeded setup shows: the colours' names, and those of the options it sets."""
+    return (
+        {"R-COLOURS"}
+        | ({"R-PAD-RESERVE"} if options.pad_reserve else set())
+        | ({"R-UPG-DECK"} if options.upgrades else set())
+    )
 
 
 def setup_cases() -> Iterator[dict[str, Any]]:
@@ -167,6 +191,7 @@ def setup_cases() -> Iterator[dict[str, Any]]:
                     "start": {"seed": seed},
                     "turns": [],
                 },
+                setup_rulings(options),
             )
     for upgrades in (False, True):
         options = Options(upgrades=upgrades, jolly_gears=True, pad_reserve=True)
@@ -181,6 +206,7 @@ def setup_cases() -> Iterator[dict[str, Any]]:
                 "start": {"seed": 77},
                 "turns": [],
             },
+            setup_rulings(options) | {"R-TWO-ROBOTS"} | ({"R-UPG-VARIANT"} if upgrades else set()),
         )
 
 
@@ -230,27 +256,68 @@ def random_programs(state: GameState, rng: random.Random) -> dict[int, Any]:
     return {n: rng.choice(legal_programs(state, n)) for n in state.robot_numbers}
 
 
+def split_pools(events: Sequence[Any]) -> list[tuple[SplitResolved, list[Any]]]:
+    """Each split of the turn and the gears it shared out: the shares (the gear moves that
+    follow its event, from its place) and what it left."""
+    pools = []
+    for index, event in enumerate(events):
+        if not isinstance(event, SplitResolved):
+            continue
+        pool = list(event.left)
+        for later in events[index + 1 :]:
+            if not isinstance(later, GearMoved) or later.source != event.place:
+                break
+            pool.append(later.gear)
+        pools.append((event, pool))
+    return pools
+
+
+#: The clauses a played turn's answer cannot cite when no program of a kind was laid, and the
+#: kinds that could make them fire: the generated cases' ``not_clauses`` (issue 33).
+FIRED_ONLY_BY = {
+    "TRP-2": {"trap", "super trap"},
+    "TRP-3": {"trap", "super trap"},
+    "TRP-4": {"trap", "super trap"},
+    "STRAP-1": {"super trap"},
+    "HRV-2": {"harvest", "super harvest"},
+    "SHARV-1": {"super harvest"},
+    "ATK-3": {"attack", "super attack", "counter defence"},
+    "ATK-4": {"attack", "super attack", "counter defence"},
+    "ATK-6": {"attack", "super attack", "counter defence"},
+    "ATK-8": {"attack", "super attack", "counter defence"},
+    "SATK-1": {"super attack"},
+    "SATK-2": {"super attack"},
+    "CDEF-1": {"counter defence"},
+    "CDEF-2": {"counter defence"},
+    "SHOV-1": {"super shovel"},
+    "UPG-3": {"super harvest", "super attack", "super trap", "super shovel", "counter defence"},
+}
+
+
+def program_kind(program: Any) -> str:
+    return program.action.value if isinstance(program, Program) else program.card.value
+
+
 def situation_tags(
     state: GameState, programs: Mapping[int, Any], chose: bool, result: TurnResult
-) -> set[str]:
-    """The clauses a turn shows beyond those its events cite."""
-    tags = {"PRG-1", "PRG-3", "TURN-1"}
+) -> tuple[set[str], set[str], set[str]]:
+    """What one played turn exercises: the clauses, the rulings and the clauses that must not
+    fire. The clauses are those its events cite, the decisions taken (chosen, or the default
+    policies') and the few situations an event does not name (a defence, two victims hit at
+    once, a tie at the top); the rulings are those of the situations that show; the clauses
+    that must not fire are those only a program nobody laid could make fire, the end when the
+    game goes on, and SPL-4 when every split had a share."""
     events = result.events
+    tags = {event.clause for event in events}
+    kinds = {program_kind(p) for p in programs.values()}
     cards = {n: p for n, p in programs.items() if isinstance(p, Program)}
-    actions = {n: p.action.value for n, p in cards.items()}
-    if any(p.is_defence_of(n) for n, p in cards.items()):
+    defenders = {n for n, p in cards.items() if p.is_defence_of(n)}
+    if defenders:
         tags.add("ATK-1")
     attacked: dict[int, list[int]] = {}
     for n, p in cards.items():
-        if actions[n] == "attack" and p.number != n:
+        if p.action.value == "attack" and p.number != n:
             attacked.setdefault(p.number, []).append(n)
-        if actions[n] == "trap":
-            tags.add("TRP-1")
-        if actions[n] == "harvest":
-            tags.add("HRV-1")
-        if cards[n].number != n or actions[n] != "attack":
-            tags.add("PRG-2")
-    defenders = {n for n, p in cards.items() if p.is_defence_of(n)}
     if set(attacked) & defenders:
         tags.add("ATK-2")
     trapping = (Outcome.TRAP_IDLE, Outcome.TRAP_SPRUNG)
@@ -260,40 +327,46 @@ def situation_tags(
     hit_victims = {n for n, who in attacked.items() for e in hits if e.robot in who}
     if any(len(who) > 1 for n, who in attacked.items() if n in hit_victims):
         tags.add("ATK-8")
-    if len(hit_victims) > 1 and any(e.robot in hit_victims for e in hits):
-        tags |= {"ATK-7", "PRG-3"}
+    if len(hit_victims) > 1:
+        tags.add("ATK-7")
     if any(state.robot(v).circuit for v in hit_victims):
         tags.add("ASM-3")
-    splits = [e for e in events if isinstance(e, SplitResolved)]
-    if splits:
-        tags |= {"SPL-2", "SPL-5"}
-        if any(e.left for e in splits):
-            tags.add("SPL-3")
-        if any(e.share == 0 and not e.left for e in splits):
-            tags.add("SPL-6")
-        if any(
-            e.place.kind.value == "dump" and any(actions.get(t) == "trap" for t in e.takers)
-            for e in splits
-        ):
-            tags.add("TRP-4")
+    pools = split_pools(events)
+    if pools:
+        tags.add("SPL-5")
+    if any(e.left for e, _ in pools):
+        tags.add("SPL-3")
+    if any(e.share == 0 and not e.left for e, _ in pools):
+        tags.add("SPL-6")
+    if any(
+        e.share > 0
+        and any(g.kind is GearKind.STANDARD and g.colour == t for g in pool for t in e.takers)
+        for e, pool in pools
+    ):
+        tags.add("SPL-2")  # a taker's own colour was in the pool: its priority decided
+    if any(
+        e.place.kind.value == "dump"
+        and any(cards.get(t) and cards[t].action.value == "trap" for t in e.takers)
+        for e, _ in pools
+    ):
+        tags.add("TRP-4")
     moves = [e for e in events if isinstance(e, GearMoved)]
+    defaults: set[str] = set()
     if not chose:
         if any(e.clause == "ATK-4" for e in moves):
-            tags.add("ATK-5")
+            defaults.add("ATK-5")
         if any(e.clause == "ASM-1" for e in moves):
-            tags.add("ASM-2")
-        if any(
-            e.gear.kind is not GearKind.STANDARD and e.clause in ("ATK-4", "ASM-1") for e in moves
-        ) or (
-            splits
-            and any(e.gear.kind is not GearKind.STANDARD for e in moves if e.clause != "EXP-1")
+            defaults.add("ASM-2")
+        expansion = [e for e in moves if e.gear.kind is not GearKind.STANDARD]
+        if any(e.clause in ("ATK-4", "ASM-1") for e in expansion) or (
+            pools and any(e.clause != "EXP-1" for e in expansion)
         ):
-            tags.add("VAL-1")
+            defaults.add("VAL-1")
+    tags |= defaults
     explored = sum(1 for e in moves if e.clause == "EXP-1")
     if 0 < explored < len(state.dumps):
         tags.add("REF-1")
     if state.is_two_robot_variant:
-        tags.add("VAR-2")
         partner = {n: m for p in state.players for n in p.robots for m in p.robots if m != n}
         if any(p.number == partner[n] for n, p in cards.items()):
             tags.add("VAR-4")
@@ -301,19 +374,52 @@ def situation_tags(
             tags.add("UPG-4")
     if any(not isinstance(p, Program) for p in programs.values()):
         tags.add("UPG-2")
+    if chose:
+        tags.add("GEN-2")  # the choices pass every check
+    rulings: set[str] = set()
     standing = sorted((score.points for score in player_scores(result.state)), reverse=True)
     if not result.state.game_over and len(standing) > 1 and standing[0] == standing[1] > 0:
-        tags |= {"END-2", "END-3", "R-TURN-CAP"}  # a tie on points, as a turn cap would score it
+        tags |= {"END-2", "END-3"}  # a tie on points, as a turn cap would score it
+        rulings.add("R-TURN-CAP")
     if result.state.game_over:
-        tags |= {"END-1", "END-2", "END-3", "GEN-1"}
+        tags |= {"END-2", "END-3"}
+        rulings.add("R-END")
         if state.is_two_robot_variant:
             tags.add("VAR-3")
+            rulings.add("R-TWO-ROBOTS")
         held = [g for r in result.state.robots for g in (*r.feet, *r.circuit)]
         if any(g.kind is GearKind.JOLLY for g in held):
             tags.add("JOL-2")
+            rulings.add("R-JOLLY")
         if any(g.kind is GearKind.THREE_POINT for g in held):
             tags.add("TRI-2")
-    return tags
+        if any(r.circuit for r in result.state.robots):
+            rulings.add("R-END-CIRCUIT")
+    # The rulings of the situations that show, not every ruling of every clause.
+    situations = {
+        "R-SPLIT": bool(pools),
+        "R-SYMMETRY": bool(defaults) or bool(pools and not chose),
+        "R-CHOICES": chose or bool(defaults) or bool(pools),
+        "R-DEFENCE": bool(tags & {"ATK-3", "ATK-4"}),
+        "R-SIMUL": bool(tags & {"ATK-2", "ATK-7"}),
+        "R-TRAP": bool(tags & {"TRP-2", "TRP-3", "TRP-4", "STRAP-1"}),
+        "R-EXPLORE": "EXP-1" in tags,
+        "R-ASSEMBLY": "ASM-1" in tags and state.options.assembly != "mandatory",
+        "R-SUPER-HARVEST": "SHARV-1" in tags,
+        "R-SUPER-ATTACK": bool(tags & {"SATK-1", "SATK-2"}),
+        "R-COUNTER-DEFENCE": bool(tags & {"CDEF-1", "CDEF-2"}),
+        "R-SHOVEL": "SHOV-1" in tags,
+        "R-UPG-VARIANT": "UPG-4" in tags,
+        "R-TWO-ROBOTS": "VAR-4" in tags,
+    }
+    rulings |= {ruling for ruling, shows in situations.items() if shows}
+    cited = {event.clause for event in events}
+    barred = {c for c, makers in FIRED_ONLY_BY.items() if not makers & kinds} - cited
+    if not result.state.game_over:
+        barred.add("END-1")
+    if not any(e.share == 0 for e, _ in pools):
+        barred.add("SPL-4")
+    return tags, rulings, barred
 
 
 def played_cases() -> Iterator[dict[str, Any]]:
@@ -323,17 +429,13 @@ def played_cases() -> Iterator[dict[str, Any]]:
     for (label, players, options), seed in itertools.product(GAMES, range(6)):
         rng = random.Random(f"{label}-{seed}")
         state = start_of(players, options, seed)
-        previous: tuple[GameState, dict[int, Any], Any, set[str]] | None = None
+        previous: tuple[GameState, dict[int, Any], Any, set[str], set[str]] | None = None
         while not state.game_over and state.turn <= 80:
             programs = random_programs(state, rng)
             choices = legal_choices(state, programs).sample(rng) if rng.random() < 0.4 else None
             result = resolve_turn(state, programs, choices=choices)
-            clauses = {e.clause for e in result.events} | situation_tags(
-                state, programs, choices is not None, result
-            )
-            if choices is not None:
-                clauses.add("GEN-2")  # the choices pass every check
-            turn_clauses = set(clauses)
+            clauses, rulings, barred = situation_tags(state, programs, choices is not None, result)
+            turn_clauses, turn_rulings = set(clauses), set(rulings)
             repeated = previous is not None and any(
                 previous[1].get(n) == p for n, p in programs.items()
             )
@@ -349,6 +451,7 @@ def played_cases() -> Iterator[dict[str, Any]]:
                 turns.append(turn_json(programs, choices))
                 if start is not state and previous:
                     clauses |= previous[3] | {"PRG-4"}  # both turns are checked
+                    rulings |= previous[4] | {"R-PROGRAMS"}
                 for clause in clauses:
                     counts[clause] = counts.get(clause, 0) + 1
                 yield make_case(
@@ -362,13 +465,15 @@ def played_cases() -> Iterator[dict[str, Any]]:
                         "start": {"position": position_json(start)},
                         "turns": turns,
                     },
+                    rulings,
+                    barred,  # the answer's events are the last turn's
                 )
                 if result.state.game_over and counts.get("PRG-5", 0) < PER_CLAUSE:
                     counts["PRG-5"] = counts.get("PRG-5", 0) + 1
                     number += 1
                     yield make_case(
                         f"play-{number:03d}",
-                        ["PRG-5", "END-1", "GEN-2"],
+                        ["PRG-5", "END-1", "R-END"],
                         "a turn played after the turn that ended the game",
                         {
                             "players": players_json(state),
@@ -376,8 +481,9 @@ def played_cases() -> Iterator[dict[str, Any]]:
                             "start": {"position": position_json(state)},
                             "turns": [turn_json(programs, choices), turn_json(programs)],
                         },
+                        [],
                     )
-            previous = (state, programs, choices, turn_clauses)
+            previous = (state, programs, choices, turn_clauses, turn_rulings)
             state = result.state
 
 
@@ -412,18 +518,21 @@ def whole_game_cases() -> Iterator[dict[str, Any]]:
         rng = random.Random(f"whole-{label}-{seed}")
         state = start_of(players, options, seed)
         turns = []
-        cited: set[str] = set()  # a whole game exercises every clause its events cite
+        cited: set[str] = set()  # a whole game exercises what each of its turns does
+        shown: set[str] = set()
+        barred: set[str] = set()
         while not state.game_over:
             programs = random_programs(state, rng)
             choices = legal_choices(state, programs).sample(rng) if rng.random() < 0.3 else None
             result = resolve_turn(state, programs, choices=choices)
-            cited |= {event.clause for event in result.events}
-            cited |= situation_tags(state, programs, choices is not None, result)
+            clauses, rulings, barred = situation_tags(state, programs, choices is not None, result)
+            cited |= clauses
+            shown |= rulings
             state = result.state
             turns.append(turn_json(programs, choices))
         case = make_case(
             f"game-{label}",
-            ["SET-7", "TURN-1", "END-1", "END-2", "END-3", *tags, *sorted(cited)],
+            ["SET-3", "SET-4", "SET-7", "END-1", "END-2", "END-3", *tags, *sorted(cited)],
             f"a seeded game ({label}) played to its end in {len(turns)} turns, random legal "
             "programs and choices",
             {
@@ -432,6 +541,8 @@ def whole_game_cases() -> Iterator[dict[str, Any]]:
                 "start": {"seed": seed},
                 "turns": turns,
             },
+            shown | {"R-END"} | {r for t in tags if not t.startswith("R-") for r in RULINGS[t]},
+            barred,  # the answer's events are the last turn's
         )
         events = reference_answer(request_of(case))["events"]
         case["expected"]["event_kinds"] = ["turn_ended"]

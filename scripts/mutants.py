@@ -13,6 +13,9 @@ mutant that cannot change an answer is marked equivalent, with the argument, and
     python scripts/mutants.py --only SPL-2  # the mutants of a clause (or by name)
     python scripts/mutants.py --list        # the mutants, one a line
     python scripts/mutants.py --check       # every patch applies exactly once (fast)
+    python scripts/mutants.py --every 4     # a quarter, over every family (CI, ~40 s)
+    python scripts/mutants.py --set blind   # the second set only, written blind (issue 33)
+    python scripts/mutants.py --equivalent  # the equivalent ones too: each must survive
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def m(name: str, clauses: str, path: str, old: str, new: str, equivalent: str = 
     return Mutant(name, tuple(clauses.split()), path, old, new, equivalent)
 
 
-MUTANTS: tuple[Mutant, ...] = (
+FIRST: tuple[Mutant, ...] = (
     # --- setup ------------------------------------------------------------------------------
     m(
         "reserve-of-every-colour",
@@ -769,6 +772,660 @@ MUTANTS: tuple[Mutant, ...] = (
 )
 
 
+#: The second set, written blind (issue 33): for each clause family, how an implementer working
+#: from the text could get it subtly wrong (an off-by-one, an order, a tie-break, a dropped
+#: condition, a changed default, a refusal citing the neighbouring clause, an event field), each
+#: written before looking at which cases would catch it.
+BLIND: tuple[Mutant, ...] = (
+    # --- setup ------------------------------------------------------------------------------
+    m(
+        "b-largest-seed-refused",
+        "SET-3",
+        "rules/setup.py",
+        "    if not 0 <= seed <= MAX_SEED:",
+        "    if not 0 <= seed < MAX_SEED:",
+    ),
+    m(
+        "b-seed-minus-one-allowed",
+        "SET-3",
+        "log/records.py",
+        'Seed = Annotated[int, Range(0, MAX_SEED, "a seed")]',
+        'Seed = Annotated[int, Range(-1, MAX_SEED, "a seed")]',
+        "a request's seed meets two checks of the same bound, the log's type of `start.seed` and "
+        "then `setup_game`'s (SET-3 both): widening one leaves the other to refuse -1 with the "
+        "same clause; `b-largest-seed-refused` narrows the second and is killed",
+    ),
+    m(
+        "b-dumps-dealt-in-descending-order",
+        "SET-4 SET-7",
+        "rules/setup.py",
+        "        Dump(number, reserve[i * INITIAL_GEARS_PER_DUMP : (i + 1) * INITIAL_GEARS_PER_DUMP])\n"
+        "        for i, number in enumerate(dumps)",
+        "        Dump(number, reserve[i * INITIAL_GEARS_PER_DUMP : (i + 1) * INITIAL_GEARS_PER_DUMP])\n"
+        "        for i, number in zip(range(len(dumps) - 1, -1, -1), dumps, strict=True)",
+    ),
+    m(
+        "b-deal-from-the-back-of-the-reserve",
+        "SET-4 SET-7",
+        "rules/setup.py",
+        "    need = INITIAL_GEARS_PER_DUMP * len(dumps)\n    if len(reserve) < need:",
+        "    need = INITIAL_GEARS_PER_DUMP * len(dumps)\n    reserve = tuple(reserve)[::-1]\n"
+        "    if len(reserve) < need:",
+    ),
+    m(
+        "b-three-point-before-jolly",
+        "SET-7 JOL-1 TRI-1",
+        "rules/setup.py",
+        "    if options.jolly_gears:\n        extra += [JOLLY] * EXPANSION_GEARS_PER_KIND\n"
+        "    if options.three_point_gears:\n        extra += [THREE_POINT] * EXPANSION_GEARS_PER_KIND\n",
+        "    if options.three_point_gears:\n        extra += [THREE_POINT] * EXPANSION_GEARS_PER_KIND\n"
+        "    if options.jolly_gears:\n        extra += [JOLLY] * EXPANSION_GEARS_PER_KIND\n",
+    ),
+    m(
+        "b-padding-counted-before-the-deal",
+        "REF-2 R-PAD-RESERVE",
+        "rules/setup.py",
+        "    short = -(pile_size - INITIAL_GEARS_PER_DUMP * dumps) % dumps",
+        "    short = -pile_size % dumps",
+        "the deal takes two gears a dump, a multiple of the number of dumps, so the pile less the "
+        "deal and the whole pile are short of a multiple of the dumps by the same count",
+    ),
+    m(
+        "b-padding-of-the-lowest-colour-in-play",
+        "REF-2 R-PAD-RESERVE",
+        "rules/setup.py",
+        "    return [CANONICAL_GEARS[unused[0] - 1]] * short",
+        "    return [CANONICAL_GEARS[robots[0] - 1]] * short",
+    ),
+    m(
+        "b-cards-shuffled-by-a-fresh-generator",
+        "SET-7 UPG-1 R-UPG-DECK",
+        "rules/upgrades.py",
+        "    shuffled = list(deck)\n    rng.shuffle(shuffled)\n",
+        "    shuffled = list(deck)\n    random.Random(0).shuffle(shuffled)\n",
+    ),
+    m(
+        "b-cards-dealt-in-name-order",
+        "UPG-1 SET-7",
+        "rules/setup.py",
+        "    seating = sorted(control, key=lambda name: min(control[name]))",
+        "    seating = sorted(control)",
+    ),
+    m(
+        "b-deck-one-short-allowed",
+        "UPG-1",
+        "rules/upgrades.py",
+        "    if len(deck) < len(players):",
+        "    if len(deck) < len(players) - 1:",
+    ),
+    # --- a start position's refusals ----------------------------------------------------------
+    m(
+        "b-robots-refusal-cites-set-2",
+        "SET-5 GEN-2",
+        "judge/start.py",
+        '            ("robots", position.robots, "SET-5"),',
+        '            ("robots", position.robots, "SET-2"),',
+    ),
+    m(
+        "b-extra-places-named-highest-first",
+        "SET-5 SET-2 GEN-2",
+        "judge/start.py",
+        "            for number in sorted(set(place) - set(in_play)):",
+        "            for number in sorted(set(place) - set(in_play), reverse=True):",
+        "a start's refusal of a robot or dump not in play names no robot (GEN-2 item 1) and cites "
+        "the same clause for every number of the same place, so which extra number is found "
+        "first shows in no answer",
+    ),
+    m(
+        "b-extra-places-let-through",
+        "SET-5 SET-2 GEN-2",
+        "judge/start.py",
+        "            for number in sorted(set(place) - set(in_play)):",
+        "            for number in sorted(set(in_play) - set(place)) and ():",
+    ),
+    m(
+        "b-mixed-variant-cites-set-5",
+        "VAR-1 GEN-2",
+        "judge/start.py",
+        '            "either every player controls one robot or every player two (VAR-1)",\n'
+        '            clause="VAR-1",',
+        '            "either every player controls one robot or every player two (VAR-1)",\n'
+        '            clause="SET-5",',
+    ),
+    m(
+        "b-robot-twice-cites-set-5",
+        "SET-1 GEN-2",
+        "judge/start.py",
+        '                    f"robot {robot} is controlled by {owner[robot]} already",\n'
+        '                    clause="SET-1",',
+        '                    f"robot {robot} is controlled by {owner[robot]} already",\n'
+        '                    clause="SET-5",',
+    ),
+    m(
+        "b-cards-without-the-option-cite-set-6",
+        "UPG-1 SET-6",
+        "judge/start.py",
+        '            "players hold upgrade cards, but upgrades are not in play (options.upgrades)",\n'
+        '            clause="UPG-1",',
+        '            "players hold upgrade cards, but upgrades are not in play (options.upgrades)",\n'
+        '            clause="SET-6",',
+    ),
+    m(
+        "b-a-fifth-jolly-allowed",
+        "JOL-1 TRI-1",
+        "judge/start.py",
+        "    if count > EXPANSION_GEARS_PER_KIND:",
+        "    if count > EXPANSION_GEARS_PER_KIND + 1:",
+    ),
+    m(
+        "b-expansion-gear-without-its-option-allowed",
+        "JOL-1 TRI-1 SET-6",
+        "judge/start.py",
+        "    if not getattr(options, switch):",
+        "    if False:",
+    ),
+    # --- programs -----------------------------------------------------------------------------
+    m(
+        "b-missing-program-named-highest-first",
+        "PRG-1 GEN-2",
+        "rules/programs.py",
+        "    for robot in sorted(in_play - set(programs)):",
+        "    for robot in sorted(in_play - set(programs), reverse=True):",
+    ),
+    m(
+        "b-own-number-is-an-attack",
+        "ATK-1",
+        "rules/programs.py",
+        "                    if program.is_defence_of(number):\n                        defenders.append(number)",
+        "                    if False:\n                        defenders.append(number)",
+    ),
+    m(
+        "b-a-trap-on-the-trappers-own-dump",
+        "TRP-1",
+        "rules/programs.py",
+        "                    if aimed in trap_on:\n                        trap_on[aimed].append(number)\n"
+        "                    else:\n                        trap_on[aimed] = [number]",
+        "                    if number in trap_on:\n                        trap_on[number].append(number)\n"
+        "                    else:\n                        trap_on[number] = [number]",
+    ),
+    m(
+        "b-a-harvest-of-the-harvesters-own-dump",
+        "HRV-1",
+        "rules/programs.py",
+        "                    if aimed in harvest_on:\n                        harvest_on[aimed].append(number)\n"
+        "                    else:\n                        harvest_on[aimed] = [number]",
+        "                    if number in harvest_on:\n                        harvest_on[number].append(number)\n"
+        "                    else:\n                        harvest_on[number] = [number]",
+    ),
+    m(
+        "b-cards-checked-highest-robot-first",
+        "PRG-2 GEN-2",
+        "rules/programs.py",
+        "    for robot, program in sorted(programs.items()):\n        if isinstance(program, Program):",
+        "    for robot, program in sorted(programs.items(), reverse=True):\n"
+        "        if isinstance(program, Program):",
+    ),
+    m(
+        "b-upgrades-checked-before-cards",
+        "GEN-2 PRG-2 UPG-3",
+        "rules/programs.py",
+        "    for robot, program in sorted(programs.items()):\n        if isinstance(program, Program):\n"
+        "            check_robot_program(state, robot, program)\n    check_upgrades_held(state, programs)\n",
+        "    check_upgrades_held(state, programs)\n"
+        "    for robot, program in sorted(programs.items()):\n        if isinstance(program, Program):\n"
+        "            check_robot_program(state, robot, program)\n",
+    ),
+    m(
+        "b-partners-checked-before-upgrades",
+        "GEN-2 VAR-2 UPG-4",
+        "rules/programs.py",
+        "    check_upgrades_held(state, programs)\n    check_partners_use_different_actions(",
+        "    check_partners_use_different_actions(",
+    ),
+    m(
+        "b-card-not-held-cites-upg-2",
+        "UPG-3 GEN-2",
+        "rules/programs.py",
+        '            f"player {player.name!r} {held}, so it cannot lay {program}",\n'
+        '            clause="UPG-3",',
+        '            f"player {player.name!r} {held}, so it cannot lay {program}",\n'
+        '            clause="UPG-2",',
+    ),
+    m(
+        "b-upgrades-off-cites-upg-3",
+        "UPG-2 SET-6",
+        "rules/programs.py",
+        '            f"{program} is an upgrade card, and upgrades are not in play",\n'
+        '            clause="UPG-2",',
+        '            f"{program} is an upgrade card, and upgrades are not in play",\n'
+        '            clause="UPG-3",',
+    ),
+    m(
+        "b-second-card-of-a-player-cites-upg-3",
+        "UPG-4",
+        "rules/programs.py",
+        '                f"{laid[player.name]} already lays it",\n                clause="UPG-4",',
+        '                f"{laid[player.name]} already lays it",\n                clause="UPG-3",',
+    ),
+    # --- attacks and defences -------------------------------------------------------------------
+    m(
+        "b-an-untested-defence-reads-defended",
+        "ATK-3",
+        "rules/attacks.py",
+        "            outcome = DEFENDED if tested else DEFENDED_UNTESTED",
+        "            outcome = DEFENDED",
+    ),
+    m(
+        "b-default-steal-takes-the-worst-gear",
+        "ATK-5 VAL-1",
+        "rules/attacks.py",
+        "    for rank in BEST_FIRST[defender]:\n        if rank in feet:\n            return True, rank",
+        "    for rank in BEST_FIRST[defender][::-1]:\n        if rank in feet:\n            return True, rank",
+    ),
+    m(
+        "b-steal-cites-atk-5",
+        "ATK-4",
+        "rules/attacks.py",
+        '    table.give([rank], source, defender, "ATK-4" if card else "SATK-2")',
+        '    table.give([rank], source, defender, "ATK-5" if card else "SATK-2")',
+    ),
+    m(
+        "b-a-hit-cites-atk-8",
+        "ATK-6",
+        "rules/attacks.py",
+        '_HIT_CLAUSES = {ATTACK: "ATK-6",',
+        '_HIT_CLAUSES = {ATTACK: "ATK-8",',
+    ),
+    m(
+        "b-counter-defence-attacks-everyone",
+        "CDEF-1",
+        "rules/attacks.py",
+        "        if victim in reading.defenders:\n            hitting += counters",
+        "        if victim not in counters:\n            hitting += counters",
+    ),
+    m(
+        "b-a-defender-steals-from-its-lowest-attacker-only",
+        "ATK-4 ATK-3",
+        "rules/attacks.py",
+        "        for attacker in sorted({a for d in standing for a in attackers.get(d, ())}):",
+        "        for attacker in sorted({a for d in standing for a in attackers.get(d, ())})[:1]:",
+    ),
+    m(
+        "b-attackers-round-skips-the-next-robot",
+        "ATK-8 R-SYMMETRY",
+        "rules/attacks.py",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim)",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim % 8 + 1)",
+    ),
+    m(
+        "b-attackers-round-starts-at-the-victim",
+        "ATK-8 R-SYMMETRY",
+        "rules/attacks.py",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, victim)",
+        "    left = take(table, pool, FEET[victim], attackers, clauses, (victim - 2) % 8 + 1)",
+        "the round starts with the first attacker clockwise after number `after`; with `after` "
+        "one before the victim the first in the ring is the victim itself, which never attacks "
+        "itself (its attack card with its own number is a defence, ATK-1), so the order of the "
+        "attackers is the same",
+    ),
+    m(
+        "b-super-attack-defenders-counter-clockwise",
+        "SATK-2 R-SUPER-ATTACK",
+        "rules/attacks.py",
+        "            for defender in taking_order(aimed_at, attacker) if len(aimed_at) > 1 else aimed_at:\n"
+        "                plan.append(",
+        "            for defender in taking_order(aimed_at, attacker)[::-1] if len(aimed_at) > 1 else aimed_at:\n"
+        "                plan.append(",
+    ),
+    m(
+        "b-countered-defence-cites-atk-3",
+        "CDEF-2",
+        "rules/attacks.py",
+        '            table.act(defender, reading.text(defender), DEFENCE_COUNTERED, "CDEF-2")',
+        '            table.act(defender, reading.text(defender), DEFENCE_COUNTERED, "ATK-3")',
+    ),
+    m(
+        "b-unused-counter-defence-cites-cdef-2",
+        "CDEF-1",
+        "rules/attacks.py",
+        '        table.act(robot, reading.text(robot), Outcome.COUNTER_UNUSED, "CDEF-1")',
+        '        table.act(robot, reading.text(robot), Outcome.COUNTER_UNUSED, "CDEF-2")',
+    ),
+    m(
+        "b-steal-from-a-circuit-before-equal-feet",
+        "ATK-5",
+        "rules/attacks.py",
+        "    if same:\n        return True, min(same, key=PREFERENCE_KEY[defender])\n    return False, rank",
+        "    if same and rank in feet:\n        return True, min(same, key=PREFERENCE_KEY[defender])\n"
+        "    return False, rank",
+    ),
+    # --- traps and harvests --------------------------------------------------------------------
+    m(
+        "b-voided-harvest-cites-trp-3",
+        "TRP-2",
+        "rules/traps.py",
+        '            table.act(robot, label(reading, robot, dump), HARVEST_VOIDED, "TRP-2")',
+        '            table.act(robot, label(reading, robot, dump), HARVEST_VOIDED, "TRP-3")',
+    ),
+    m(
+        "b-super-trap-cites-trp-3",
+        "STRAP-1",
+        "rules/traps.py",
+        '        clauses = ["TRP-3" if code[robot] == TRAP else "STRAP-1" for robot in trappers]',
+        '        clauses = ["TRP-3" for robot in trappers]',
+    ),
+    m(
+        "b-dump-rounds-start-at-robot-one",
+        "SPL-5 R-SYMMETRY TRP-4 HRV-2",
+        "rules/traps.py",
+        "    table.dumps[dump] = take(table, pool, DUMP[dump], takers, clauses, dump)",
+        "    table.dumps[dump] = take(table, pool, DUMP[dump], takers, clauses, 8)",
+    ),
+    m(
+        "b-super-harvest-cites-hrv-2",
+        "SHARV-1",
+        "rules/harvests.py",
+        '        clauses = ["HRV-2" if code[robot] == HARVEST else "SHARV-1" for robot in harvesters]',
+        '        clauses = ["HRV-2" for robot in harvesters]',
+    ),
+    m(
+        "b-harvests-in-descending-dumps",
+        "HRV-2",
+        "rules/harvests.py",
+        "    for dump in harvested:\n        if dump not in trapped:",
+        "    for dump in reversed(harvested):\n        if dump not in trapped:",
+    ),
+    m(
+        "b-super-harvest-voided-everywhere-by-one-trap",
+        "SHARV-1 TRP-2",
+        "rules/harvests.py",
+        "    trapped = trapped_dumps(reading)\n",
+        "    trapped = trapped_dumps(reading)\n"
+        "    if trapped and reading.super_harvests:\n        trapped = list(reading.numbers)\n",
+    ),
+    # --- splits ----------------------------------------------------------------------------------
+    m(
+        "b-no-share-of-one",
+        "SPL-1 SPL-4",
+        "rules/sharing.py",
+        "    return gear_count // taker_count\n",
+        "    return gear_count // taker_count if gear_count >= 2 * taker_count else 0\n",
+    ),
+    m(
+        "b-own-colour-priority-for-one-gear",
+        "SPL-2",
+        "rules/sharing.py",
+        "    return min(share, counts[OWN_RANK[robot]])",
+        "    return min(1, share, counts[OWN_RANK[robot]])",
+    ),
+    m(
+        "b-quota-counted-on-what-earlier-shares-left",
+        "SPL-2 SPL-5",
+        "rules/sharing.py",
+        "        quota = own_quota(counts, robot, share)\n        own = got.count(OWN_RANK[robot])",
+        "        quota = own_quota(available, robot, share)\n        own = got.count(OWN_RANK[robot])",
+    ),
+    m(
+        "b-a-share-of-one-cites-spl-4",
+        "SPL-1 SPL-4",
+        "rules/sharing.py",
+        '                "SPL-4" if len(pool) < len(takers) else "SPL-1",',
+        '                "SPL-4" if len(pool) <= len(takers) else "SPL-1",',
+    ),
+    m(
+        "b-split-event-forgets-what-is-left",
+        "SPL-3",
+        "rules/sharing.py",
+        "                gears_of(list(left)),",
+        "                (),",
+    ),
+    m(
+        "b-split-event-takers-in-ring-order",
+        "SPL-1",
+        "rules/sharing.py",
+        "                tuple(takers),\n                len(shares[0]),",
+        "                tuple(taking_order(takers, after)),\n                len(shares[0]),",
+    ),
+    m(
+        "b-split-event-share-of-the-last-taker",
+        "SPL-1",
+        "rules/sharing.py",
+        "                tuple(takers),\n                len(shares[0]),",
+        "                tuple(takers),\n                len(shares[-1]),",
+        "every taker's share has the same size (SPL-1: the default deals each the same number, "
+        "and a chosen split is refused unless every share has it), so the last share's length "
+        "is the first's",
+    ),
+    m(
+        "b-rounds-in-number-order-after-the-quota",
+        "SPL-5 R-SYMMETRY",
+        "rules/sharing.py",
+        "    short = [taker for taker in order if len(shares[taker]) < share]\n    while short:",
+        "    short = [taker for taker in sorted(order) if len(shares[taker]) < share]\n    while short:",
+    ),
+    m(
+        "b-a-taker-fills-its-share-at-once",
+        "SPL-5",
+        "rules/sharing.py",
+        "        short = [taker for taker in short if len(shares[taker]) < share]\n",
+        "        short = [taker for taker in short if len(shares[taker]) < share]\n"
+        "        short.sort(key=lambda taker: len(shares[taker]) < share - 1)\n",
+    ),
+    m(
+        "b-ring-tie-break-counter-clockwise",
+        "R-SYMMETRY ATK-5 ASM-2 SPL-5",
+        "rules/gears.py",
+        "    return (rank - taker) % 8 if rank < 8 else rank",
+        "    return (taker - 2 - rank) % 8 if rank < 8 else rank",
+    ),
+    m(
+        "b-ring-own-colour-first",
+        "R-SYMMETRY",
+        "rules/gears.py",
+        "    return (rank - taker) % 8 if rank < 8 else rank",
+        "    return (rank - taker + 1) % 8 if rank < 8 else rank",
+        "the shift puts the taker's own colour first and keeps every other colour in the same "
+        "order; the ring order only breaks ties of equal worth, and a gear of the taker's own "
+        "colour is worth 2 to it while every other colour is worth 1 (END-2), so it never ties "
+        "with another colour, and a Jolly (worth 2 too) comes after every colour either way",
+    ),
+    m(
+        "b-jolly-before-own-colour",
+        "R-SYMMETRY JOL-2 VAL-1",
+        "rules/gears.py",
+        "    return (rank - taker) % 8 if rank < 8 else rank",
+        "    return (rank - taker) % 8 if rank < 8 else rank - 10",
+    ),
+    # --- assembly ---------------------------------------------------------------------------------
+    m(
+        "b-assembly-from-four-gears",
+        "ASM-1",
+        "rules/assembly.py",
+        "ASSEMBLY_THRESHOLD = 3",
+        "ASSEMBLY_THRESHOLD = 4",
+    ),
+    m(
+        "b-assembly-of-one-gear-twice-allowed",
+        "ASM-1",
+        "rules/assembly.py",
+        "        if picked.count(rank) > feet.count(rank):",
+        "        if rank not in feet:",
+    ),
+    m(
+        "b-declined-assembly-cites-asm-2",
+        "ASM-1",
+        "rules/assembly.py",
+        '                "assembly is mandatory: it must move {size} gears",\n'
+        "                robot=robot,\n"
+        '                clause="ASM-1",',
+        '                "assembly is mandatory: it must move {size} gears",\n'
+        "                robot=robot,\n"
+        '                clause="ASM-2",',
+    ),
+    m(
+        "b-default-assembly-ties-by-colour-number",
+        "ASM-2 R-SYMMETRY",
+        "rules/assembly.py",
+        "    return sorted(feet, key=PREFERENCE_KEY[robot])[:ASSEMBLY_SIZE]",
+        "    return sorted(sorted(feet), key=lambda rank: -WORTH[robot][rank])[:ASSEMBLY_SIZE]",
+    ),
+    m(
+        "b-assembly-event-cites-asm-2",
+        "ASM-1",
+        "rules/assembly.py",
+        '            events.append(gear_moved(gear_of(rank), source, to, robot, "ASM-1"))',
+        '            events.append(gear_moved(gear_of(rank), source, to, robot, "ASM-2"))',
+    ),
+    # --- exploration, the end, the scores -------------------------------------------------------
+    m(
+        "b-no-exploration-when-the-reserve-is-short",
+        "EXP-1 REF-1",
+        "rules/exploration.py",
+        "    count = len(reserve)\n",
+        "    count = len(reserve) if len(reserve) >= len(numbers) else 0\n",
+    ),
+    m(
+        "b-explore-from-the-back-of-the-reserve",
+        "EXP-1",
+        "rules/exploration.py",
+        "    drawn = tuple(reserve[: len(numbers)])\n",
+        "    drawn = tuple(reserve[::-1][: len(numbers)])\n",
+    ),
+    m(
+        "b-exploration-names-the-dumps-robot",
+        "EXP-1",
+        "rules/exploration.py",
+        '            events.append(gear_moved(gear, RESERVE, DUMP[numbers[index]], None, "EXP-1"))',
+        '            events.append(gear_moved(gear, RESERVE, DUMP[numbers[index]], numbers[index], "EXP-1"))',
+    ),
+    m(
+        "b-end-needs-two-empty-dumps",
+        "END-1",
+        "rules/scoring.py",
+        "    return not reserve and any(not pile for pile in piles)",
+        "    return not reserve and sum(not pile for pile in piles) >= 2",
+    ),
+    m(
+        "b-end-ignores-the-reserve",
+        "END-1",
+        "rules/scoring.py",
+        "    return not reserve and any(not pile for pile in piles)",
+        "    return any(not pile for pile in piles)",
+        "the end is checked after exploration, which puts a gear on every dump in play while the "
+        "reserve lasts: a dump is still empty after it only when the reserve ran out, so an "
+        "empty dump already means an empty reserve",
+    ),
+    m(
+        "b-circuit-not-scored",
+        "END-2 R-END-CIRCUIT",
+        "rules/scoring.py",
+        "    ranks = ranks_of(robot.feet) + ranks_of(robot.circuit)",
+        "    ranks = ranks_of(robot.feet)",
+    ),
+    m(
+        "b-scores-ranked-by-fewer-own-colour",
+        "END-3",
+        "rules/scoring.py",
+        "    return tuple(sorted(scores, key=lambda s: (-s.points, -s.own_colour)))",
+        "    return tuple(sorted(scores, key=lambda s: (-s.points, s.own_colour)))",
+    ),
+    m(
+        "b-ranking-ties-by-name",
+        "END-3",
+        "judge/conformance.py",
+        "    ordered = sorted(scores, key=lambda score: (-score[1], -score[2], score[3]))",
+        "    ordered = sorted(scores, key=lambda score: (-score[1], -score[2], score[0]))",
+    ),
+    m(
+        "b-turn-ended-names-the-next-turn",
+        "TURN-1",
+        "rules/scoring.py",
+        "        table.events.append(TurnEnded(table.state.turn, over,",
+        "        table.events.append(TurnEnded(table.state.turn + 1, over,",
+    ),
+    # --- the variant ------------------------------------------------------------------------------
+    m(
+        "b-variant-scores-both-robots",
+        "VAR-3",
+        "rules/variant.py",
+        "    return PlayerScore(player, points, own, robot)",
+        "    return PlayerScore(player, sum(entry[1] for entry in robot_scores), own, robot)",
+    ),
+    m(
+        "b-variant-tie-break-of-both-robots",
+        "VAR-3 R-TWO-ROBOTS END-3",
+        "rules/variant.py",
+        "    return PlayerScore(player, points, own, robot)",
+        "    return PlayerScore(player, points, sum(entry[2] for entry in robot_scores), robot)",
+    ),
+    # --- the upgrades -----------------------------------------------------------------------------
+    m(
+        "b-discard-cites-upg-4",
+        "UPG-3",
+        "rules/upgrades.py",
+        '            table.emit(UpgradeDiscarded(robot, player, program.card, "UPG-3"))',
+        '            table.emit(UpgradeDiscarded(robot, player, program.card, "UPG-4"))',
+    ),
+    m(
+        "b-shovels-skip-the-empty-dumps",
+        "SHOV-1 SPL-6",
+        "rules/upgrades.py",
+        "        for dump in table.numbers:  # an empty dump too",
+        "        for dump in [n for n in table.numbers if table.dumps[n]]:  # an empty dump too",
+    ),
+    m(
+        "b-shovels-take-only-the-untrapped-dumps",
+        "SHOV-1 R-SHOVEL",
+        "rules/upgrades.py",
+        "        for dump in table.numbers:  # an empty dump too",
+        "        for dump in [n for n in table.numbers if n not in reading.trap_on]:  # an empty dump too",
+    ),
+    m(
+        "b-super-trap-idle-on-a-super-harvested-dump",
+        "STRAP-1 SHARV-1",
+        "rules/traps.py",
+        "    trappers = trappers_of(reading, dump)\n    harvesters = harvesters_of(reading, dump)\n"
+        "    clauses = None",
+        "    trappers = trappers_of(reading, dump)\n    harvesters = reading.harvest_on.get(dump, [])\n"
+        "    clauses = None",
+    ),
+    # --- the expansions' gears --------------------------------------------------------------------
+    m(
+        "b-jolly-worth-one",
+        "JOL-2 END-2",
+        "rules/gears.py",
+        "            return THREE_POINT_POINTS\n        return OWN_COLOUR_POINTS if",
+        "            return THREE_POINT_POINTS\n        if self.kind is GearKind.JOLLY:\n"
+        "            return OTHER_COLOUR_POINTS\n        return OWN_COLOUR_POINTS if",
+    ),
+    m(
+        "b-three-point-worth-two",
+        "TRI-2 END-2",
+        "rules/gears.py",
+        "THREE_POINT_POINTS = 3",
+        "THREE_POINT_POINTS = 2",
+    ),
+    m(
+        "b-jolly-has-priority",
+        "JOL-2 SPL-2",
+        "rules/sharing.py",
+        "    return min(share, counts[OWN_RANK[robot]])",
+        "    return min(share, counts[OWN_RANK[robot]] + counts[8])",
+    ),
+    m(
+        "b-jolly-not-own-colour-in-the-tie-break",
+        "JOL-2 END-3",
+        "rules/gears.py",
+        "    tuple(int(gear.is_own_colour_of(robot)) for gear in CANONICAL_GEARS) for robot in range(9)",
+        "    tuple(int(gear.has_priority_for(robot)) for gear in CANONICAL_GEARS) for robot in range(9)",
+    ),
+)
+
+
+#: Every mutant of the kit: the first set, then the blind one.
+MUTANTS: tuple[Mutant, ...] = FIRST + BLIND
+
+
 def check_patches(mutants: Sequence[Mutant]) -> list[str]:
     """The mutants whose patch does not match its file exactly once."""
     bad = []
@@ -814,10 +1471,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--check", action="store_true", help="only check that the patches apply")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per case")
+    parser.add_argument(
+        "--set", choices=("all", "first", "blind"), default="all", help="which set of mutants"
+    )
+    parser.add_argument(
+        "--equivalent",
+        action="store_true",
+        help="run the mutants argued equivalent too: each must survive (a killed one is not)",
+    )
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=1,
+        metavar="K",
+        help="every K-th mutant only, a sample over every family (CI runs --every 4)",
+    )
     args = parser.parse_args(argv)
+    pool = {"all": MUTANTS, "first": FIRST, "blind": BLIND}[args.set][:: max(args.every, 1)]
     chosen = [
         mutant
-        for mutant in MUTANTS
+        for mutant in pool
         if not args.only or mutant.name in args.only or set(args.only) & set(mutant.clauses)
     ]
     if args.list:
@@ -833,10 +1506,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     survivors = []
     started = time.monotonic()
     for mutant in chosen:
-        if mutant.equivalent:
+        if mutant.equivalent and not args.equivalent:
             print(f"equivalent {mutant.name}: {mutant.equivalent}")
             continue
         killed, failing, first = run_mutant(mutant, args.timeout)
+        if mutant.equivalent:
+            print(f"{'KILLED  ' if killed else 'survived'} {mutant.name:45} (argued equivalent)")
+            if killed:
+                survivors.append(mutant.name)
+            continue
         print(
             f"{'killed  ' if killed else 'SURVIVED'} {mutant.name:45} "
             + (f"{failing} failing, first {first}" if killed else " ".join(mutant.clauses))
@@ -851,9 +1529,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for clause in sorted(tally):
         print(f"  {clause}: {tally[clause][0]}/{tally[clause][1]}")
     scored = [mutant for mutant in chosen if not mutant.equivalent]
+    equivalent = {mutant.name for mutant in chosen if mutant.equivalent}
+    killed_count = len(scored) - len([name for name in survivors if name not in equivalent])
     print(
-        f"{len(scored) - len(survivors)} of {len(scored)} mutants killed"
-        f" in {time.monotonic() - started:.0f} s"
+        f"{killed_count} of {len(scored)} mutants killed, {len(equivalent)} argued equivalent"
+        + (f" ({len(equivalent & set(survivors))} of them killed)" if args.equivalent else "")
+        + f", in {time.monotonic() - started:.0f} s"
     )
     return 1 if survivors else 0
 
