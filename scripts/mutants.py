@@ -1319,8 +1319,8 @@ BLIND: tuple[Mutant, ...] = (
         "b-circuit-not-scored",
         "END-2 R-END-CIRCUIT",
         "rules/scoring.py",
-        "    ranks = ranks_of(robot.feet) + ranks_of(robot.circuit)",
-        "    ranks = ranks_of(robot.feet)",
+        "return ranks_tally(robot.number, ranks_of(robot.feet) + ranks_of(robot.circuit))",
+        "return ranks_tally(robot.number, ranks_of(robot.feet))",
     ),
     m(
         "b-scores-ranked-by-fewer-own-colour",
