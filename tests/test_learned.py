@@ -143,13 +143,14 @@ def test_a_temperature_is_a_positive_number(temperature: object) -> None:
 
 def test_the_shipped_policy_mixes_its_first_moves() -> None:
     """Trained by self-play with an entropy bonus, it does not play one move every time: at the
-    first turn of a deal, each seat gives a fifth of its weight or more to moves other than
-    its favourite."""
-    state = setup_game([1, 2, 3], seed=21)
+    first turn of five deals, each seat gives a tenth of its weight or more to moves other than
+    its favourite (a policy collapsed onto one move would be read by any learner)."""
     bot = LearnedBot()
-    for player in state.players:
-        probabilities = bot.probabilities(observe(state, player.name))
-        assert max(probabilities.values()) < 0.8
+    for seed in range(5):
+        state = setup_game([1, 2, 3], seed=seed)
+        for player in state.players:
+            probabilities = bot.probabilities(observe(state, player.name))
+            assert max(probabilities.values()) < 0.9
 
 
 @pytest.mark.parametrize(
