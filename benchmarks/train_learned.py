@@ -40,6 +40,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import outofgears  # noqa: F401  (registers the environment's id)
+from benchmarks.exploitability import Budget
 from outofgears.play.actions import MAX_ACTIONS
 from outofgears.play.bots import Bot, make_bot, play_match
 from outofgears.play.gym import OutOfGearsEnv
@@ -198,16 +199,6 @@ class _Snapshots(BaseCallback):  # type: ignore[misc]
         return time.process_time() - self.began < self.seconds
 
 
-class _Budget(BaseCallback):  # type: ignore[misc]
-    def __init__(self, seconds: float) -> None:
-        super().__init__()
-        self.seconds = seconds
-        self.began = time.process_time()
-
-    def _on_step(self) -> bool:
-        return time.process_time() - self.began < self.seconds
-
-
 def load_policy(model: MaskablePPO, path: Path) -> None:
     """Start the policy from a weights file (the value function starts afresh)."""
     layers = read_weights(path).layers
@@ -244,7 +235,7 @@ def exploit(folder: Path, minutes: float, seed: int) -> None:
             vec = DummyVecEnv([lambda: _env(False, "benchmarks.train_learned:NewestSnapshot")] * 2)
         vec.seed(seed + round_)
         model = _model(vec, seed + round_, 0.0)
-        model.learn(total_timesteps=10**9, callback=_Budget(minutes * 60))
+        model.learn(total_timesteps=10**9, callback=Budget(minutes * 60))
         path = target / f"exploiter-{round_:03d}.oogw"
         write(path, model)
         share = _exploiter_share(path, folder / "snapshots" / against, games=60)
