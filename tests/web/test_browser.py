@@ -132,6 +132,10 @@ def played(room: Room, turn: int) -> bool:
     return room.state.turn > turn or room.phase == "over"
 
 
+def asked_or_played(room: Room, turn: int) -> bool:
+    return room.pending is not None or played(room, turn)
+
+
 def play(room: Room, pages: dict[str, Page], rng: random.Random) -> list[str]:
     """Play the game to its end by tapping on the phones; the kinds of questions answered."""
     kinds: list[str] = []
@@ -144,8 +148,12 @@ def play(room: Room, pages: dict[str, Page], rng: random.Random) -> list[str]:
             page.locator("#seal").tap()
             wait_for(partial(sealed, room, robot, turn), "the seal")
         wait_for(partial(revealed, room, turn), "the reveal")
-        while room.pending is not None:
+        while True:
+            # the room asks its next decision (or writes the turn) a moment after the reveal
+            wait_for(partial(asked_or_played, room, turn), "a choice or the turn")
             pending = room.pending
+            if pending is None:
+                break
             kinds.append(pending.kind)
             page = pages[pending.chooser]
             if pending.decision.question.options:
