@@ -152,14 +152,15 @@ def _env(upgrades: bool, opponents: str = "benchmarks.train_learned:LeagueSeat")
     return _Seated(OutOfGearsEnv(ROBOTS, opponents=opponents, upgrades=upgrades))
 
 
+def _linears(model: MaskablePPO) -> list[Any]:
+    """The policy's layers in order: its hidden layers, then the action scores."""
+    hidden = model.policy.mlp_extractor.policy_net
+    return [m for m in hidden if isinstance(m, torch.nn.Linear)] + [model.policy.action_net]
+
+
 def policy_layers(model: MaskablePPO) -> list[tuple[list[float], list[float]]]:
     """The policy's layers, input by input, as :func:`weights_bytes` takes them."""
-    linears = [
-        module
-        for module in model.policy.mlp_extractor.policy_net
-        if isinstance(module, torch.nn.Linear)
-    ]
-    linears.append(model.policy.action_net)
+    linears = _linears(model)
     layers = []
     for linear in linears:
         weight = linear.weight.detach().cpu().numpy()  # outputs x inputs
@@ -202,12 +203,7 @@ class _Snapshots(BaseCallback):  # type: ignore[misc]
 def load_policy(model: MaskablePPO, path: Path) -> None:
     """Start the policy from a weights file (the value function starts afresh)."""
     layers = read_weights(path).layers
-    linears = [
-        module
-        for module in model.policy.mlp_extractor.policy_net
-        if isinstance(module, torch.nn.Linear)
-    ]
-    linears.append(model.policy.action_net)
+    linears = _linears(model)
     with torch.no_grad():
         for linear, layer in zip(linears, layers, strict=True):
             weights = np.array(layer.weights, np.float32).reshape(layer.inputs, layer.outputs)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 import struct
+import sys
 from array import array
 from collections.abc import Sequence
 from importlib import resources
@@ -49,6 +50,8 @@ _MAGIC: Final = b"OOGW"
 _FORMAT: Final = 1
 _COUNT: Final = struct.Struct("<4sII")
 _SHAPE: Final = struct.Struct("<II")
+#: The file is little-endian; arrays are read and written in the machine's order.
+_BIG_ENDIAN: Final = sys.byteorder == "big"
 
 #: The weights shipped with the package.
 SHIPPED_WEIGHTS: Final = "weights/learned.oogw"
@@ -142,7 +145,7 @@ def _network(data: bytes, where: str) -> _Network:
             raise WeightsFileError(where, "it ends inside a layer")
         numbers = array("f")
         numbers.frombytes(data[offset : offset + size])
-        if struct.pack("=I", 1) != struct.pack("<I", 1):
+        if _BIG_ENDIAN:
             numbers.byteswap()
         offset += size
         cut = inputs * outputs
@@ -190,7 +193,7 @@ def weights_bytes(layers: Sequence[tuple[Sequence[float], Sequence[float]]]) -> 
         inputs = len(weights) // outputs
         built.append(_Layer(inputs, outputs, array("f", weights), array("f", biases)))
         numbers = array("f", [*weights, *biases])
-        if struct.pack("=I", 1) != struct.pack("<I", 1):
+        if _BIG_ENDIAN:
             numbers.byteswap()
         chunks += [_SHAPE.pack(inputs, outputs), numbers.tobytes()]
     _check_shapes(built, "the network")
